@@ -1,0 +1,119 @@
+"""The engine's front door: scenario text or data in, a ruling (or every problem) out.
+
+    scenario text --load--> mapping --envelope--> game, lang, position, question
+                  --position parser--> Position --kind handler--> Ruling
+
+``ask`` returns the ruling as a dict in the JSON ruling format; :class:`ScenarioInvalid`
+carries every problem of an unreadable scenario.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator import registry
+from adjudicator.i18n import DEFAULT_LANG, LANGS
+from adjudicator.params import Fields, check_choice
+from adjudicator.problems import Problem, Problems, ScenarioInvalid
+from adjudicator.ruling import Ruling, RulingBuilder
+
+ENVELOPE_KEYS = ("game", "lang", "title", "position", "question", "expect", "notes")
+
+
+@dataclass
+class Scenario:
+    game: str
+    lang: str
+    title: str | None
+    position: Any
+    question: Any
+    expect: dict | None
+    raw: dict
+
+
+def load_text(text: str) -> Any:
+    """Parse YAML (JSON is YAML) with the safe loader; syntax errors become problems."""
+    import yaml  # imported here: JSON callers (the web API) never pay for it
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = {"line": mark.line + 1, "column": mark.column + 1} if mark else {"line": "?", "column": "?"}
+        raise ScenarioInvalid([Problem("", "core.err_yaml", {**where, "detail": getattr(exc, "problem", None) or str(exc)})]) from None
+
+
+def guess_lang(data: Any, fallback: str | None = None) -> str:
+    """The language for messages about ``data``: its ``lang`` if usable, else the fallback."""
+    if fallback in LANGS:
+        return fallback  # type: ignore[return-value]
+    if isinstance(data, dict) and data.get("lang") in LANGS:
+        return data["lang"]
+    return DEFAULT_LANG
+
+
+def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
+    problems = Problems()
+    if not isinstance(data, dict):
+        problems.add("", "core.err_not_mapping")
+        problems.raise_if_any()
+    f = Fields(data, [], problems)
+    game = f.choice("game", registry.GAMES, required=True,
+                    aliases={"wotr": "war-of-the-ring", "guerra-del-anillo": "war-of-the-ring",
+                             "lcg": "lotr-lcg", "card-game": "wotr-card-game"})
+    lang = f.choice("lang", LANGS, default=DEFAULT_LANG)
+    title = f.str("title")
+    expect = f.get("expect")
+    if expect is not None and not isinstance(expect, dict):
+        f.error("expect", "core.err_type_mapping")
+        expect = None
+    position = f.get("position")
+    question = f.get("question")
+    if question is None:
+        f.error("question", "core.err_required")
+    f.finish(ENVELOPE_KEYS)
+    problems.raise_if_any()
+    return Scenario(game, lang_override or lang or DEFAULT_LANG, title, position, question, expect, data)
+
+
+def rule(scenario: Scenario) -> Ruling:
+    """Rule on a scenario whose envelope was read; raises ScenarioInvalid with every problem."""
+    problems = Problems()
+    position = registry.position_parser(scenario.game)(scenario.position, problems)
+    q = Fields(scenario.question, ["question"], problems)
+    kinds = registry.kinds(scenario.game)
+    kind = q.get("kind")
+    if kind is None:
+        problems.add(["question", "kind"], "core.err_required_choice", options=", ".join(kinds))
+        problems.raise_if_any()
+    kind = check_choice(kind, kinds, ["question", "kind"], problems)
+    if kind is None:
+        problems.raise_if_any()
+    fn = registry.handler(scenario.game, kind)
+    r = RulingBuilder(scenario.game, kind, scenario.lang)
+    ruling = fn(position, QuestionFields(q), r)
+    if not isinstance(ruling, Ruling):
+        raise TypeError(f"{fn.__module__}.{fn.__name__} returned no Ruling")
+    ruling.title = scenario.title
+    return ruling
+
+
+class QuestionFields(Fields):
+    """The question's fields; ``ready()`` reports unknown keys and raises every problem."""
+
+    def __init__(self, f: Fields):
+        super().__init__(f.raw, f.path, f.problems)
+        self.read = f.read
+
+    def ready(self, allowed: tuple[str, ...] = ()) -> None:
+        self.finish(("kind", *allowed))
+        self.problems.raise_if_any()
+
+
+def ask(data: Any, lang: str | None = None) -> dict[str, Any]:
+    """Rule on a scenario given as a mapping; the ruling as a JSON-ready dict."""
+    return rule(read_envelope(data, lang)).as_dict()
+
+
+def ask_text(text: str, lang: str | None = None) -> dict[str, Any]:
+    return ask(load_text(text), lang)

@@ -1,0 +1,34 @@
+"""Comparing a ruling's verdict with a scenario's ``expect`` (any subset of keys)."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def mismatches(expect: Any, got: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Every place where ``got`` differs from ``expect``; mappings match as subsets,
+    floats to 4 decimals, lists item by item."""
+    out: list[tuple[str, Any, Any]] = []
+    if isinstance(expect, dict):
+        if not isinstance(got, dict):
+            return [(path or "verdict", expect, got)]
+        for k, v in expect.items():
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in got:
+                out.append((sub, v, "<absent>"))
+            else:
+                out.extend(mismatches(v, got[k], sub))
+        return out
+    if isinstance(expect, list):
+        if not isinstance(got, list) or len(got) != len(expect):
+            return [(path, expect, got)]
+        for i, (e, g) in enumerate(zip(expect, got)):
+            out.extend(mismatches(e, g, f"{path}[{i}]"))
+        return out
+    if isinstance(expect, float) or isinstance(got, float):
+        if isinstance(expect, (int, float)) and isinstance(got, (int, float)) and not isinstance(got, bool) \
+                and round(float(expect), 4) == round(float(got), 4):
+            return []
+        return [(path, expect, got)]
+    if expect != got or type(expect) is bool and type(got) is not bool:
+        return [(path, expect, got)]
+    return []

@@ -1,0 +1,35 @@
+"""The project's data files (facts, each file saying where they come from), loaded once."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+_DIR = Path(__file__).parent
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> dict:
+    with (_DIR / f"{name}.json").open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def regions() -> dict[str, dict]:
+    return load("regions")["regions"]
+
+
+def nations() -> dict[str, dict]:
+    return load("nations")["nations"]
+
+
+def characters() -> dict[str, dict]:
+    return load("characters")["characters"]
+
+
+def hunt_tiles() -> dict:
+    return load("hunt_tiles")
+
+
+def rules() -> dict[str, dict]:
+    """Rule label -> {page, title: {en, es}, seed}."""
+    return load("rules")["rules"]

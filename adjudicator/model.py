@@ -1,0 +1,374 @@
+"""The War of the Ring position: frozen dataclasses read from the scenario language.
+
+Only what matters is given; everything else takes its default (regions empty, settlements
+controlled by their original side, political track, Fellowship, Hunt Pool and dice as at
+the start of the game). :func:`parse_position` reports every problem at once, each at the
+path of its field; asking what is legal in a valid position is the rules modules' job.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator import data, names
+from adjudicator.params import Fields, check_int, check_name
+from adjudicator.problems import Problems
+
+SIDES = ("free_peoples", "shadow")
+SIDE_WORDS = {"free-peoples": "free_peoples", "free_peoples": "free_peoples", "shadow": "shadow",
+              "pueblos-libres": "free_peoples", "sombra": "shadow"}
+UNIT_KINDS = ("regular", "elite", "leader")
+MAX_UNITS_PER_KIND = 30   # more figures of one kind than a nation owns is an impossible count
+MORDOR_TRACK_LAST = 5     # steps 0..5 of the Mordor Track; the last one is the Crack of Doom
+CORRUPTION_MAX = 12
+
+
+def other_side(side: str) -> str:
+    return "shadow" if side == "free_peoples" else "free_peoples"
+
+
+@dataclass(frozen=True)
+class Units:
+    regular: int = 0
+    elite: int = 0
+    leader: int = 0
+
+    @property
+    def count(self) -> int:
+        """Army units (regulars and elites); leaders are not units."""
+        return self.regular + self.elite
+
+
+@dataclass(frozen=True)
+class Army:
+    """One side's figures in a region."""
+
+    nations: dict[str, Units] = field(default_factory=dict)
+    nazgul: int = 0
+    characters: tuple[str, ...] = ()
+
+    @property
+    def regular(self) -> int:
+        return sum(u.regular for u in self.nations.values())
+
+    @property
+    def elite(self) -> int:
+        return sum(u.elite for u in self.nations.values())
+
+    @property
+    def leaders(self) -> int:
+        return sum(u.leader for u in self.nations.values())
+
+    @property
+    def units(self) -> int:
+        return self.regular + self.elite
+
+    @property
+    def is_empty(self) -> bool:
+        return self.units == 0 and self.leaders == 0 and self.nazgul == 0 and not self.characters
+
+    @property
+    def is_army(self) -> bool:
+        """An army has at least one regular or elite unit."""
+        return self.units > 0
+
+    def nations_present(self) -> list[str]:
+        return [n for n, u in self.nations.items() if u.count or u.leader]
+
+
+@dataclass(frozen=True)
+class RegionState:
+    id: str
+    control: str | None = None          # None: the settlement's original side
+    besieged: str | None = None         # the side whose army is inside the besieged stronghold
+    free_peoples: Army = field(default_factory=Army)
+    shadow: Army = field(default_factory=Army)
+
+    def army(self, side: str) -> Army:
+        return self.free_peoples if side == "free_peoples" else self.shadow
+
+
+@dataclass(frozen=True)
+class Political:
+    steps: int          # boxes still to advance to reach At War (0 = At War)
+    active: bool
+
+    @property
+    def at_war(self) -> bool:
+        return self.steps == 0
+
+
+@dataclass(frozen=True)
+class Fellowship:
+    region: str = "rivendell"
+    progress: int = 0
+    hidden: bool = True
+    corruption: int = 0
+    guide: str = "gandalf-the-grey"
+    companions: tuple[str, ...] = ("gandalf-the-grey", "strider", "boromir", "legolas", "gimli",
+                                   "meriadoc", "peregrin")
+    mordor: int | None = None
+
+    @property
+    def in_mordor(self) -> bool:
+        return self.mordor is not None
+
+
+@dataclass(frozen=True)
+class Hunt:
+    shadow_dice: int = 0
+    free_peoples_dice: int = 0
+    pool: tuple[Any, ...] | None = None   # None: the 16 standard tiles
+
+
+@dataclass(frozen=True)
+class Position:
+    regions: dict[str, RegionState] = field(default_factory=dict)
+    politics: dict[str, Political] = field(default_factory=dict)
+    fellowship: Fellowship = field(default_factory=Fellowship)
+    hunt: Hunt = field(default_factory=Hunt)
+    phase: int | None = None
+    given: frozenset[str] = frozenset()   # top-level position keys the scenario gave
+
+    # -- facts about the board ---------------------------------------------------------
+    def region(self, region_id: str) -> RegionState:
+        return self.regions.get(region_id) or RegionState(region_id)
+
+    def army(self, region_id: str, side: str) -> Army:
+        return self.region(region_id).army(side)
+
+    def controller(self, region_id: str) -> str | None:
+        """Who controls the region's settlement (None where there is no settlement)."""
+        info = data.regions()[region_id]
+        if not info["settlement"]:
+            return None
+        state = self.regions.get(region_id)
+        if state and state.control:
+            return state.control
+        return info["side"] or "free_peoples"   # Osgiliath: no nation, a Free Peoples fortification
+
+    def is_captured(self, region_id: str) -> bool:
+        info = data.regions()[region_id]
+        return bool(info["settlement"]) and info["side"] is not None and self.controller(region_id) != info["side"]
+
+    def political(self, nation: str) -> Political:
+        if nation in self.politics:
+            return self.politics[nation]
+        n = data.nations()[nation]
+        return Political(n["steps_from_war_at_start"], n["active_at_start"])
+
+    def at_war(self, nation: str) -> bool:
+        return self.political(nation).at_war
+
+
+def _side(value: Any, path: list, problems: Problems) -> str | None:
+    if isinstance(value, str):
+        side = SIDE_WORDS.get(value.strip().lower().replace(" ", "-"))
+        if side:
+            return side
+    problems.add(path, "core.err_choice", value=value, options="free-peoples, shadow")
+    return None
+
+
+def _army(f: Fields, side: str) -> Army:
+    nations: dict[str, Units] = {}
+    nazgul = 0
+    characters: list[str] = []
+    for key, value in f.raw.items():
+        f.read.add(key)
+        path = f.at(key)
+        folded = names.normalize(str(key))
+        if folded in ("characters", "personajes"):
+            if not isinstance(value, list):
+                value = [value]
+            for i, c in enumerate(value):
+                cid = check_name(c, names.characters(), "character", [*path, i], f.problems)
+                if cid:
+                    if data.characters()[cid]["side"] != side:
+                        f.problems.add([*path, i], "core.err_character_side", value=c)
+                    else:
+                        characters.append(cid)
+            continue
+        if folded in ("nazgul",):
+            if side != "shadow":
+                f.problems.add(path, "core.err_nazgul_side")
+                continue
+            n = check_int(value, path, f.problems, lo=0, hi=data.load("characters")["nazgul_figures"])
+            nazgul = n or 0
+            continue
+        nation = names.nations().lookup(key)
+        if nation is None:
+            sugg = names.nations().suggest(key)
+            f.problems.add(path, "core.err_unknown_nation_suggest" if sugg else "core.err_unknown_nation",
+                           value=key, suggestions=", ".join(sugg))
+            continue
+        if data.nations()[nation]["side"] != side:
+            f.problems.add(path, "core.err_nation_side", value=key)
+            continue
+        uf = Fields(value, path, f.problems)
+        counts = {}
+        for kind in UNIT_KINDS:
+            counts[kind] = uf.int(kind, default=0, lo=0, hi=MAX_UNITS_PER_KIND) or 0
+        uf.finish()
+        if side == "shadow" and counts["leader"]:
+            f.problems.add([*path, "leader"], "core.err_shadow_leader")
+            counts["leader"] = 0
+        nations[nation] = Units(**counts)
+    return Army(nations, nazgul, tuple(characters))
+
+
+def _political(value: Any, path: list, problems: Problems) -> Political | None:
+    if isinstance(value, str):
+        if names.normalize(value) in ("atwar", "enguerra", "war"):
+            return Political(0, True)
+        problems.add(path, "core.err_politics_value", value=value)
+        return None
+    f = Fields(value, path, problems)
+    steps = f.int("steps", required=True, lo=0, hi=3)
+    active = f.bool("active", default=True)
+    f.finish()
+    if steps is None:
+        return None
+    if steps == 0 and active is False:
+        problems.add([*path, "active"], "core.err_passive_at_war")
+        return None
+    return Political(steps, True if steps == 0 else bool(active))
+
+
+def _tile(value: Any, path: list, problems: Problems) -> Any:
+    if isinstance(value, bool):
+        problems.add(path, "core.err_tile", value=value)
+        return None
+    if isinstance(value, int):
+        if -2 <= value <= 3:
+            return value
+        problems.add(path, "core.err_range", lo=-2, hi=3, value=value)
+        return None
+    if isinstance(value, str):
+        folded = names.normalize(value)
+        if folded in ("eye", "ojo"):
+            return "eye"
+        if folded in ("die", "dado"):
+            return "die"
+        if folded.lstrip("-").isdigit():
+            return _tile(int(value.strip()), path, problems)
+        tid = names.special_tiles().lookup(value)
+        if tid:
+            return tid
+    problems.add(path, "core.err_tile", value=value)
+    return None
+
+
+def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) -> Position:
+    f = Fields(raw, list(path), problems)
+    regions: dict[str, RegionState] = {}
+    rf = f.sub("regions")
+    for key, value in rf.raw.items():
+        rf.read.add(key)
+        rid = check_name(key, names.regions(), "region", rf.at(key), problems)
+        if rid is None:
+            continue
+        if rid in regions:
+            problems.add(rf.at(key), "core.err_duplicate_region", value=key)
+            continue
+        g = Fields(value, rf.at(key), problems)
+        control = g.get("control")
+        control = _side(control, g.at("control"), problems) if control is not None else None
+        besieged = g.get("besieged")
+        besieged = _side(besieged, g.at("besieged"), problems) if besieged is not None else None
+        fp = _army(g.sub("free_peoples"), "free_peoples")
+        sh = _army(g.sub("shadow"), "shadow")
+        g.finish()
+        info = data.regions()[rid]
+        if control and not info["settlement"]:
+            problems.add(g.at("control"), "core.err_control_no_settlement", region=key)
+            control = None
+        if besieged:
+            if info["settlement"] != "stronghold":
+                problems.add(g.at("besieged"), "core.err_besieged_not_stronghold", region=key)
+                besieged = None
+            else:
+                inside = fp if besieged == "free_peoples" else sh
+                outside = sh if besieged == "free_peoples" else fp
+                if not outside.is_army:
+                    problems.add(g.at("besieged"), "core.err_besieged_no_besiegers", region=key)
+                if inside.units > 5:
+                    pass  # the rules answer this (excess goes back); not an unreadable scenario
+        elif fp.is_army and sh.is_army:
+            problems.add(rf.at(key), "core.err_two_armies", region=key)
+        regions[rid] = RegionState(rid, control, besieged, fp, sh)
+    rf.finish()
+
+    politics: dict[str, Political] = {}
+    pf = f.sub("politics")
+    for key, value in pf.raw.items():
+        pf.read.add(key)
+        nid = check_name(key, names.nations(), "nation", pf.at(key), problems)
+        if nid is None:
+            continue
+        pol = _political(value, pf.at(key), problems)
+        if pol is not None:
+            politics[nid] = pol
+
+    fellowship = Fellowship()
+    if f.has("fellowship"):
+        ff = f.sub("fellowship")
+        region = ff.region("region")
+        progress = ff.int("progress", default=0, lo=0, hi=12)
+        hidden = ff.bool("hidden", default=True)
+        corruption = ff.int("corruption", default=0, lo=0, hi=CORRUPTION_MAX)
+        guide = ff.character("guide")
+        comp_raw = ff.list("companions")
+        companions = None
+        if comp_raw is not None:
+            companions = []
+            for i, c in enumerate(comp_raw):
+                cid = check_name(c, names.characters(), "character", ff.at("companions") + [i], problems)
+                if cid:
+                    if data.characters()[cid]["kind"] != "companion":
+                        problems.add(ff.at("companions") + [i], "core.err_not_companion", value=c)
+                    elif cid in companions:
+                        problems.add(ff.at("companions") + [i], "core.err_duplicate", value=c)
+                    else:
+                        companions.append(cid)
+        mordor = ff.int("mordor", lo=0, hi=MORDOR_TRACK_LAST)
+        ff.finish()
+        defaults = Fellowship()
+        comps = tuple(companions) if companions is not None else defaults.companions
+        if guide is None:
+            guide = defaults.guide if (companions is None and defaults.guide in comps) else _default_guide(comps)
+        elif guide != "gollum" and guide not in comps:
+            problems.add(ff.at("guide"), "core.err_guide_not_in_fellowship", value=ff.raw.get("guide"))
+        fellowship = Fellowship(region or defaults.region, progress or 0,
+                                True if hidden is None else hidden, corruption or 0, guide, comps, mordor)
+
+    hunt = Hunt()
+    if f.has("hunt"):
+        hf = f.sub("hunt")
+        bf = hf.sub("box")
+        shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)
+        fp_dice = bf.int("free_peoples", default=0, lo=0, hi=4 + 2)
+        bf.finish()
+        pool_raw = hf.list("pool")
+        pool = None
+        if pool_raw is not None:
+            pool = tuple(t for t in (_tile(v, hf.at("pool") + [i], problems) for i, v in enumerate(pool_raw))
+                         if t is not None)
+        hf.finish()
+        hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool)
+
+    phase = None
+    if f.has("turn"):
+        tf = f.sub("turn")
+        phase = tf.int("phase", lo=1, hi=6)
+        tf.finish()
+    f.finish()
+    return Position(regions, politics, fellowship, hunt, phase, frozenset(k for k in f.raw))
+
+
+def _default_guide(companions: tuple[str, ...]) -> str:
+    """The Guide is the Companion of highest level (ties: the player picks; we take the first)."""
+    if not companions:
+        return "gollum"
+    chars = data.characters()
+    return max(companions, key=lambda c: chars[c]["level"] or 0)

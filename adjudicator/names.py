@@ -1,0 +1,99 @@
+"""Names typed by players: regions, nations, characters, tiles, in English or Spanish.
+
+Matching ignores case, accents, hyphens, apostrophes and spacing ("Barad-dûr" = "barad dur"
+= "BARADDUR"). An unknown name gets the closest known names as suggestions.
+"""
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from functools import lru_cache
+
+from adjudicator import data
+
+
+def normalize(text: str) -> str:
+    """Fold a name for comparison: no accents, case, punctuation or spaces."""
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    out = []
+    for ch in decomposed:
+        if unicodedata.combining(ch):
+            continue
+        if ch.isalnum():
+            out.append(ch.lower())
+    return "".join(out)
+
+
+class NameIndex:
+    """Folded name -> id, keeping the display names for suggestions."""
+
+    def __init__(self, entries: dict[str, dict[str, str | None]], aliases: dict[str, str] | None = None):
+        self.by_key: dict[str, str] = {}
+        self.display: dict[str, str] = {}
+        for ident, names in entries.items():
+            self._add(ident, ident)
+            for name in names.values():
+                if name:
+                    self._add(name, ident)
+        for alias, ident in (aliases or {}).items():
+            self._add(alias, ident)
+
+    def _add(self, name: str, ident: str) -> None:
+        key = normalize(name)
+        self.by_key.setdefault(key, ident)
+        self.display.setdefault(key, name)
+
+    def lookup(self, name: object) -> str | None:
+        if not isinstance(name, str):
+            return None
+        return self.by_key.get(normalize(name))
+
+    def suggest(self, name: object, n: int = 3) -> list[str]:
+        key = normalize(str(name))
+        close = difflib.get_close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
+        seen, out = set(), []
+        for k in close:
+            ident = self.by_key[k]
+            if ident not in seen:
+                seen.add(ident)
+                out.append(self.display[k])
+        return out[:n]
+
+
+@lru_cache(maxsize=None)
+def regions() -> NameIndex:
+    return NameIndex({rid: r["name"] for rid, r in data.regions().items()})
+
+
+@lru_cache(maxsize=None)
+def nations() -> NameIndex:
+    aliases = {"southrons and easterlings": "southrons", "easterlings": "southrons",
+               "harad": "southrons", "hombres del sur": "southrons", "el norte": "north",
+               "north": "north", "elfos": "elves", "enanos": "dwarves"}
+    return NameIndex({nid: n["name"] for nid, n in data.nations().items()}, aliases)
+
+
+@lru_cache(maxsize=None)
+def characters() -> NameIndex:
+    aliases = {"aragorn": "aragorn", "gandalf": "gandalf-the-grey", "merry": "meriadoc",
+               "pippin": "peregrin", "witch king": "witch-king", "rey brujo": "witch-king",
+               "mouth of sauron": "mouth-of-sauron", "boca de sauron": "mouth-of-sauron",
+               "the witch-king": "witch-king"}
+    return NameIndex({cid: c["name"] for cid, c in data.characters().items()}, aliases)
+
+
+@lru_cache(maxsize=None)
+def special_tiles() -> NameIndex:
+    return NameIndex({tid: t["name"] for tid, t in data.hunt_tiles()["special"].items()})
+
+
+def region_name(region_id: str, lang: str) -> str:
+    return data.regions()[region_id]["name"][lang]
+
+
+def nation_name(nation_id: str, lang: str) -> str:
+    return data.nations()[nation_id]["name"][lang]
+
+
+def character_name(character_id: str, lang: str) -> str:
+    return data.characters()[character_id]["name"][lang]

@@ -1,0 +1,199 @@
+"""Reading user-supplied mappings field by field, collecting every problem with its path.
+
+:class:`Fields` wraps one mapping (the ``question``, or a part of the ``position``). Each
+reader returns a clean value or ``None`` and records a problem at ``path.key``; nothing
+raises until :meth:`Problems.raise_if_any`. Keys nobody read are reported as unknown,
+with the closest known key suggested.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any, Callable, Iterable, Sequence
+
+from adjudicator import names
+from adjudicator.problems import PathPart, Problems
+
+MISSING = object()
+
+
+class Fields:
+    def __init__(self, raw: Any, path: Sequence[PathPart], problems: Problems, *, what: str = "mapping"):
+        self.path = list(path)
+        self.problems = problems
+        self.read: set[str] = set()
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            problems.add(self.path, f"core.err_type_{what}")
+            raw = {}
+        self.raw: dict[str, Any] = raw
+
+    # -- bookkeeping -------------------------------------------------------
+    def at(self, key: PathPart) -> list[PathPart]:
+        return [*self.path, key]
+
+    def has(self, key: str) -> bool:
+        return key in self.raw
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return self.raw.get(key, default)
+
+    def error(self, key: PathPart, msg: str, **params: Any) -> None:
+        self.problems.add(self.at(key), msg, **params)
+
+    def finish(self, allowed: Iterable[str] = ()) -> None:
+        """Report keys that no reader asked for (typos, or parameters of another kind)."""
+        known = set(self.read) | set(allowed)
+        for key in self.raw:
+            if key not in known:
+                close = difflib.get_close_matches(str(key), sorted(known), n=1)
+                if close:
+                    self.error(key, "core.err_unknown_key_suggest", key=key, suggestion=close[0])
+                else:
+                    self.error(key, "core.err_unknown_key", key=key)
+
+    def sub(self, key: str) -> "Fields":
+        return Fields(self.get(key), self.at(key), self.problems)
+
+    # -- typed readers -------------------------------------------------------
+    def required(self, key: str) -> Any:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            self.error(key, "core.err_required")
+            return None
+        return value
+
+    def int(self, key: str, *, default: Any = None, lo: int | None = None, hi: int | None = None,
+            required: bool = False) -> int | None:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required")
+            return default
+        return check_int(value, self.at(key), self.problems, lo=lo, hi=hi)
+
+    def bool(self, key: str, *, default: bool | None = None) -> bool | None:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            return default
+        if not isinstance(value, bool):
+            self.error(key, "core.err_bool")
+            return default
+        return value
+
+    def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required")
+            return default
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            self.error(key, "core.err_type_text")
+            return default
+        return str(value)
+
+    def choice(self, key: str, options: Sequence[str], *, default: str | None = None,
+               required: bool = False, aliases: dict[str, str] | None = None) -> str | None:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required_choice", options=", ".join(options))
+            return default
+        return check_choice(value, options, self.at(key), self.problems, aliases=aliases)
+
+    def list(self, key: str, *, default: Any = None, required: bool = False) -> list | None:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required")
+            return default
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            return [value]  # a single value where a list is expected
+        if not isinstance(value, list):
+            self.error(key, "core.err_type_list")
+            return default
+        return value
+
+    def name(self, key: str, index: "names.NameIndex", what: str, *, required: bool = False,
+             default: str | None = None) -> str | None:
+        value = self.get(key, MISSING)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required")
+            return default
+        return check_name(value, index, what, self.at(key), self.problems)
+
+    def region(self, key: str, *, required: bool = False) -> str | None:
+        return self.name(key, names.regions(), "region", required=required)
+
+    def nation(self, key: str, *, required: bool = False) -> str | None:
+        return self.name(key, names.nations(), "nation", required=required)
+
+    def character(self, key: str, *, required: bool = False) -> str | None:
+        return self.name(key, names.characters(), "character", required=required)
+
+
+def check_int(value: Any, path: list[PathPart], problems: Problems, *, lo: int | None = None,
+              hi: int | None = None) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value.strip())
+        elif isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            problems.add(path, "core.err_int")
+            return None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if hi is None:
+            problems.add(path, "core.err_min", lo=lo, value=value)
+        elif lo is None:
+            problems.add(path, "core.err_max", hi=hi, value=value)
+        else:
+            problems.add(path, "core.err_range", lo=lo, hi=hi, value=value)
+        return None
+    return value
+
+
+def check_choice(value: Any, options: Sequence[str], path: list[PathPart], problems: Problems, *,
+                 aliases: dict[str, str] | None = None) -> str | None:
+    folded = {names.normalize(o): o for o in options}
+    for alias, target in (aliases or {}).items():
+        folded.setdefault(names.normalize(alias), target)
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        hit = folded.get(names.normalize(str(value)))
+        if hit is not None:
+            return hit
+    close = difflib.get_close_matches(names.normalize(str(value)), list(folded), n=1)
+    if close:
+        problems.add(path, "core.err_choice_suggest", value=value, options=", ".join(options),
+                     suggestion=folded[close[0]])
+    else:
+        problems.add(path, "core.err_choice", value=value, options=", ".join(options))
+    return None
+
+
+def check_name(value: Any, index: "names.NameIndex", what: str, path: list[PathPart],
+               problems: Problems) -> str | None:
+    if not isinstance(value, str):
+        problems.add(path, "core.err_type_text")
+        return None
+    ident = index.lookup(value)
+    if ident is None:
+        suggestions = index.suggest(value)
+        if suggestions:
+            problems.add(path, f"core.err_unknown_{what}_suggest", value=value,
+                         suggestions=", ".join(suggestions))
+        else:
+            problems.add(path, f"core.err_unknown_{what}", value=value)
+    return ident
+
+
+def check_list(values: list, path: list[PathPart], problems: Problems,
+               item: Callable[[Any, list[PathPart]], Any]) -> list:
+    out = []
+    for i, v in enumerate(values):
+        r = item(v, [*path, i])
+        if r is not None:
+            out.append(r)
+    return out

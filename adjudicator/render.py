@@ -1,0 +1,43 @@
+"""Rulings and problems as text for the terminal, in the user's language."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adjudicator.i18n import translate
+
+
+def verdict_text(verdict: dict[str, Any]) -> str:
+    parts = []
+    for k, v in verdict.items():
+        if k == "status":
+            continue
+        parts.append(f"{k}: {json.dumps(v, ensure_ascii=False)}")
+    return ", ".join(parts)
+
+
+def ruling_text(ruling: dict[str, Any], base_url: str = "") -> str:
+    lang = ruling["lang"]
+    t = lambda key, **p: translate(lang, key, **p)  # noqa: E731
+    lines = []
+    if ruling.get("title"):
+        lines += [ruling["title"], ""]
+    lines.append(ruling["answer"])
+    lines.append("")
+    lines.append(f"{t('core.verdict')}: {ruling['verdict']['status']}"
+                 + (f" ({verdict_text(ruling['verdict'])})" if len(ruling["verdict"]) > 1 else ""))
+    if ruling["explanation"]:
+        lines += ["", t("core.why") + ":"]
+        for i, step in enumerate(ruling["explanation"], 1):
+            lines.append(f"  {i}. {step['text']} [{step['rule']}]")
+    if ruling["citations"]:
+        lines += ["", t("core.rules") + ":"]
+        for c in ruling["citations"]:
+            lines.append(f"  - {c['title']}: {base_url}{c['url']}")
+    return "\n".join(lines)
+
+
+def problems_text(problems: list[dict[str, str]], lang: str) -> str:
+    head = translate(lang, "core.unreadable", count=len(problems))
+    rows = [f"  - {p['path'] or '(scenario)'}: {p['message']}" for p in problems]
+    return "\n".join([head, *rows])

@@ -1,0 +1,2 @@
+"""War of the Ring: dice (seed 000). Kinds registered here are listed in docs and README."""
+from __future__ import annotations
