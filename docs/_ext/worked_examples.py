@@ -1,0 +1,189 @@
+"""The ``ruling`` directive: a worked example ruled by the engine while the docs build.
+
+Usage in MyST::
+
+    ```{ruling} scenarios/wotr/battle/field-battle-leader-rerolls.yaml
+    ```
+
+The argument is a scenario path relative to the repository root. The directive loads the
+file, rules on it with :mod:`adjudicator.api` in the build's language, and shows the
+scenario's title, its YAML, the answer, the verdict and each explanation step linked to the
+rule label it cites. Because the example is computed, the docs cannot drift away from the
+engine: a changed ruling changes the page, a cited label that no page defines is an
+"undefined label" warning, and a verdict that no longer matches the scenario's ``expect`` is
+a warning too (the final build runs with ``-W``).
+
+The generated nodes carry no source and are marked ``translatable = False``, so the gettext
+builder leaves them out of the catalogues: they are already in the build's language. The few
+fixed words ("Answer", "Verdict" ...) come from the small catalogue below.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Fixed words of a worked example, per build language (not gettext: these nodes are generated).
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "example": "Worked example",
+        "scenario": "Scenario",
+        "answer": "Answer",
+        "verdict": "Verdict",
+        "explanation": "Explanation",
+        "file": "File",
+        "rule": "rule",
+    },
+    "es": {
+        "example": "Ejemplo resuelto",
+        "scenario": "Escenario",
+        "answer": "Respuesta",
+        "verdict": "Veredicto",
+        "explanation": "Explicación",
+        "file": "Archivo",
+        "rule": "regla",
+    },
+}
+
+
+def build_lang(config: Any) -> str:
+    """The language the docs are being built in (``-D language=es``), ``en`` otherwise."""
+    lang = (getattr(config, "language", None) or "en").split("_")[0]
+    return lang if lang in WORDS else "en"
+
+
+def word(lang: str, key: str) -> str:
+    return WORDS.get(lang, WORDS["en"])[key]
+
+
+def fixed(node: nodes.Node) -> nodes.Node:
+    """Mark ``node`` and every text element under it as not for translation."""
+    for sub in node.findall(nodes.Element):
+        if isinstance(sub, nodes.TextElement):
+            sub["translatable"] = False
+    return node
+
+
+def para(*children: nodes.Node, classes: list[str] | None = None) -> nodes.paragraph:
+    p = nodes.paragraph("", "", *children)
+    if classes:
+        p["classes"].extend(classes)
+    return p
+
+
+def rule_ref(label: str, docname: str) -> addnodes.pending_xref:
+    """A :ref:`label` link; with no explicit text, Sphinx shows the heading in the build's language."""
+    ref = addnodes.pending_xref(
+        "", nodes.inline("", label), refdomain="std", reftype="ref", reftarget=label,
+        refexplicit=False, refwarn=True, refdoc=docname,
+    )
+    return ref
+
+
+def render_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(render_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {render_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+class RulingDirective(SphinxDirective):
+    """``{ruling} <scenario path>``: the engine's ruling on that scenario, in the build's language."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = False
+    has_content = False
+    option_spec = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        rel = self.arguments[0].strip()
+        path = (ROOT / rel).resolve()
+        lang = build_lang(self.config)
+        # Rebuild this page whenever the scenario file changes (or appears).
+        self.env.note_dependency(str(path))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            return self.fail(f"worked example: cannot read scenario {rel!r}: {exc.strerror or exc}")
+
+        from adjudicator import api
+        from adjudicator.checking import mismatches
+        from adjudicator.problems import ScenarioInvalid
+
+        try:
+            data = api.load_text(text)
+            scenario = api.read_envelope(data, lang)
+            ruling = api.rule(scenario)
+        except ScenarioInvalid as exc:
+            problems = "; ".join(f"{p.path or '(scenario)'}: {p.message('en')}" for p in getattr(exc, "problems", []))
+            return self.fail(f"worked example: scenario {rel!r} is not valid: {problems or exc}")
+        except Exception as exc:  # an engine bug must not hide behind a half-built page
+            return self.fail(f"worked example: the engine failed on {rel!r}: {type(exc).__name__}: {exc}")
+
+        if scenario.expect:
+            diffs = mismatches(scenario.expect, ruling.verdict)
+            if diffs:
+                listed = "; ".join(f"{p}: expected {e!r}, got {g!r}" for p, e, g in diffs)
+                logger.warning("worked example: the ruling on %r does not match its expect (%s)",
+                               rel, listed, location=self.get_location())
+
+        return [self.render(rel, text, scenario, ruling, lang)]
+
+    def fail(self, message: str) -> list[nodes.Node]:
+        logger.warning(message, location=self.get_location())
+        return []
+
+    def render(self, rel: str, text: str, scenario: Any, ruling: Any, lang: str) -> nodes.Node:
+        box = nodes.container(classes=["worked-example", *self.options.get("class", [])])
+        title = scenario.title or rel
+        box += para(nodes.strong("", title), classes=["worked-example-title"])
+
+        box += para(nodes.emphasis("", word(lang, "scenario")), nodes.Text(" ("),
+                    nodes.literal("", rel), nodes.Text("):"))
+        block = nodes.literal_block(text, text, language="yaml")
+        block["classes"].append("worked-example-scenario")
+        box += block
+
+        box += para(nodes.strong("", word(lang, "answer") + ": "), nodes.Text(ruling.answer),
+                    classes=["worked-example-answer"])
+
+        verdict_list = nodes.bullet_list(classes=["worked-example-verdict"])
+        for key, value in ruling.verdict.items():
+            verdict_list += nodes.list_item("", para(nodes.literal("", key), nodes.Text(": "),
+                                                     nodes.literal("", render_value(value))))
+        box += para(nodes.strong("", word(lang, "verdict") + ":"))
+        box += verdict_list
+
+        if ruling.explanation:
+            box += para(nodes.strong("", word(lang, "explanation") + ":"))
+            steps = nodes.enumerated_list(enumtype="arabic", prefix="", suffix=".",
+                                          classes=["worked-example-steps"])
+            for step in ruling.explanation:
+                item = para(nodes.Text(step.text + " "))
+                if step.rule:
+                    item += nodes.Text("(")
+                    item += rule_ref(step.rule, self.env.docname)
+                    item += nodes.Text(")")
+                steps += nodes.list_item("", item)
+            box += steps
+        return fixed(box)
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.add_directive("ruling", RulingDirective)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
