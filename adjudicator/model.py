@@ -129,6 +129,7 @@ class Position:
     hunt: Hunt = field(default_factory=Hunt)
     phase: int | None = None
     given: frozenset[str] = frozenset()   # top-level position keys the scenario gave
+    reinforcements: dict[str, dict[str, int]] = field(default_factory=dict)  # given pools only
 
     # -- facts about the board ---------------------------------------------------------
     def region(self, region_id: str) -> RegionState:
@@ -159,6 +160,13 @@ class Position:
 
     def at_war(self, nation: str) -> bool:
         return self.political(nation).at_war
+
+    def reinforcements_left(self, nation: str, unit: str) -> int:
+        """Figures of ``unit`` left in ``nation``'s reinforcements (default: the starting pool)."""
+        given = self.reinforcements.get(nation, {})
+        if unit in given:
+            return given[unit]
+        return data.nations()[nation]["reinforcements"].get(unit, 0)
 
 
 def _side(value: Any, path: list, problems: Problems) -> str | None:
@@ -357,13 +365,25 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         hf.finish()
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool)
 
+    reinforcements: dict[str, dict[str, int]] = {}
+    rein = f.sub("reinforcements")
+    for key, value in rein.raw.items():
+        rein.read.add(key)
+        nid = check_name(key, names.nations(), "nation", rein.at(key), problems)
+        if nid is None:
+            continue
+        nf = Fields(value, rein.at(key), problems)
+        reinforcements[nid] = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
+                               if (n := nf.int(kind, lo=0, hi=MAX_UNITS_PER_KIND)) is not None}
+        nf.finish()
+
     phase = None
     if f.has("turn"):
         tf = f.sub("turn")
         phase = tf.int("phase", lo=1, hi=6)
         tf.finish()
     f.finish()
-    return Position(regions, politics, fellowship, hunt, phase, frozenset(k for k in f.raw))
+    return Position(regions, politics, fellowship, hunt, phase, frozenset(k for k in f.raw), reinforcements)
 
 
 def _default_guide(companions: tuple[str, ...]) -> str:

@@ -1,2 +1,123 @@
-"""War of the Ring: politics (seed 000). Kinds registered here are listed in docs and README."""
+"""War of the Ring: the Political Track (seed 000 'El Marcador Político').
+
+Kind ``politics``: what an event does to a nation's political marker. A marker stands some
+``steps`` from At War (0 = At War) and is ``active`` or passive. Passive nations cannot
+reach At War; events activate them. Order of effects for one event: activation first,
+then any automatic advance (an attacked army activates its nation *and* advances it).
+"""
 from __future__ import annotations
+
+from adjudicator import data, names
+from adjudicator.model import Political
+from adjudicator.registry import question
+
+GAME = "war-of-the-ring"
+EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",
+          "settlement-captured", "muster-die")
+
+
+def can_reach_war(pol: Political) -> bool:
+    """A marker may enter the At War box only when its nation is active (seed 000)."""
+    return pol.active
+
+
+def companion_activates(companion: str, nation: str) -> bool:
+    """A Companion activates the nation of its card's symbol, or every Free Peoples nation."""
+    activates = data.characters()[companion].get("activates")
+    return activates in ("any", nation)
+
+
+def is_activation_settlement(position, region: str, nation: str) -> bool:
+    """A City or Stronghold of ``nation`` that the enemy has not conquered."""
+    info = data.regions()[region]
+    return (info["nation"] == nation and info["settlement"] in ("city", "stronghold")
+            and not position.is_captured(region))
+
+
+@question(GAME, "politics")
+def politics(position, q, r):
+    nation = q.nation("nation", required=True)
+    event = q.choice("event", EVENTS, required=True)
+    companion = q.character("companion") if event == "companion-ends-move" or q.has("companion") else None
+    region = q.region("region")
+    if event == "companion-ends-move" and companion is None and not q.has("companion"):
+        q.error("companion", "core.err_required")
+    q.ready()
+
+    lang = r.lang
+    nation_name = names.nation_name(nation, lang)
+    side = data.nations()[nation]["side"]
+    before = position.political(nation)
+    active, steps = before.active, before.steps
+    r.step("politics.before", "wotr-politics",
+           nation=nation_name, state=_state_text(r, Political(steps, active)))
+
+    def activate(reason_key: str, label: str, **params) -> None:
+        nonlocal active
+        if active:
+            r.step("politics.already_active", label, nation=nation_name)
+        else:
+            active = True
+            r.step(reason_key, label, nation=nation_name, **params)
+
+    def advance(reason_key: str, label: str) -> None:
+        nonlocal steps
+        if steps == 0:
+            r.step("politics.already_at_war", label, nation=nation_name)
+        elif steps == 1 and not active:
+            r.step("politics.passive_blocked", "wotr-politics-passive", nation=nation_name)
+        else:
+            steps -= 1
+            r.step(reason_key, label, nation=nation_name)
+
+    if event == "enemy-army-enters":
+        activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
+    elif event == "army-attacked":
+        activate("politics.activated_attacked", "wotr-politics-activation-attacked")
+        advance("politics.advance_attacked", "wotr-politics-advance-attacked")
+    elif event == "settlement-captured":
+        # The capturing army has entered the nation: that alone activates it.
+        activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
+        advance("politics.advance_captured", "wotr-politics-advance-captured")
+    elif event == "fellowship-declared":
+        if side != "free_peoples":
+            r.step("politics.shadow_not_activated", "wotr-politics-activation", nation=nation_name)
+        elif region is not None and not is_activation_settlement(position, region, nation):
+            r.step("politics.not_activation_settlement", "wotr-politics-activation-fellowship",
+                   nation=nation_name, region=names.region_name(region, lang))
+        else:
+            if region is None:
+                r.step("politics.assume_settlement", "wotr-fellowship-declare-activate", nation=nation_name)
+            activate("politics.activated_fellowship", "wotr-politics-activation-fellowship")
+    elif event == "companion-ends-move":
+        cname = names.character_name(companion, lang)
+        if data.characters()[companion]["kind"] != "companion":
+            r.step("politics.not_a_companion", "wotr-politics-activation-companion", character=cname)
+        elif side != "free_peoples":
+            r.step("politics.shadow_not_activated", "wotr-politics-activation", nation=nation_name)
+        elif not companion_activates(companion, nation):
+            r.step("politics.companion_wrong_nation", "wotr-politics-activation-companion",
+                   character=cname, nation=nation_name)
+        elif region is not None and not is_activation_settlement(position, region, nation):
+            r.step("politics.not_activation_settlement", "wotr-politics-activation-companion",
+                   nation=nation_name, region=names.region_name(region, lang))
+        else:
+            if region is None:
+                r.step("politics.assume_settlement", "wotr-politics-activation-companion", nation=nation_name)
+            activate("politics.activated_companion", "wotr-politics-activation-companion", character=cname)
+    elif event == "muster-die":
+        advance("politics.advance_muster", "wotr-muster-political")
+
+    if side == "shadow" and event != "muster-die":
+        r.step("politics.shadow_always_active", "wotr-politics-start")
+    after = Political(steps, active)
+    if after.at_war:
+        r.step("politics.at_war_effects", "wotr-politics-at-war", nation=nation_name)
+    return r.decide("politics.answer", {"nation": nation_name, "state": _state_text(r, after)},
+                    active=active, steps=steps, changed=(after != before))
+
+
+def _state_text(r, pol: Political) -> str:
+    if pol.at_war:
+        return r.t("politics.state_at_war")
+    return r.t("politics.state_steps_active" if pol.active else "politics.state_steps_passive", steps=pol.steps)
