@@ -32,7 +32,18 @@ class Scenario:
 
 
 def load_text(text: str) -> Any:
-    """Parse YAML (JSON is YAML) with the safe loader; syntax errors become problems."""
+    """Parse YAML (JSON is YAML) with the safe loader; syntax errors become problems.
+
+    Text that is a JSON object is read with ``json`` first: same result, and the CLI does
+    not pay PyYAML's import for it.
+    """
+    if text.lstrip().startswith("{"):
+        import json
+
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass  # not strict JSON (e.g. YAML flow style): let YAML read it
     import yaml  # imported here: JSON callers (the web API) never pay for it
 
     try:

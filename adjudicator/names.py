@@ -31,10 +31,10 @@ class NameIndex:
         self.by_key: dict[str, str] = {}
         self.display: dict[str, str] = {}
         for ident, names in entries.items():
-            self._add(ident, ident)
             for name in names.values():
                 if name:
                     self._add(name, ident)
+            self._add(ident, ident)
         for alias, ident in (aliases or {}).items():
             self._add(alias, ident)
 

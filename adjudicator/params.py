@@ -39,8 +39,8 @@ class Fields:
         self.read.add(key)
         return self.raw.get(key, default)
 
-    def error(self, key: PathPart, msg: str, **params: Any) -> None:
-        self.problems.add(self.at(key), msg, **params)
+    def error(self, field: PathPart, msg: str, /, **params: Any) -> None:
+        self.problems.add(self.at(field), msg, **params)
 
     def finish(self, allowed: Iterable[str] = ()) -> None:
         """Report keys that no reader asked for (typos, or parameters of another kind)."""

@@ -44,7 +44,7 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
 
-    def add(self, path: Iterable[PathPart] | str, key: str, **params: Any) -> None:
+    def add(self, path: Iterable[PathPart] | str, key: str, /, **params: Any) -> None:
         p = path if isinstance(path, str) else format_path(path)
         self.items.append(Problem(p, key, params))
 

@@ -96,10 +96,10 @@ class RulingBuilder:
         self.steps: list[Step] = []
         self.result: Ruling | None = None
 
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, /, **params: Any) -> str:
         return translate(self.lang, key, **params)
 
-    def step(self, key: str, rule: str, **params: Any) -> "RulingBuilder":
+    def step(self, key: str, rule: str, /, **params: Any) -> "RulingBuilder":
         if rule not in data.rules():
             raise KeyError(f"unknown rule label {rule!r}")
         self.steps.append(Step(self.t(key, **params), rule))

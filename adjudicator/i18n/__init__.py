@@ -26,7 +26,7 @@ def domains() -> list[str]:
     return sorted(p.stem for p in _DIR.glob("*.json"))
 
 
-def translate(lang: str, key: str, **params: object) -> str:
+def translate(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang``, formatted with ``params``.
 
     A missing key is a programming error, reported loudly rather than shown as a key.

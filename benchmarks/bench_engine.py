@@ -1,0 +1,99 @@
+"""Engine benchmarks: cold CLI start, rulings per second in-process, exact combat odds.
+
+    .venv/bin/python benchmarks/bench_engine.py [--quick]
+
+Goals (issue: the engine): cold `adjudicator ask --json` at most 3x a bare `python -c pass`;
+over 5,000 rulings/s in-process for movement and Hunt questions; an exact combat-round
+distribution under 1 ms. Prints a table and writes benchmarks/results/engine.json.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from adjudicator import api  # noqa: E402
+from adjudicator.rules import odds  # noqa: E402
+
+HUNT = {"game": "war-of-the-ring", "position": {"fellowship": {"region": "Moria"},
+        "hunt": {"box": {"shadow": 4, "free_peoples": 1}}}, "question": {"kind": "hunt-roll"}}
+ARMY = {"game": "war-of-the-ring", "position": {"regions": {"Edoras": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}}},
+        "politics": {"rohan": "at-war"}}, "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
+CHARACTER = {"game": "war-of-the-ring", "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
+             "question": {"kind": "character-move", "character": "Strider", "from": "Rivendell", "to": "Bree"}}
+
+
+def timed_runs(cmd: list[str], n: int, stdin: str | None = None) -> list[float]:
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=False, cwd=ROOT)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def rulings_per_second(scenario: dict, seconds: float) -> float | None:
+    try:
+        api.ask(scenario)
+    except Exception as exc:  # a kind not implemented yet is reported, not fatal
+        print(f"  (skipped {scenario['question']['kind']}: {exc.__class__.__name__})")
+        return None
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        api.ask(scenario)
+        n += 1
+    return n / (time.perf_counter() - t0)
+
+
+def combat_distribution_ms(repeats: int) -> float:
+    times = []
+    for i in range(repeats):
+        odds.hits_distribution.cache_clear()
+        t0 = time.perf_counter()
+        odds.hits_distribution(5, 5, 5)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    n = 5 if quick else 20
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(HUNT, fh)
+        scenario_file = fh.name
+    exe = [sys.executable, "-m", "adjudicator", "ask", "--json", scenario_file]
+    bare = statistics.median(timed_runs([sys.executable, "-c", "pass"], n))
+    cold = statistics.median(timed_runs(exe, n))
+    os.unlink(scenario_file)
+    secs = 0.5 if quick else 2.0
+    rates = {k: rulings_per_second(s, secs) for k, s in (("hunt-roll", HUNT), ("army-move", ARMY),
+                                                           ("character-move", CHARACTER))}
+    combat = combat_distribution_ms(200 if quick else 2000)
+    results = {
+        "python_c_pass_s": round(bare, 4), "ask_json_cold_s": round(cold, 4),
+        "cold_ratio": round(cold / bare, 2),
+        "rulings_per_s": {k: (round(v) if v else None) for k, v in rates.items()},
+        "combat_round_distribution_ms": round(combat, 4),
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+    }
+    print(f"python -c pass (median of {n}):      {bare * 1000:8.1f} ms")
+    print(f"adjudicator ask --json (median):    {cold * 1000:8.1f} ms  ({cold / bare:.2f}x; goal <= 3x)")
+    for k, v in rates.items():
+        print(f"rulings/s in-process, {k:15s} {"n/a" if v is None else round(v):>8}  (goal > 5,000)")
+    print(f"exact combat round 5 dice, 5 rerolls: {combat:8.4f} ms  (goal < 1 ms)")
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "engine.json").write_text(json.dumps(results, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,229 @@
+"""The engine's envelope, input errors, names, catalogues and command line."""
+from __future__ import annotations
+
+import json
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator import api, data, names
+from adjudicator.i18n import LANGS, catalogue, domains
+from adjudicator.problems import ScenarioInvalid
+
+ROOT = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "adjudicator"]
+
+
+def errors_of(scenario, lang=None):
+    with pytest.raises(ScenarioInvalid) as exc:
+        api.ask(scenario, lang)
+    return {e["path"]: e["message"] for e in exc.value.as_dicts(lang or scenario.get("lang", "en"))}
+
+
+# -- names ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, region", [
+    ("Barad-dûr", "barad-dur"), ("barad dur", "barad-dur"), ("BARADDUR", "barad-dur"),
+    ("Rivendel", "rivendell"), ("rivendell", "rivendell"), ("La Comarca", "the-shire"),
+    ("helms deep", "helms-deep"), ("Abismo de Helm", "helms-deep"), ("Lorien", "lorien"),
+    ("Lórien", "lorien"), ("Oestemnet", "westemnet"), ("Acebeda", "hollin"),
+])
+def test_region_names_in_both_languages_ignore_case_accents_and_punctuation(typed, region):
+    assert names.regions().lookup(typed) == region
+
+
+def test_unknown_region_suggests_the_closest_names():
+    assert "Minas Tirith" in names.regions().suggest("Minas Tirit")
+
+
+def test_nation_and_character_names_in_spanish():
+    assert names.nations().lookup("Hombres del Sur y del Este") == "southrons"
+    assert names.characters().lookup("Trancos") == "strider"
+    assert names.characters().lookup("el rey brujo") == "witch-king"
+
+
+# -- problems: all at once, with paths, in the user's language ------------------------------
+
+BROKEN = {
+    "game": "war-of-the-ring",
+    "lang": "es",
+    "position": {
+        "regions": {"Minas Tirit": {"free_peoples": {"gondor": {"regular": -1}}}},
+        "politics": {"gondor": {"steps": 9}},
+        "fellowship": {"corruption": "a lot"},
+    },
+    "question": {"kind": "hunt-roll", "rols": [1, 2]},
+}
+
+
+def test_every_problem_is_reported_at_once_with_its_path():
+    errs = errors_of(BROKEN)
+    assert set(errs) == {
+        "position.regions.Minas Tirit",
+        "position.politics.gondor.steps",
+        "position.fellowship.corruption",
+        "question.rols",
+    }
+    assert "Minas Tirith" in errs["position.regions.Minas Tirit"]
+    assert "rolls" in errs["question.rols"]
+
+
+def test_problems_are_in_the_scenario_language():
+    es = errors_of(BROKEN)
+    en = errors_of({**BROKEN, "lang": "en"})
+    assert "Región desconocida" in es["position.regions.Minas Tirit"]
+    assert "Unknown region" in en["position.regions.Minas Tirit"]
+    assert "número entero" in es["position.fellowship.corruption"]
+
+
+def test_negative_unit_count_is_an_impossible_count():
+    scenario = {"game": "war-of-the-ring", "position": {"regions": {"Minas Tirith": {
+        "free_peoples": {"gondor": {"regular": -1}}}}}, "question": {"kind": "hunt-roll"}}
+    errs = errors_of(scenario)
+    assert list(errs) == ["position.regions.Minas Tirith.free_peoples.gondor.regular"]
+
+
+def test_envelope_problems():
+    errs = errors_of({"game": "chess", "lang": "fr", "question": {}, "extra": 1})
+    assert set(errs) == {"game", "lang", "extra"}
+    errs = errors_of({"game": "war-of-the-ring"})
+    assert "question" in errs
+
+
+def test_unknown_kind_lists_the_kinds():
+    errs = errors_of({"game": "war-of-the-ring", "question": {"kind": "hunt-rol"}})
+    assert "hunt-roll" in errs["question.kind"]
+
+
+def test_yaml_is_loaded_safely():
+    with pytest.raises(ScenarioInvalid) as exc:
+        api.load_text("!!python/object/apply:os.system ['echo pwned']")
+    assert exc.value.problems[0].key == "core.err_yaml"
+
+
+def test_a_nation_of_the_other_side_is_refused():
+    errs = errors_of({"game": "war-of-the-ring", "position": {"regions": {"Moria": {
+        "free_peoples": {"sauron": {"regular": 1}}}}}, "question": {"kind": "hunt-roll"}})
+    assert list(errs) == ["position.regions.Moria.free_peoples.sauron"]
+
+
+def test_armies_of_both_sides_need_a_siege():
+    errs = errors_of({"game": "war-of-the-ring", "position": {"regions": {"Edoras": {
+        "free_peoples": {"rohan": {"regular": 1}}, "shadow": {"isengard": {"regular": 1}}}}},
+        "question": {"kind": "hunt-roll"}})
+    assert list(errs) == ["position.regions.Edoras"]
+
+
+# -- rulings -----------------------------------------------------------------------------
+
+def test_a_decided_ruling_cites_existing_labels_with_urls_in_its_language():
+    ruling = api.ask({"game": "war-of-the-ring", "lang": "es", "position": {"hunt": {"box": {"shadow": 3}}},
+                      "question": {"kind": "hunt-roll"}})
+    assert ruling["verdict"]["status"] == "decided"
+    assert ruling["citations"]
+    for c in ruling["citations"]:
+        assert c["rule"] in data.rules()
+        assert c["url"].startswith("/es/docs/") and c["url"].endswith("#" + c["rule"])
+        assert c["title"] == data.rules()[c["rule"]]["title"]["es"]
+    assert {s["rule"] for s in ruling["explanation"]} == {c["rule"] for c in ruling["citations"]}
+
+
+def test_lang_override_wins_over_the_scenario():
+    ruling = api.ask({"game": "war-of-the-ring", "lang": "es", "question": {"kind": "hunt-roll"}}, "en")
+    assert ruling["lang"] == "en" and ruling["citations"][0]["url"].startswith("/en/")
+
+
+# -- catalogues and labels -----------------------------------------------------------------
+
+def _placeholders(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("domain", domains())
+def test_every_message_exists_in_both_languages_with_the_same_placeholders(domain):
+    for key, entry in catalogue(domain).items():
+        assert key.startswith(domain + "."), key
+        assert set(entry) >= set(LANGS), key
+        assert all(entry[lang].strip() for lang in LANGS), key
+        assert _placeholders(entry["en"]) == _placeholders(entry["es"]), key
+
+
+def test_rule_labels_are_stable_tokens_with_titles_in_both_languages():
+    rules = data.rules()
+    assert len(rules) >= 150
+    for label, entry in rules.items():
+        assert re.fullmatch(r"[a-z0-9-]+", label)
+        assert entry["title"]["en"] and entry["title"]["es"]
+        assert re.fullmatch(r"[a-z0-9/-]+", entry["page"])
+
+
+def test_message_keys_used_in_code_exist():
+    """Every literal catalogue key in the engine's code exists (catches typos before users do)."""
+    keys = set()
+    for domain in domains():
+        keys |= set(catalogue(domain))
+    pattern = re.compile(r"""["']((?:core|hunt|fellowship|victory|dice|movement|battle|muster|politics|cardgame|lcg)\.[a-z0-9_]+)["']""")
+    missing = []
+    for path in (ROOT / "adjudicator").rglob("*.py"):
+        for key in pattern.findall(path.read_text(encoding="utf-8")):
+            if key not in keys and not key.endswith("_"):
+                missing.append((path.name, key))
+    assert not missing
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([*CLI, *args], input=stdin, capture_output=True, text=True, cwd=ROOT)
+
+
+def test_ask_exit_0_and_json(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\nposition: {hunt: {box: {shadow: 2}}}\n")
+    out = run_cli("ask", str(f), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["verdict"]["dice"] == 2
+
+
+def test_ask_reads_standard_input_and_prints_text():
+    out = run_cli("ask", "-", "--lang", "es", stdin="game: war-of-the-ring\nquestion: {kind: hunt-roll}\n")
+    assert out.returncode == 0
+    assert "Por qué" in out.stdout and "/es/docs/" in out.stdout
+
+
+def test_unreadable_input_exits_2_with_every_problem_and_no_traceback():
+    out = run_cli("ask", "-", "--json", stdin=json.dumps(BROKEN))
+    assert out.returncode == 2
+    body = json.loads(out.stdout)
+    assert len(body["errors"]) == 4
+    assert all(set(e) == {"path", "message"} for e in body["errors"])
+    bad_yaml = run_cli("ask", "-", stdin="game: [unclosed\n")
+    assert bad_yaml.returncode == 2 and "Traceback" not in bad_yaml.stderr
+    missing = run_cli("ask", "/no/such/file.yaml")
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_check_exit_codes(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\nposition: {hunt: {box: {shadow: 1}}}\n"
+                    "expect: {dice: 1, hit_on: 6}\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\nexpect: {dice: 3}\n")
+    assert run_cli("check", str(good)).returncode == 0
+    out = run_cli("check", str(good), str(bad))
+    assert out.returncode == 1 and "dice" in out.stdout
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: nope\n")
+    assert run_cli("check", str(good), str(broken)).returncode == 2
+
+
+def test_the_engine_does_not_import_flask_sphinx_or_whoosh():
+    code = ("import sys, adjudicator.cli as c; c.main(['ask', '-', '--json']); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'sphinx', 'whoosh')))")
+    out = subprocess.run([sys.executable, "-c", code], input="game: war-of-the-ring\nquestion: {kind: hunt-roll}\n",
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip().endswith("[]"), out.stdout + out.stderr

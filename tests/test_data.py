@@ -1,0 +1,86 @@
+"""The project's own data files: internally consistent, and equal to ../shared/data when present."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator import data
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data is not beside the project")
+
+
+def test_every_data_file_says_where_its_facts_come_from():
+    for name in ("regions", "nations", "characters", "hunt_tiles"):
+        assert data.load(name)["_source"].strip()
+
+
+def test_the_map_has_105_regions_and_232_symmetric_edges():
+    regions = data.regions()
+    assert len(regions) == 105
+    edges = {tuple(sorted((a, b))) for a, r in regions.items() for b in r["adjacent"]}
+    assert len(edges) == 232
+    for a, r in regions.items():
+        for b in r["adjacent"]:
+            assert a in regions[b]["adjacent"], (a, b)
+
+
+def test_settlement_counts_and_victory_points():
+    regions = data.regions().values()
+    count = lambda kind: sum(r["settlement"] == kind for r in regions)  # noqa: E731
+    assert (count("stronghold"), count("city"), count("town"), count("fortification")) == (16, 6, 14, 2)
+    for r in regions:
+        assert r["vp"] == {"stronghold": 2, "city": 1}.get(r["settlement"], 0)
+        assert r["name"]["en"] and r["name"]["es"]
+
+
+def test_every_nation_has_both_names_and_a_political_start():
+    for nid, n in data.nations().items():
+        assert n["name"]["en"] and n["name"]["es"], nid
+        assert 1 <= n["steps_from_war_at_start"] <= 3
+    assert data.nations()["southrons"]["name"]["es"] == "Hombres del Sur y del Este"
+
+
+def test_hunt_pool_has_sixteen_standard_tiles_and_eight_special():
+    tiles = data.hunt_tiles()
+    assert sum(t["count"] for t in tiles["standard"]) == 16
+    assert len(tiles["special"]) == 8
+    assert all(t["stop"] for t in tiles["special"].values() if t["side"] == "shadow")
+
+
+@needs_shared
+def test_regions_match_the_shared_reference():
+    ref = json.loads((SHARED / "wotr-map.json").read_text(encoding="utf-8"))
+    ours = data.regions()
+    assert set(ours) == {r["id"] for r in ref["regions"]}
+    for r in ref["regions"]:
+        mine = ours[r["id"]]
+        assert sorted(mine["adjacent"]) == sorted(r["adjacent"]), r["id"]
+        assert (mine["nation"], mine["settlement"], mine["vp"]) == (r["nation"], r["settlement"], r["vp"]), r["id"]
+        assert mine["starting_units"] == r["starting_units"], r["id"]
+        assert mine["name"]["es"] == r["name_es"]
+
+
+@needs_shared
+def test_nations_and_characters_match_the_shared_reference():
+    ref = json.loads((SHARED / "wotr-map.json").read_text(encoding="utf-8"))["nations"]
+    for nid, n in ref.items():
+        mine = data.nations()[nid]
+        assert mine["reinforcements"] == n["reinforcements"]
+        assert mine["steps_from_war_at_start"] == n["steps_from_war_at_start"]
+        assert mine["active_at_start"] == n["active_at_start"]
+    chars = json.loads((SHARED / "characters.json").read_text(encoding="utf-8"))
+    for c in chars["companions"] + chars["minions"]:
+        mine = data.characters()[c["id"]]
+        assert (mine["level"], mine["leadership"]) == (c["level"], c["leadership"]), c["id"]
+        assert mine["action_die_bonus"] == c.get("action_die_bonus", 0)
+
+
+@needs_shared
+def test_hunt_tiles_match_the_shared_reference():
+    ref = json.loads((SHARED / "hunt-tiles.json").read_text(encoding="utf-8"))
+    assert data.hunt_tiles()["standard"] == ref["standard_beige"]
+    values = sorted(str(t["value"]) for t in data.hunt_tiles()["special"].values())
+    assert values == sorted(str(t["value"]) for t in ref["special_free_peoples_blue"] + ref["special_shadow_red"])
