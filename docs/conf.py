@@ -24,6 +24,8 @@ extensions = [
     "myst_parser",
     "worked_examples",   # the `ruling` directive: the engine rules on a scenario at build time
     "language_switch",   # the link to the same page in the other language
+    "datatables",        # reference tables generated from adjudicator/data/*.json
+    "rules_tables",      # the rules index and the coverage table, from rules.json and coverage_map.json
 ]
 # rules_export is the search engineer's extension; the build works before it exists.
 if (DOCS / "_ext" / "rules_export.py").exists():
