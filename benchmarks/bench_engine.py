@@ -87,7 +87,7 @@ def main() -> int:
     print(f"python -c pass (median of {n}):      {bare * 1000:8.1f} ms")
     print(f"adjudicator ask --json (median):    {cold * 1000:8.1f} ms  ({cold / bare:.2f}x; goal <= 3x)")
     for k, v in rates.items():
-        print(f"rulings/s in-process, {k:15s} {"n/a" if v is None else round(v):>8}  (goal > 5,000)")
+        print(f"rulings/s in-process, {k:15s} {'n/a' if v is None else round(v):>8}  (goal > 5,000)")
     print(f"exact combat round 5 dice, 5 rerolls: {combat:8.4f} ms  (goal < 1 ms)")
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
