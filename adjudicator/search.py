@@ -1,0 +1,420 @@
+"""Search the rules reference in English or Spanish, whatever language the words are in.
+
+A player types a few words mid-game (``asedio salida``, ``hunt damage eye``, ``oleada``) and
+gets the rule sections (and glossary terms) that answer them, best first, each with its link
+``/<lang>/docs/<page>.html#<label>`` and a snippet with the matching words in ``<mark>``.
+
+Where the documents come from: every docs build writes ``rules-export.json`` (the extension
+``docs/_ext/rules_export.py``): one record per labelled rule section and per glossary term.
+:func:`build_index` turns the two exports (en, es) into one index per language under
+``adjudicator.paths.search_index(lang)``; it never builds the docs itself.
+
+Across languages:
+
+* each document carries the other language's title and text in secondary fields (the rule
+  labels are the same in both builds), so ``oleada`` in the English reference finds *Surge*;
+* the bilingual glossary (``search_glossary.json``, plus the term pairs of the two built
+  glossaries) rewrites a term found in the query into the reference's language, so
+  ``Hunt Box`` in the Spanish reference finds *Casilla de Búsqueda*, and the other way round.
+
+Queries are never parsed as a query language: the words are taken out of the text and
+combined by this module, so quotes, colons, ``AND``/``OR``, ``*`` or ``<script>`` are just
+characters and can never raise. A word the index does not know is searched fuzzily and gets
+a did-you-mean correction from the vocabulary of the reference's own language.
+
+This module imports Whoosh only through :mod:`adjudicator.search_backend`, and only when a
+search or an index build actually runs; the engine never imports it.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from adjudicator import paths
+
+LANGS = ("en", "es")
+OTHER = {"en": "es", "es": "en"}
+EXPORT_NAME = "rules-export.json"
+MANIFEST_NAME = "adjudicator-search.json"
+INDEX_FORMAT = 1  # bump when the documents or the analysis change: forces a rebuild
+GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
+
+MAX_QUERY_CHARS = 300
+MAX_WORDS = 24
+MAX_LIMIT = 50
+TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the term
+_WORD = re.compile(r"\w+")
+_TAG = re.compile(r"<[^>]+>")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "search.index_missing": {
+        "en": "The search index ({lang}) is not built yet. Run `adjudicator build` to build the "
+              "rules reference and its search index, then search again.",
+        "es": "El índice de búsqueda ({lang}) aún no está construido. Ejecuta `adjudicator build` "
+              "para construir la referencia de reglas y su índice de búsqueda, y vuelve a buscar.",
+    },
+    "search.docs_missing": {
+        "en": "The rules reference is not built for {langs} (missing: {files}). Run "
+              "`adjudicator build docs` first; it builds the search index too.",
+        "es": "La referencia de reglas no está construida en {langs} (falta: {files}). Ejecuta "
+              "antes `adjudicator build docs`; también construye el índice de búsqueda.",
+    },
+    "search.bad_lang": {
+        "en": "Unknown language {lang!r}: the rules reference exists in {langs}.",
+        "es": "Idioma desconocido {lang!r}: la referencia de reglas existe en {langs}.",
+    },
+    "search.indexing": {
+        "en": "Indexing the rules ({lang}): {documents} documents ({rules} rule sections, {terms} glossary terms)",
+        "es": "Indexando las reglas ({lang}): {documents} documentos ({rules} secciones de reglas, {terms} términos del glosario)",
+    },
+    "search.up_to_date": {
+        "en": "Search index ({lang}) is up to date: {documents} documents",
+        "es": "El índice de búsqueda ({lang}) está al día: {documents} documentos",
+    },
+    "search.no_results": {
+        "en": "No rule matches “{query}”.",
+        "es": "Ninguna regla coincide con «{query}».",
+    },
+    "search.did_you_mean": {
+        "en": "Did you mean: {suggestion}?",
+        "es": "¿Quisiste decir: {suggestion}?",
+    },
+    "search.empty": {
+        "en": "Type a few words to search the rules.",
+        "es": "Escribe unas palabras para buscar en las reglas.",
+    },
+}
+
+
+def message(lang: str, key: str, /, **params: Any) -> str:
+    entry = MESSAGES[key]
+    return (entry.get(lang) or entry["en"]).format(**params)
+
+
+class IndexMissing(Exception):
+    """The search index of a language is not there (or unreadable): build it first."""
+
+    def __init__(self, lang: str = "en", text: str | None = None):
+        self.lang = lang
+        super().__init__(text or message(lang, "search.index_missing", lang=lang))
+
+
+class DocsMissing(IndexMissing):
+    """The docs are not built, so there is nothing to index: build the docs first."""
+
+    def __init__(self, missing: dict[str, Path], lang: str = "en"):
+        self.missing = missing
+        super().__init__(lang, message(lang, "search.docs_missing", langs=", ".join(missing),
+                                       files=", ".join(str(p) for p in missing.values())))
+
+
+def check_lang(lang: str | None) -> str:
+    code = (lang or "en").split("_")[0].split("-")[0].lower()
+    if code not in LANGS:
+        raise ValueError(message("en", "search.bad_lang", lang=lang, langs=", ".join(LANGS)))
+    return code
+
+
+# -- the glossary ------------------------------------------------------------------------------
+
+def load_glossary(exports: dict[str, list[dict]] | None = None) -> list[dict[str, str]]:
+    """The (en, es) term pairs: the data file, completed by the two built glossaries.
+
+    In the built glossaries a term has the same anchor (``term-Hunt-Box``) in both languages,
+    so pairing the two exports' term records by anchor gives the translation actually shown.
+    """
+    data = json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
+    pairs = {t["term_id"]: {"en": t["en"], "es": t["es"]} for t in data["terms"]}
+    if exports and all(lang in exports for lang in LANGS):
+        titles = {lang: {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "term"}
+                  for lang in LANGS}
+        for term_id, en_title in titles["en"].items():
+            es_title = titles["es"].get(term_id)
+            if es_title and es_title != en_title:
+                pairs.setdefault(term_id, {"en": en_title, "es": es_title})
+    return [dict(term_id=k, **v) for k, v in pairs.items()]
+
+
+_glossary_cache: dict[str, list[tuple[dict[str, str], dict[str, list[str]]]]] = {}
+
+
+def _analysed_glossary() -> list[tuple[dict[str, str], dict[str, list[str]]]]:
+    """Each pair with its analysed form in each language (cached for the process)."""
+    if "pairs" not in _glossary_cache:
+        from adjudicator.search_backend import analyze
+
+        _glossary_cache["pairs"] = [
+            (pair, {lang: analyze(pair[lang], lang) for lang in LANGS}) for pair in load_glossary()
+        ]
+    return _glossary_cache["pairs"]
+
+
+def _contains(haystack: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
+    """``(term in lang, lang, boost)`` for each glossary term the query names, in either language."""
+    from adjudicator.search_backend import analyze
+
+    out: dict[tuple[str, ...], tuple[str, str, float]] = {}
+    query_forms = {code: analyze(text, code) for code in LANGS}
+    for pair, forms in _analysed_glossary():
+        for code in LANGS:
+            if _contains(query_forms[code], forms[code]):
+                # The term in the reference's language; a translated term weighs more, since
+                # the reader's own words will not find it otherwise. Two terms that index
+                # alike (Siege/asedio, Besieged/asediado) count once.
+                boost = 1.0 if code == lang else 2.0
+                key = tuple(forms[lang])
+                if key and out.get(key, ("", "", 0.0))[2] < boost:
+                    out[key] = (pair[lang], lang, boost)
+                break
+    return list(out.values())
+
+
+# -- opening the index once per process ---------------------------------------------------------
+
+_open_lock = threading.Lock()
+_open_indexes: dict[str, Any] = {}
+
+
+def _stamp(index_dir: Path) -> tuple[int, int] | None:
+    try:
+        st = (index_dir / MANIFEST_NAME).stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns)
+
+
+def open_index(lang: str):
+    """The open index of ``lang``, reopened when a rebuild replaced it on disk."""
+    from adjudicator import search_backend as backend
+
+    index_dir = paths.search_index(lang)
+    key = str(index_dir)
+    stamp = _stamp(index_dir)
+    if stamp is None or not backend.index_exists(index_dir):
+        raise IndexMissing(lang)
+    with _open_lock:
+        current = _open_indexes.get(key)
+        if current is not None and current.stamp == stamp:
+            return current
+        try:
+            fresh = backend.OpenIndex(index_dir, lang, stamp)
+        except Exception as exc:  # a half-written or foreign directory: ask for a rebuild
+            raise IndexMissing(lang) from exc
+        _open_indexes[key] = fresh
+        if current is not None:
+            current.close()
+        return fresh
+
+
+def close_all() -> None:
+    """Forget every open index (tests switch build directories)."""
+    with _open_lock:
+        for ix in _open_indexes.values():
+            ix.close()
+        _open_indexes.clear()
+
+
+# -- searching ---------------------------------------------------------------------------------
+
+def query_words(query: str) -> list[str]:
+    """The words of a query: letters and digits only, every other character is a separator."""
+    return _WORD.findall(query[:MAX_QUERY_CHARS])[:MAX_WORDS]
+
+
+def meaningful_words(words: list[str], lang: str) -> list[str]:
+    """``words`` without the stop words of either language (``the``, ``de``, ``a``)."""
+    from adjudicator.search_backend import is_stop_word
+
+    return [w for w in words if not is_stop_word(w, lang)]
+
+
+def url_for(lang: str, page: str, label: str) -> str:
+    return f"/{lang}/docs/{page}.html#{label}"
+
+
+def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
+    """The rule sections and glossary terms that best match ``query`` in the ``lang`` reference.
+
+    Returns ``{"query", "lang", "results": [{label, title, page, url, snippet, score, kind}],
+    "suggestion"}``; ``snippet`` is HTML (the text escaped, the hits in ``<mark>``);
+    ``suggestion`` is the query with its misspelt words corrected, or None. Raises
+    :class:`IndexMissing` when the index of ``lang`` is not built, ``ValueError`` for a
+    language that does not exist. Any text is a valid query: at worst it has no results.
+    """
+    lang = check_lang(lang)
+    query = "" if query is None else str(query)
+    try:
+        limit = max(1, min(int(limit), MAX_LIMIT))
+    except (TypeError, ValueError):
+        limit = 10
+    result: dict[str, Any] = {"query": query, "lang": lang, "results": [], "suggestion": None}
+    index = open_index(lang)  # a missing index is reported even for an empty query
+    words = meaningful_words(query_words(query), lang)
+    if not words:
+        return result
+    text = " ".join(query_words(query))
+    phrases = glossary_expansions(text, lang)
+    if len(words) > 1:
+        phrases.append((text, lang, 1.0))  # the words in this order, as in a heading
+    hits = index.search(words, phrases, limit=limit * 2 + 5)
+    ranked = sorted(hits, key=lambda h: -h.score * (TERM_WEIGHT if h.kind == "term" else 1.0))
+    result["results"] = [
+        {"label": h.label, "title": h.title, "page": h.page, "url": url_for(lang, h.page, h.label),
+         "snippet": h.snippet, "score": round(h.score * (TERM_WEIGHT if h.kind == "term" else 1.0), 3),
+         "kind": h.kind}
+        for h in ranked[:limit]
+    ]
+    corrections = index.corrections(words)
+    if corrections:
+        result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], corrections)
+    return result
+
+
+def _apply_corrections(query: str, corrections: dict[str, str]) -> str:
+    def fix(match: re.Match) -> str:
+        word = match.group(0)
+        new = corrections.get(word)
+        if new is None:
+            return word
+        return new[:1].upper() + new[1:] if word[:1].isupper() else new
+
+    return " ".join(_WORD.sub(fix, query).split())
+
+
+def plain_snippet(snippet_html: str) -> str:
+    """The snippet for a terminal: no tags, entities decoded."""
+    return html.unescape(_TAG.sub("", snippet_html))
+
+
+def results_text(result: dict[str, Any]) -> str:
+    """The search results for a terminal: title, link and snippet of each, in the reference's language."""
+    lang = result.get("lang", "en")
+    lines = []
+    if result.get("suggestion"):
+        lines.append(message(lang, "search.did_you_mean", suggestion=result["suggestion"]))
+    if not query_words(result.get("query") or ""):
+        lines.append(message(lang, "search.empty"))
+    elif not result.get("results"):
+        lines.append(message(lang, "search.no_results", query=result.get("query", "")))
+    for rank, item in enumerate(result.get("results", []), 1):
+        lines.append(f"{rank}. {item['title']}")
+        lines.append(f"   {item['url']}")
+        snippet = plain_snippet(item.get("snippet") or "")
+        if snippet:
+            lines.append(f"   {snippet}")
+    return "\n".join(lines)
+
+
+# -- building ----------------------------------------------------------------------------------
+
+def export_path(lang: str) -> Path:
+    return paths.docs_html(lang) / EXPORT_NAME
+
+
+def load_export(path: Path) -> list[dict[str, str]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data["records"] if isinstance(data, dict) else data
+
+
+def label_words(record: dict[str, str]) -> str:
+    """``wotr-siege-besieged-army`` -> ``siege besieged army``; ``term-Hunt-Box`` -> ``Hunt Box``."""
+    parts = record["label"].split("-")
+    if parts and parts[0] in ("wotr", "wotrcg", "lcg", "term"):
+        parts = parts[1:]
+    return " ".join(parts)
+
+
+def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]:
+    """The documents of ``lang``'s index: its own records, each with the other language's."""
+    other = {(r["kind"], r["label"]): r for r in exports.get(OTHER[lang], [])}
+    docs = []
+    seen = set()
+    for record in exports[lang]:
+        key = (record["kind"], record["label"])
+        if key in seen:  # a label is defined once; a duplicate would only repeat a result
+            continue
+        seen.add(key)
+        twin = other.get(key, {})
+        docs.append({
+            "label": record["label"], "page": record["page"], "kind": record["kind"],
+            "title": record["title"], "text": record.get("text", ""),
+            "label_words": label_words(record),
+            "other_title": twin.get("title", ""), "other_text": twin.get("text", ""),
+        })
+    return docs
+
+
+def _fingerprint(export_bytes: dict[str, bytes]) -> str:
+    from adjudicator import search_backend as backend
+
+    digest = hashlib.sha256()
+    digest.update(f"{INDEX_FORMAT}|{backend.BACKEND}".encode())
+    digest.update(Path(backend.__file__).read_bytes())  # a change of analysis rebuilds the index
+    digest.update(GLOSSARY_FILE.read_bytes())
+    for lang in LANGS:
+        digest.update(lang.encode() + b"\0" + export_bytes.get(lang, b""))
+    return digest.hexdigest()
+
+
+def _read_manifest(index_dir: Path) -> dict[str, Any]:
+    try:
+        return json.loads((index_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def build_index(force: bool = False, progress: Callable[[str], None] | None = None,
+                langs: tuple[str, ...] = LANGS) -> dict[str, Any]:
+    """Build the search index of each language from the built docs' ``rules-export.json``.
+
+    Skips a language whose index already holds exactly the current exports (unless
+    ``force``). Raises :class:`DocsMissing` (an :class:`IndexMissing`) naming the missing
+    exports when the docs are not built: run ``adjudicator build docs``. Returns
+    ``{"langs": {lang: {documents, rules, terms, skipped, path}}, "seconds"}``.
+    """
+    from adjudicator import search_backend as backend
+
+    started = time.perf_counter()
+    say = progress or (lambda line: None)
+    langs = tuple(check_lang(lang) for lang in langs)
+    missing = {lang: export_path(lang) for lang in LANGS if not export_path(lang).is_file()}
+    if any(lang in missing for lang in langs):
+        raise DocsMissing(missing)
+    raw = {lang: export_path(lang).read_bytes() for lang in LANGS}
+    exports = {lang: load_export(export_path(lang)) for lang in LANGS}
+    fingerprint = _fingerprint(raw)
+    report: dict[str, Any] = {"langs": {}, "seconds": 0.0}
+    for lang in langs:
+        index_dir = paths.search_index(lang)
+        docs = documents(lang, exports)
+        counts = {"documents": len(docs), "rules": sum(d["kind"] == "rule" for d in docs),
+                  "terms": sum(d["kind"] == "term" for d in docs), "path": str(index_dir)}
+        manifest = _read_manifest(index_dir)
+        if (not force and manifest.get("fingerprint") == fingerprint
+                and backend.index_exists(index_dir)):
+            say(message("en", "search.up_to_date", lang=lang, documents=manifest.get("documents", 0)))
+            report["langs"][lang] = {**counts, "skipped": True}
+            continue
+        say(message("en", "search.indexing", lang=lang, **{k: counts[k] for k in ("documents", "rules", "terms")}))
+        lang_started = time.perf_counter()
+        backend.write_index(index_dir, lang, docs, extra_files={
+            MANIFEST_NAME: json.dumps({"fingerprint": fingerprint, "format": INDEX_FORMAT,
+                                       "backend": backend.BACKEND, "lang": lang,
+                                       "documents": len(docs), "built": time.time()}),
+        })
+        report["langs"][lang] = {**counts, "skipped": False,
+                                 "seconds": round(time.perf_counter() - lang_started, 3)}
+    _glossary_cache.clear()
+    report["seconds"] = round(time.perf_counter() - started, 3)
+    return report
