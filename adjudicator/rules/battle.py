@@ -1,2 +1,344 @@
-"""War of the Ring: battle (seed 000). Kinds registered here are listed in docs and README."""
+"""War of the Ring: battles, sieges, sorties and retreats (seed 000 'Resolución de batallas',
+'Fortificaciones y Asentamientos'; official 2nd-edition rules where the seed is silent).
+
+Kinds: ``battle`` (the dice of one combat round: how many, what hits, how many re-rolls,
+and the exact chance of each number of hits) and ``retreat`` (where a defender may go).
+
+Limits: Combat cards and characters' special abilities other than Captain of the West
+(e.g. the Witch-king's Sorcerer) are not modelled: the odds are those of the plain round,
+and a step says so. One round per question; the casualties are the players' choice.
+"""
 from __future__ import annotations
+
+from fractions import Fraction
+
+from adjudicator import data, names
+from adjudicator.model import Army, Units, other_side
+from adjudicator.registry import question
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.rules import board
+from adjudicator.rules.movement import (DIE_ALIASES, choose_side, describe, listed, read_side, read_units,
+                                        region_path, side_word)
+from adjudicator.rules.odds import hits_distribution
+
+GAME = "war-of-the-ring"
+TYPES = ("field", "siege", "sortie")
+TYPE_ALIASES = {"campo": "field", "batalla-de-campo": "field", "field-battle": "field", "asedio": "siege",
+                "salida": "sortie"}
+NORMAL_HIT = 5
+HARD_HIT = 6
+
+
+def fighting_part(position, army: Army, r, *, role: str) -> Army:
+    """The figures that fight: units and Leaders of nations not At War stay behind when
+    attacking (they may defend). Characters and Nazgûl are always at war."""
+    if role != "attacker":
+        return army
+    kept: dict[str, Units] = {}
+    for nation, u in army.nations.items():
+        if position.at_war(nation) or not (u.count or u.leader):
+            kept[nation] = u
+        else:
+            r.step("battle.non_belligerent_stays", "wotr-politics-non-belligerent",
+                   nation=names.nation_name(nation, r.lang), part=describe(Army({nation: u}), r.lang))
+    return Army(kept, army.nazgul, army.characters)
+
+
+def combat_dice(army: Army, side: str, r, *, role: str) -> tuple[int, int]:
+    """(dice, re-rolls) for one round, with the steps that explain them."""
+    chars = data.characters()
+    captains = [c for c in army.characters if side == "free_peoples" and chars[c]["combat_strength_bonus"]]
+    strength = army.units + sum(chars[c]["combat_strength_bonus"] for c in captains)
+    dice = min(board.MAX_COMBAT_DICE, strength)
+    who = r.t(f"battle.{role}")
+    r.step("battle.strength", "wotr-battle-combat-strength", who=who, units=army.units, strength=strength,
+           dice=dice, max=board.MAX_COMBAT_DICE)
+    if captains:
+        r.step("battle.captains", "wotr-battle-captain-of-the-west", who=who,
+               names=", ".join(names.character_name(c, r.lang) for c in captains), bonus=len(captains))
+    lead = board.leadership(army)
+    rerolls = min(lead, board.MAX_LEADERSHIP, dice)
+    parts = []
+    if army.leaders:
+        parts.append(r.t("battle.lead_leaders", n=army.leaders))
+    if army.nazgul:
+        parts.append(r.t("battle.lead_nazgul", n=army.nazgul))
+    for c in army.characters:
+        if chars[c]["leadership"]:
+            parts.append(f"{names.character_name(c, r.lang)} {chars[c]['leadership']}")
+    if parts:
+        r.step("battle.leadership", "wotr-battle-leadership", who=who, lead=lead, parts=" + ".join(parts),
+               rerolls=rerolls, max=board.MAX_LEADERSHIP)
+    else:
+        r.step("battle.no_leadership", "wotr-battle-leadership", who=who)
+    return dice, rerolls
+
+
+def odds(dice: int, hit_on: int, rerolls: int) -> dict:
+    dist = hits_distribution(dice, hit_on, rerolls) if dice else (Fraction(1),)
+    return {"dice": dice, "hit_on": hit_on, "rerolls": rerolls,
+            "p_hits": [probability(p) for p in dist], "p_hits_exact": [fraction_text(p) for p in dist]}
+
+
+def expected(dist_side: dict) -> str:
+    exact = [Fraction(p) for p in dist_side["p_hits_exact"]]
+    return f"{float(sum(k * p for k, p in enumerate(exact))):.2f}"
+
+
+def pct_any(dist_side: dict) -> str:
+    return f"{float(1 - Fraction(dist_side['p_hits_exact'][0])) * 100:.1f}"
+
+
+@question(GAME, "battle")
+def battle(position, q, r):
+    src = q.region("from", required=True)
+    dst = q.region("to", required=True)
+    given_type = q.choice("type", TYPES, aliases=TYPE_ALIASES)
+    rnd = q.int("round", default=1, lo=1, hi=50)
+    die = q.choice("die", ("army", "character"), aliases=DIE_ALIASES)
+    given_side = read_side(q)
+    if src is None or dst is None:
+        q.get("units")
+        q.ready()
+    lang = r.lang
+    src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
+    src_state = position.region(src)
+
+    # Who attacks, and which kind of battle.
+    if src == dst:
+        if not src_state.besieged:
+            q.get("units")
+            q.ready()
+            r.step("battle.same_region_no_siege", "wotr-battle-start", region=src_name)
+            return r.decide("battle.answer_no", {"reason": r.t("battle.reason_same_region", region=src_name)},
+                            allowed=False, type=given_type)
+        inside = src_state.besieged
+        if given_type is None and given_side is not None:
+            given_type = "sortie" if given_side == inside else "siege"
+        if given_type is None:
+            q.get("units")
+            q.ready()
+            return r.needs_info(["question.type"], "battle.needs_type", {"region": src_name})
+        if given_type == "field":
+            q.get("units")
+            q.ready()
+            r.step("battle.field_same_region", "wotr-sortie", region=src_name)
+            return r.decide("battle.answer_no", {"reason": r.t("battle.reason_field_same_region")},
+                            allowed=False, type="field")
+        side = other_side(inside) if given_type == "siege" else inside
+        if given_side is not None and given_side != side:
+            q.get("units")
+            q.ready()
+            r.step(f"battle.wrong_side_{given_type}", "wotr-siege-battle" if given_type == "siege" else "wotr-sortie",
+                   region=src_name)
+            return r.decide("battle.answer_no", {"reason": r.t(f"battle.reason_wrong_side_{given_type}")},
+                            allowed=False, type=given_type)
+        kind = given_type
+    else:
+        if given_type in ("siege", "sortie"):
+            q.get("units")
+            q.ready()
+            r.step("battle.siege_needs_same_region", "wotr-siege-battle" if given_type == "siege" else "wotr-sortie")
+            return r.decide("battle.answer_no", {"reason": r.t("battle.reason_siege_same_region")},
+                            allowed=False, type=given_type)
+        kind = "field"
+        side = given_side
+        if side is None:
+            # The attacker has units in `from` and an enemy with units in `to`.
+            cands = [s for s in ("free_peoples", "shadow")
+                     if position.army(src, s).is_army and position.army(dst, other_side(s)).is_army]
+            if len(cands) == 1:
+                side = cands[0]
+            else:
+                side = choose_side(position, src, None, r, prefer_besieged=False)
+        if side is None:
+            q.get("units")
+            q.ready()
+            if not listed(position, src):
+                return r.needs_info([region_path(src, lang)], "battle.needs_attacker", {"region": src_name})
+            return r.needs_info(["question.side"], "battle.needs_side", {"region": src_name})
+
+    present = position.army(src, side)
+    part = read_units(q, side, present, src, lang)
+    q.ready()
+    enemy = other_side(side)
+    if present.is_empty and not listed(position, src):
+        return r.needs_info([region_path(src, lang, side)], "battle.needs_attacker", {"region": src_name})
+
+    r.step("battle.attacker_is", "wotr-battle-start", side=side_word(side, lang), region=src_name,
+           army=describe(part or present, lang))
+    refusals: list[tuple[str, dict]] = []
+
+    def refuse(key: str, label: str, **params) -> None:
+        r.step(key, label, **params)
+        refusals.append((key, params))
+
+    attacker = part if part is not None else present
+    attacker = fighting_part(position, attacker, r, role="attacker")
+    if not attacker.is_army:
+        refuse("battle.refuse_no_units", "wotr-battle-attacking-army")
+
+    # The defender.
+    dst_state = position.region(dst)
+    if kind == "field":
+        if src_state.besieged == side:
+            refuse("battle.refuse_besieged_attacks_out", "wotr-siege-besieged-army", region=src_name)
+        if not board.are_adjacent(src, dst):
+            refuse("battle.refuse_not_adjacent", "wotr-battle-start", src=src_name, dst=dst_name)
+        if dst_state.besieged == enemy:
+            refuse("battle.refuse_besieged_from_outside", "wotr-siege-besieged-army", region=dst_name)
+            defender = dst_state.army(enemy)
+        elif dst_state.besieged == side:
+            r.step("battle.relief", "wotr-siege-relief", region=dst_name)
+            defender = dst_state.army(enemy)
+        else:
+            defender = dst_state.army(enemy)
+    else:
+        defender = dst_state.army(enemy)
+        if kind == "siege":
+            r.step("battle.siege", "wotr-siege-battle", region=dst_name)
+        else:
+            r.step("battle.sortie", "wotr-sortie", region=dst_name)
+    if not defender.is_army:
+        if defender.is_empty and not listed(position, dst):
+            return r.needs_info([region_path(dst, lang, enemy)], "battle.needs_defender", {"region": dst_name})
+        refuse("battle.refuse_no_defender", "wotr-battle-start", region=dst_name)
+
+    # A Character die attacks only with a Leader, a Nazgûl or a character in the army.
+    if die == "character":
+        if attacker.leaders + attacker.nazgul + len(attacker.characters):
+            r.step("battle.character_die_led", "wotr-dice-character")
+        else:
+            refuse("battle.refuse_character_die", "wotr-dice-character")
+
+    if refusals:
+        key, params = refusals[0]
+        return r.decide("battle.answer_no", {"reason": r.t(key.replace("battle.refuse_", "battle.reason_"), **params)},
+                        allowed=False, type=kind)
+
+    # What hits.
+    att_hit, def_hit = NORMAL_HIT, NORMAL_HIT
+    settlement = board.settlement(dst)
+    if kind == "siege":
+        att_hit = HARD_HIT
+        r.step("battle.siege_hits", "wotr-siege-battle")
+        if rnd > 1:
+            r.step("battle.siege_later_round", "wotr-siege-extend", round=rnd)
+    elif kind == "sortie":
+        r.step("battle.sortie_hits", "wotr-sortie")
+    elif settlement in ("city", "fortification"):
+        name = r.t(f"battle.settlement_{settlement}")
+        if rnd == 1:
+            att_hit = HARD_HIT
+            r.step("battle.city_first_round", "wotr-battle-city-fortification", region=dst_name, what=name)
+        else:
+            r.step("battle.city_later_round", "wotr-battle-city-fortification", region=dst_name, what=name, round=rnd)
+    elif settlement == "stronghold" and dst_state.besieged is None:
+        r.step("battle.stronghold_field", "wotr-siege-choice", region=dst_name)
+    else:
+        r.step("battle.plain_hits", "wotr-battle-hit")
+
+    att_dice, att_rerolls = combat_dice(attacker, side, r, role="attacker")
+    def_dice, def_rerolls = combat_dice(defender, enemy, r, role="defender")
+    r.step("battle.natural_rolls", "wotr-battle-natural-rolls")
+    a = odds(att_dice, att_hit, att_rerolls)
+    d = odds(def_dice, def_hit, def_rerolls)
+    r.step("battle.odds", "wotr-battle-leader-reroll", who=r.t("battle.attacker"), dice=att_dice, hit_on=att_hit,
+           rerolls=att_rerolls, pct=pct_any(a), mean=expected(a))
+    r.step("battle.odds", "wotr-battle-leader-reroll", who=r.t("battle.defender"), dice=def_dice, hit_on=def_hit,
+           rerolls=def_rerolls, pct=pct_any(d), mean=expected(d))
+    if rnd == 1:
+        attacked = sorted(n for n, u in defender.nations.items() if u.count and not position.at_war(n))
+        if attacked:
+            r.step("battle.politics_attacked", "wotr-politics-advance-attacked",
+                   nations=", ".join(names.nation_name(n, lang) for n in attacked))
+    r.step("battle.cards_not_modelled", "wotr-battle-combat-card")
+    return r.decide("battle.answer", {"type": r.t(f"battle.type_{kind}"), "round": rnd,
+                                      "att_dice": att_dice, "att_hit": att_hit, "att_rerolls": att_rerolls,
+                                      "def_dice": def_dice, "def_hit": def_hit, "def_rerolls": def_rerolls},
+                    allowed=True, type=kind, round=rnd, attacker=a, defender=d, side=side)
+
+
+# -- retreat ------------------------------------------------------------------------------------
+@question(GAME, "retreat")
+def retreat(position, q, r):
+    region = q.region("region", required=True)
+    to = q.region("to")
+    given_side = read_side(q)
+    q.ready()
+    lang = r.lang
+    name = names.region_name(region, lang)
+    side = choose_side(position, region, given_side, r, prefer_besieged=False)
+    if side is None:
+        if not listed(position, region):
+            return r.needs_info([region_path(region, lang)], "battle.needs_defender", {"region": name})
+        return r.needs_info(["question.side"], "battle.needs_retreat_side", {"region": name})
+    army = position.army(region, side)
+    if not army.is_army:
+        if army.is_empty and not listed(position, region):
+            return r.needs_info([region_path(region, lang, side)], "battle.needs_defender", {"region": name})
+        q.problems.add(q.at("region"), "battle.err_no_army", region=name, side=side_word(side, lang))
+        q.ready()
+    state = position.region(region)
+    r.step("battle.retreat_army", "wotr-battle-retreat", side=side_word(side, lang), region=name,
+           army=describe(army, lang))
+
+    if state.besieged == side:
+        r.step("battle.besieged_no_retreat", "wotr-siege-besieged-army", region=name)
+        return r.decide("battle.answer_retreat_none", {"reason": r.t("battle.reason_besieged_no_retreat")},
+                        allowed=False, into_stronghold=False, destinations=[])
+
+    staying = [c for c in army.characters if data.characters()[c]["level"] == 0]
+    if staying:
+        r.step("battle.level_zero_stays", "wotr-character-level-zero",
+               who=", ".join(names.character_name(c, lang) for c in staying))
+
+    into = board.is_stronghold(region) and position.controller(region) == side and not state.besieged
+    stronghold_excess = 0
+    if into:
+        stronghold_excess = max(0, army.units - board.BESIEGED_STACKING_LIMIT)
+        r.step("battle.into_stronghold", "wotr-battle-retreat-into-siege", region=name)
+        r.step("battle.into_stronghold_stacking", "wotr-siege-stacking", units=army.units,
+               limit=board.BESIEGED_STACKING_LIMIT, excess=stronghold_excess)
+    elif board.is_stronghold(region):
+        r.step("battle.stronghold_not_friendly", "wotr-battle-retreat-into-siege", region=name)
+
+    destinations, blocked = [], []
+    for n in sorted(board.neighbours(region)):
+        if board.free_for_retreat(position, n, side):
+            destinations.append(n)
+        else:
+            why = "army" if board.has_army(position, n, other_side(side)) else "settlement"
+            blocked.append(r.t(f"battle.blocked_{why}", region=names.region_name(n, lang)))
+    if blocked:
+        r.step("battle.retreat_blocked", "wotr-battle-retreat", list="; ".join(blocked))
+    if destinations:
+        r.step("battle.retreat_free", "wotr-battle-retreat",
+               list=", ".join(names.region_name(n, lang) for n in destinations))
+        outsiders = sorted({nat for nat, u in army.nations.items() if (u.count or u.leader)
+                            and not position.at_war(nat)
+                            and any(board.crosses_into_other_nation(nat, d) for d in destinations)})
+        if outsiders:
+            r.step("battle.retreat_non_belligerent", "wotr-politics-non-belligerent",
+                   nations=", ".join(names.nation_name(x, lang) for x in outsiders))
+    else:
+        r.step("battle.retreat_no_free", "wotr-battle-retreat", region=name)
+
+    verdict = {"into_stronghold": into, "destinations": destinations}
+    if into:
+        verdict["stronghold_excess"] = stronghold_excess
+    if to is not None:
+        ok = (to == region and into) or to in destinations
+        to_name = names.region_name(to, lang)
+        if not ok:
+            r.step("battle.retreat_to_refused", "wotr-battle-retreat", region=to_name)
+        return r.decide("battle.answer_retreat_to_yes" if ok else "battle.answer_retreat_to_no",
+                        {"region": to_name}, allowed=ok, **verdict)
+    allowed = into or bool(destinations)
+    if not allowed:
+        return r.decide("battle.answer_retreat_none", {"reason": r.t("battle.reason_no_free", region=name)},
+                        allowed=False, **verdict)
+    options = [names.region_name(n, lang) for n in destinations]
+    if into:
+        options.insert(0, r.t("battle.the_stronghold", region=name))
+    return r.decide("battle.answer_retreat", {"options": "; ".join(options)}, allowed=True, **verdict)

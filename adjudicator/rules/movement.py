@@ -1,2 +1,438 @@
-"""War of the Ring: movement (seed 000). Kinds registered here are listed in docs and README."""
+"""War of the Ring: moving armies and characters (seed 000 'Acción de Personaje', 'Acción de
+Ejército'; official 2nd-edition rules where the seed is silent).
+
+Kinds: ``army-move`` (one army, one step, with an Army or a Character die) and
+``character-move`` (a Companion, Minion or Nazgûl moved with a Character die).
+
+Limits: Event cards that move armies or characters differently are not modelled; an army
+move is one army per question (an Army die moves two, ask twice); the Fellowship itself
+moves with the ``fellowship`` kinds, not here.
+"""
 from __future__ import annotations
+
+from typing import Any
+
+from adjudicator import data, names
+from adjudicator.model import SIDE_WORDS, Army, Position, Units, _army, other_side
+from adjudicator.params import Fields, check_choice, check_name
+from adjudicator.registry import question
+from adjudicator.rules import board
+
+GAME = "war-of-the-ring"
+DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "army",
+               "ejercito-alistar": "army"}
+SIDE_KEYS = {"free_peoples": "free_peoples", "shadow": "shadow"}
+NAZGUL_WORDS = ("nazgul", "anazgul", "thenazgul", "unnazgul", "elnazgul", "ringwraith", "espectro")
+
+
+# -- shared readers (battle.py uses them too) ----------------------------------------------
+def read_side(q, key: str = "side") -> str | None:
+    value = q.get(key)
+    if value is None:
+        return None
+    folded = str(value).strip().lower().replace(" ", "-").replace("_", "-")
+    side = SIDE_WORDS.get(folded)
+    if side is None:
+        check_choice(value, ("free-peoples", "shadow"), q.at(key), q.problems,
+                     aliases={"pueblos-libres": "free-peoples", "sombra": "shadow"})
+    return side
+
+
+def side_word(side: str, lang: str) -> str:
+    from adjudicator.i18n import translate
+    return translate(lang, f"movement.side_{side}")
+
+
+def region_path(region: str, lang: str, *rest: str) -> str:
+    return ".".join(["position", "regions", names.region_name(region, lang), *rest])
+
+
+def listed(position: Position, region: str) -> bool:
+    return region in position.regions
+
+
+def side_of_units(raw: Any) -> str | None:
+    """The side a ``units`` mapping speaks of, from its nations, Nazgûl or characters."""
+    if not isinstance(raw, dict):
+        return None
+    for key, value in raw.items():
+        folded = names.normalize(str(key))
+        if folded == "nazgul":
+            return "shadow"
+        if folded in ("characters", "personajes"):
+            for c in value if isinstance(value, list) else [value]:
+                cid = names.characters().lookup(c)
+                if cid:
+                    return data.characters()[cid]["side"]
+            continue
+        nation = names.nations().lookup(key)
+        if nation:
+            return data.nations()[nation]["side"]
+    return None
+
+
+def choose_side(position: Position, region: str, given: str | None, r, *, prefer_besieged: bool) -> str | None:
+    """Whose figures in ``region`` the question is about.
+
+    ``side`` decides when given. Otherwise the side with army units there; when both have
+    units (a siege) and ``prefer_besieged``, the army inside the stronghold (a step says
+    so: give ``side`` to ask about the besiegers). None when it stays ambiguous.
+    """
+    if given:
+        return given
+    state = position.region(region)
+    with_units = [s for s in ("free_peoples", "shadow") if state.army(s).is_army]
+    if len(with_units) == 1:
+        return with_units[0]
+    if len(with_units) == 2:
+        if prefer_besieged and state.besieged:
+            r.step("movement.side_assumed_besieged", "wotr-siege-besieged-army",
+                   side=side_word(state.besieged, r.lang), other=side_word(other_side(state.besieged), r.lang),
+                   other_key=other_side(state.besieged).replace("_", "-"))
+            return state.besieged
+        return None
+    with_figures = [s for s in ("free_peoples", "shadow") if not state.army(s).is_empty]
+    if len(with_figures) == 1:
+        return with_figures[0]
+    return None
+
+
+def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | None:
+    """The ``units`` parameter (same shape as an army in the position), checked against what
+    stands in ``region``: every count above what is there is a problem at its path."""
+    from adjudicator.i18n import translate
+    raw = q.get("units")
+    if raw is None:
+        return None
+    problems_before = len(q.problems)
+    part = _army(Fields(raw, q.at("units"), q.problems), side)
+    if len(q.problems) != problems_before or not isinstance(raw, dict):
+        return part
+    lang_region = names.region_name(region, lang)
+    for key, value in raw.items():
+        folded = names.normalize(str(key))
+        path = q.at("units") + [key]
+        if folded == "nazgul":
+            if part.nazgul > present.nazgul:
+                q.problems.add(path, "movement.err_more_than_present", what=translate(lang, "movement.what_nazgul"), given=part.nazgul,
+                               present=present.nazgul, region=lang_region)
+            continue
+        if folded in ("characters", "personajes"):
+            for i, c in enumerate(value if isinstance(value, list) else [value]):
+                cid = names.characters().lookup(c)
+                if cid and cid not in present.characters:
+                    q.problems.add([*path, i], "movement.err_character_absent", value=c, region=lang_region)
+            continue
+        nation = names.nations().lookup(key)
+        if nation is None or not isinstance(value, dict):
+            continue
+        have = present.nations.get(nation, Units())
+        want = part.nations.get(nation, Units())
+        for kind in ("regular", "elite", "leader"):
+            if getattr(want, kind) > getattr(have, kind):
+                q.problems.add([*path, kind], "movement.err_more_than_present", what=translate(lang, f"movement.what_{kind}"),
+                               given=getattr(want, kind), present=getattr(have, kind), region=lang_region)
+    return part
+
+
+def describe(army: Army, lang: str) -> str:
+    """'3 regular, 1 elite (Gondor), 1 leader, Boromir' in the user's language."""
+    from adjudicator.i18n import translate
+    bits = []
+    for nation, u in army.nations.items():
+        counts = []
+        for kind in ("regular", "elite", "leader"):
+            n = getattr(u, kind)
+            if n:
+                counts.append(translate(lang, f"movement.count_{kind}", n=n))
+        if counts:
+            bits.append(f"{', '.join(counts)} ({names.nation_name(nation, lang)})")
+    if army.nazgul:
+        bits.append(translate(lang, "movement.count_nazgul", n=army.nazgul))
+    bits.extend(names.character_name(c, lang) for c in army.characters)
+    return "; ".join(bits) if bits else translate(lang, "movement.nothing")
+
+
+def cannot_move(cid: str) -> bool:
+    return data.characters()[cid]["level"] == 0
+
+
+# -- army-move -----------------------------------------------------------------------------
+@question(GAME, "army-move")
+def army_move(position, q, r):
+    src = q.region("from", required=True)
+    dst = q.region("to", required=True)
+    given_side = read_side(q)
+    die = q.choice("die", ("army", "character"), default="army", aliases=DIE_ALIASES)
+    units_raw = q.raw.get("units")
+    if given_side is None and units_raw is not None:
+        given_side = side_of_units(units_raw)
+    if src is None or dst is None:
+        q.get("units")
+        q.ready()
+    lang = r.lang
+    side = choose_side(position, src, given_side, r, prefer_besieged=True)
+    if side is None:
+        q.get("units")
+        q.ready()
+        state = position.region(src)
+        if not listed(position, src):
+            return r.needs_info([region_path(src, lang)], "movement.needs_army",
+                                {"region": names.region_name(src, lang)})
+        if state.free_peoples.is_empty and state.shadow.is_empty:
+            q.problems.add(q.at("from"), "movement.err_no_figures", region=names.region_name(src, lang))
+            q.ready()
+        return r.needs_info(["question.side"], "movement.needs_side", {"region": names.region_name(src, lang)})
+    present = position.army(src, side)
+    moving = read_units(q, side, present, src, lang)
+    q.ready()
+    if present.is_empty:
+        if not listed(position, src):
+            return r.needs_info([region_path(src, lang, side)], "movement.needs_army",
+                                {"region": names.region_name(src, lang)})
+        q.problems.add(q.at("from"), "movement.err_no_figures_side", region=names.region_name(src, lang),
+                       side=side_word(side, lang))
+        q.ready()
+
+    src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
+    chars = data.characters()
+    refusals: list[tuple[str, str, dict]] = []
+
+    def refuse(key: str, label: str, **params: Any) -> None:
+        r.step(key, label, **params)
+        refusals.append((key, label, params))
+
+    # The moving part: all by default; characters of level 0 never move (Saruman, Gollum).
+    explicit = moving is not None
+    if moving is None:
+        moving = present
+    staying = [c for c in moving.characters if cannot_move(c)]
+    if staying:
+        label = "wotr-character-saruman" if "saruman" in staying else "wotr-character-level-zero"
+        who = ", ".join(names.character_name(c, lang) for c in staying)
+        if explicit:
+            refuse("movement.refuse_level_zero", label, who=who)
+        else:
+            r.step("movement.level_zero_stays", label, who=who, region=src_name)
+        moving = Army(moving.nations, moving.nazgul, tuple(c for c in moving.characters if c not in staying))
+    r.step("movement.moving_part", "wotr-army-split" if explicit else "wotr-army",
+           part=describe(moving, lang), region=src_name)
+
+    if not moving.is_army:
+        r.step("movement.not_an_army", "wotr-army-leaders-not-alone")
+        if moving.nazgul or moving.characters:
+            r.step("movement.characters_move_alone", "wotr-character-move")
+        return r.decide("movement.answer_no", {"reason": r.t("movement.reason_not_army")},
+                        allowed=False, side=side)
+
+    # A besieged army stays inside: its only way out is a sortie.
+    if position.region(src).besieged == side:
+        refuse("movement.refuse_besieged", "wotr-siege-besieged-army", region=src_name)
+
+    if src == dst:
+        refuse("movement.refuse_same_region", "wotr-army-move", region=src_name)
+    elif not board.are_adjacent(src, dst):
+        refuse("movement.refuse_not_adjacent", "wotr-army-move-adjacency", src=src_name, dst=dst_name)
+    else:
+        r.step("movement.adjacent", "wotr-army-move-adjacency", src=src_name, dst=dst_name)
+
+    enemy = other_side(side)
+    if src != dst:
+        if board.besieged_by(position, dst) == side:
+            r.step("movement.free_besieged_by_mover", "wotr-army-move-free-region", region=dst_name)
+        elif board.has_army(position, dst, enemy):
+            refuse("movement.refuse_enemy_army", "wotr-army-move-free-region", region=dst_name)
+        else:
+            enemy_figs = position.army(dst, enemy)
+            if not enemy_figs.is_empty:
+                r.step("movement.enemy_characters_no_army", "wotr-army-move-free-region", region=dst_name)
+            else:
+                r.step("movement.free", "wotr-army-move-free-region", region=dst_name)
+
+    # Nations not At War: units and leaders stay inside their own borders (or no-nation lands).
+    owner = board.nation_of(dst)
+    for nation, u in moving.nations.items():
+        if not (u.count or u.leader):
+            continue
+        if position.at_war(nation):
+            continue
+        nation_name = names.nation_name(nation, lang)
+        if board.crosses_into_other_nation(nation, dst):
+            refuse("movement.refuse_non_belligerent", "wotr-army-non-belligerent", nation=nation_name,
+                   region=dst_name, owner=names.nation_name(owner, lang))
+        else:
+            r.step("movement.non_belligerent_ok", "wotr-politics-non-belligerent", nation=nation_name,
+                   region=dst_name)
+
+    # A Character die moves only an army led by a Leader, a Nazgûl or a character.
+    leaders = moving.leaders + moving.nazgul + len(moving.characters)
+    if die == "character":
+        if leaders:
+            r.step("movement.character_die_led", "wotr-army-move-character-action")
+        else:
+            refuse("movement.refuse_character_die", "wotr-army-move-character-action")
+    elif not leaders:
+        r.step("movement.army_die_note", "wotr-dice-army")
+
+    if refusals:
+        key, _label, params = refusals[0]
+        reason = r.t(key.replace("movement.refuse_", "movement.reason_"), **params)
+        return r.decide("movement.answer_no", {"reason": reason}, allowed=False, side=side)
+
+    # Capture of an undefended enemy settlement; merging and the stacking limit.
+    captured = (board.enemy_settlement(position, dst, side) and not board.has_army(position, dst, enemy))
+    if captured:
+        r.step("movement.captures", "wotr-army-capture-settlement", region=dst_name)
+    already = position.army(dst, side)
+    total = already.units + moving.units
+    if already.is_army:
+        r.step("movement.merges", "wotr-army-split", units=already.units, region=dst_name)
+    excess = max(0, total - board.STACKING_LIMIT)
+    if excess:
+        r.step("movement.stacking_excess", "wotr-army-stacking", total=total, limit=board.STACKING_LIMIT,
+               excess=excess)
+    else:
+        r.step("movement.stacking_ok", "wotr-army-stacking", total=total, limit=board.STACKING_LIMIT)
+    key = "movement.answer_yes_excess" if excess else "movement.answer_yes"
+    return r.decide(key, {"src": src_name, "dst": dst_name, "excess": excess}, allowed=True, excess=excess,
+                    side=side, captured=captured)
+
+
+# -- character-move --------------------------------------------------------------------------
+def read_character(q) -> str | None:
+    value = q.get("character")
+    if value is None:
+        q.error("character", "core.err_required")
+        return None
+    if isinstance(value, str) and names.normalize(value) in NAZGUL_WORDS:
+        return "nazgul"
+    return check_name(value, names.characters(), "character", q.at("character"), q.problems)
+
+
+def where_listed(position: Position, cid: str) -> list[str]:
+    return [rid for rid, st in position.regions.items()
+            if cid in st.free_peoples.characters or cid in st.shadow.characters]
+
+
+@question(GAME, "character-move")
+def character_move(position, q, r):
+    cid = read_character(q)
+    src = q.region("from", required=True)
+    dst = q.region("to", required=True)
+    q.ready()
+    lang = r.lang
+    chars = data.characters()
+    src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
+    if cid == "nazgul":
+        side, level, who = "shadow", None, r.t("movement.a_nazgul")
+    else:
+        side, level, who = chars[cid]["side"], chars[cid]["level"], names.character_name(cid, lang)
+
+    # Level 0 never moves: Saruman stays in Orthanc, Gollum goes only with the Ring-bearers.
+    if cid == "saruman":
+        r.step("movement.saruman", "wotr-character-saruman")
+        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_saruman")},
+                        allowed=False, max_distance=0)
+    if level == 0:
+        r.step("movement.level_zero", "wotr-character-level-zero", who=who)
+        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_char_level_zero")},
+                        allowed=False, max_distance=0)
+
+    # The figure must stand in `from`.
+    here = position.army(src, side)
+    present = here.nazgul > 0 if cid == "nazgul" else cid in here.characters
+    max_distance = None if (cid == "nazgul" or cid == "witch-king") else level
+    if not present:
+        if cid != "nazgul" and "fellowship" in position.given and cid in position.fellowship.companions:
+            r.step("movement.in_fellowship", "wotr-fellowship-separate", who=who)
+            return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_in_fellowship")},
+                            allowed=False, max_distance=max_distance)
+        elsewhere = where_listed(position, cid) if cid != "nazgul" else []
+        if elsewhere:
+            q.problems.add(q.at("from"), "movement.err_character_elsewhere", value=who,
+                           region=src_name, where=", ".join(names.region_name(x, lang) for x in elsewhere))
+            q.ready()
+        if listed(position, src):
+            q.problems.add(q.at("from"), "movement.err_character_absent", value=who, region=src_name)
+            q.ready()
+        what = "nazgul" if cid == "nazgul" else "characters"
+        return r.needs_info([region_path(src, lang, side, what)], "movement.needs_character",
+                            {"who": who, "region": src_name})
+
+    if src == dst:
+        r.step("movement.char_same_region", "wotr-character-move", region=src_name)
+        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_char_same_region")},
+                        allowed=False, max_distance=max_distance)
+
+    enemy = other_side(side)
+
+    def besieged_friendly(region: str) -> bool:
+        """A stronghold where this side's army is besieged: no Companion or Mouth goes in or out."""
+        return position.region(region).besieged == side
+
+    def enemy_stronghold_unbesieged(region: str) -> bool:
+        return (board.is_stronghold(region) and position.controller(region) == enemy
+                and board.besieged_by(position, region) != side)
+
+    if cid in ("nazgul", "witch-king"):
+        r.step("movement.nazgul_unlimited", "wotr-character-nazgul", who=who)
+        if side == "shadow" and enemy_stronghold_unbesieged(dst):
+            r.step("movement.nazgul_stronghold", "wotr-character-nazgul-stronghold", who=who, region=dst_name)
+            return r.decide("movement.answer_char_no",
+                            {"who": who, "reason": r.t("movement.reason_enemy_stronghold", region=dst_name)},
+                            allowed=False, max_distance=None)
+        if board.is_stronghold(dst) and position.controller(dst) == enemy:
+            r.step("movement.nazgul_stronghold_besieged", "wotr-character-nazgul-stronghold", region=dst_name)
+        d = board.distances(src)[dst]
+        return r.decide("movement.answer_char_yes", {"who": who, "src": src_name, "dst": dst_name},
+                        allowed=True, max_distance=None, distance=d)
+
+    kind = chars[cid]["kind"]
+    is_mouth = cid == "mouth-of-sauron"
+    label = "wotr-character-mouth-of-sauron" if is_mouth else "wotr-character-companion-move"
+    if kind == "companion":
+        r.step("movement.companion_level", label, who=who, level=level)
+    else:
+        r.step("movement.mouth_level", label, who=who, level=level)
+
+    if besieged_friendly(src):
+        r.step("movement.cannot_leave_besieged", "wotr-character-companion-strongholds", who=who, region=src_name)
+        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_leave_besieged",
+                                                                                region=src_name)},
+                        allowed=False, max_distance=level)
+    if besieged_friendly(dst):
+        r.step("movement.cannot_enter_besieged", "wotr-character-companion-strongholds", who=who, region=dst_name)
+        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_enter_besieged",
+                                                                                region=dst_name)},
+                        allowed=False, max_distance=level)
+    if is_mouth and enemy_stronghold_unbesieged(dst):
+        r.step("movement.nazgul_stronghold", "wotr-character-nazgul-stronghold", who=who, region=dst_name)
+        return r.decide("movement.answer_char_no",
+                        {"who": who, "reason": r.t("movement.reason_enemy_stronghold", region=dst_name)},
+                        allowed=False, max_distance=level)
+
+    # Paths: enemy armies do not block; a besieged friendly stronghold cannot be crossed;
+    # a Companion stops on entering an enemy stronghold's region (unless its side besieges it).
+    enter = lambda reg: not besieged_friendly(reg)  # noqa: E731
+    stop = (lambda reg: not enemy_stronghold_unbesieged(reg)) if kind == "companion" else (lambda reg: True)
+    legal = board.distances(src, enter=enter, pass_through=stop)
+    plain = board.distances(src)[dst] if dst in board.distances(src) else None
+    d = legal.get(dst)
+    if d is not None and d != plain:
+        r.step("movement.detour", "wotr-character-companion-strongholds", plain=plain, legal=d)
+    if d is None or d > level:
+        if d is None:
+            r.step("movement.unreachable", label, who=who, region=dst_name)
+        else:
+            r.step("movement.too_far", label, who=who, distance=d, level=level, region=dst_name)
+        return r.decide("movement.answer_char_no",
+                        {"who": who, "reason": r.t("movement.reason_too_far", distance=d if d is not None else "∞",
+                                                   level=level)},
+                        allowed=False, max_distance=level, distance=d)
+    path = board.shortest_path(src, dst, enter=enter, pass_through=stop)
+    r.step("movement.route", label, route=" → ".join(names.region_name(x, lang) for x in path), distance=d,
+           level=level)
+    if kind == "companion" and enemy_stronghold_unbesieged(dst):
+        r.step("movement.stops_enemy_stronghold", "wotr-character-companion-strongholds", who=who, region=dst_name)
+    return r.decide("movement.answer_char_yes", {"who": who, "src": src_name, "dst": dst_name},
+                    allowed=True, max_distance=level, distance=d)

@@ -1,0 +1,149 @@
+"""War of the Ring map helpers: adjacency, distances, nations' borders and free regions.
+
+Pure functions over the map data (``adjudicator/data/regions.json``) and a
+:class:`~adjudicator.model.Position`. They decide nothing on their own and write no text:
+the rules modules (movement, battle, fellowship, muster ...) call them and explain.
+
+Adjacency is movement adjacency: borders that are impassable on the board are absent from
+the data, so two regions that touch across a black line are simply not adjacent.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable
+
+from adjudicator import data
+from adjudicator.model import Army, Position, other_side
+
+STACKING_LIMIT = 10            # units per region (seed 000 'Acción de Ejército')
+BESIEGED_STACKING_LIMIT = 5    # units inside a besieged stronghold (seed 000 'Fortificaciones')
+MAX_COMBAT_DICE = 5            # seed 000 'Resolución de batallas'
+MAX_LEADERSHIP = 5             # at most 5 dice re-rolled (seed 000 'Resolución de batallas')
+
+
+def info(region: str) -> dict:
+    return data.regions()[region]
+
+
+def neighbours(region: str) -> list[str]:
+    return list(info(region)["adjacent"])
+
+
+def are_adjacent(a: str, b: str) -> bool:
+    return b in info(a)["adjacent"]
+
+
+def nation_of(region: str) -> str | None:
+    """The nation whose borders hold the region (None: Osgiliath, the Ithiliens, wild lands)."""
+    return info(region)["nation"]
+
+
+def settlement(region: str) -> str | None:
+    """``town``, ``city``, ``stronghold``, ``fortification`` or None."""
+    return info(region)["settlement"]
+
+
+def is_stronghold(region: str) -> bool:
+    return settlement(region) == "stronghold"
+
+
+def distances(start: str, *, enter: Callable[[str], bool] = lambda r: True,
+              pass_through: Callable[[str], bool] = lambda r: True,
+              limit: int | None = None) -> dict[str, int]:
+    """Shortest number of steps from ``start`` to every reachable region (BFS).
+
+    ``enter(region)`` says whether a path may step into the region at all; ``pass_through``
+    whether it may go on from there (a Companion stops on entering an enemy stronghold's
+    region). ``start`` is always at distance 0 and may be left. ``limit`` stops the search.
+    """
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here != start and not pass_through(here):
+            continue
+        if limit is not None and dist[here] >= limit:
+            continue
+        for nxt in info(here)["adjacent"]:
+            if nxt not in dist and enter(nxt):
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist
+
+
+def shortest_path(start: str, goal: str, **kw) -> list[str] | None:
+    """One shortest path (list of regions, ``start`` first) under the same rules as
+    :func:`distances`, or None when ``goal`` cannot be reached."""
+    enter = kw.get("enter", lambda r: True)
+    pass_through = kw.get("pass_through", lambda r: True)
+    prev: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            path = [here]
+            while prev[path[-1]] is not None:
+                path.append(prev[path[-1]])  # type: ignore[arg-type]
+            return path[::-1]
+        if here != start and not pass_through(here):
+            continue
+        for nxt in sorted(info(here)["adjacent"]):
+            if nxt not in prev and enter(nxt):
+                prev[nxt] = here
+                queue.append(nxt)
+    return None
+
+
+def crosses_into_other_nation(nation: str, to: str) -> bool:
+    """A figure of ``nation`` entering ``to`` crosses another nation's border when ``to``
+    lies inside the borders of a different nation (regions of no nation never count)."""
+    owner = nation_of(to)
+    return owner is not None and owner != nation
+
+
+# -- what stands where ------------------------------------------------------------------
+def has_army(position: Position, region: str, side: str) -> bool:
+    """An army is at least one regular or elite unit (leaders and characters alone are not)."""
+    return position.army(region, side).is_army
+
+
+def besieged_by(position: Position, region: str) -> str | None:
+    """The side besieging the stronghold in ``region`` (the one outside), or None."""
+    inside = position.region(region).besieged
+    return other_side(inside) if inside else None
+
+
+def enemy_settlement(position: Position, region: str, side: str) -> bool:
+    controller = position.controller(region)
+    return controller is not None and controller != side
+
+
+def free_for_army(position: Position, region: str, side: str) -> bool:
+    """No enemy army stands there, or the only enemy army is inside a stronghold that
+    ``side`` besieges (seed 000: a besieged enemy stronghold counts as free for the besieger).
+    Enemy settlements without an army are entered (and captured) by moving armies."""
+    if not has_army(position, region, other_side(side)):
+        return True
+    return besieged_by(position, region) == side
+
+
+def free_for_retreat(position: Position, region: str, side: str) -> bool:
+    """A retreat goes only where no enemy army stands and no enemy-controlled settlement is
+    (a stronghold that ``side`` itself besieges counts as free for it)."""
+    if besieged_by(position, region) == side:
+        return True
+    return not has_army(position, region, other_side(side)) and not enemy_settlement(position, region, side)
+
+
+def units_in_region(army: Army) -> int:
+    return army.units
+
+
+def leadership(army: Army) -> int:
+    """Leaders + Nazgûl + each character's Leadership (before the cap of 5)."""
+    chars = data.characters()
+    return army.leaders + army.nazgul + sum(chars[c]["leadership"] or 0 for c in army.characters)
+
+
+def nations_not_at_war(position: Position, nations: Iterable[str]) -> list[str]:
+    return [n for n in nations if not position.at_war(n)]
