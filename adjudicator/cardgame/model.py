@@ -1,13 +1,357 @@
-"""Position model (to be written)."""
+"""War of the Ring: The Card Game: the position, read from the scenario language.
+
+Seed 001 (pp. 8-16). Only what matters is given; everything else is absent:
+
+```yaml
+position:
+  players:                       # a list (or a mapping name -> fields)
+    - name: Ana
+      side: free-peoples         # free-peoples | shadow (pueblos-libres | sombra)
+      hand: 3                    # a count, or a list of card names
+      stack_limit: 2             # default 2 (seed 001 p. 10)
+      scoring_area: [Helm's Deep]
+      reserve: {characters: [...], armies: [...], items: [...], cards: [...]}
+  active_path: Weathertop        # a name, or {name, defence, free_peoples: area, shadow: area}
+  paths_activated: [Bree, Weathertop]   # this game's history; a path appears at most once
+  battlegrounds:
+    Helm's Deep:
+      shields: 1
+      free_peoples: {characters: [{name: Théoden, faction: rohan, leadership: 2}],
+                     armies: [{name: Riders of Rohan, faction: rohan}],
+                     items: [{name: Herugrim, bearer: Théoden}]}
+      shadow: {...}
+```
+
+An *area* (a reserve, one side of a battleground or of the path) holds `characters`,
+`armies`, `items` and other `cards`. A card is a name or a mapping; `skulls` (attack icons)
+and `cancels` (the skulls it cancels when eliminated in path combat) are optional. Every
+item needs a `bearer` that is a character or army of the same area (seed 001 pp. 11, 15).
+Card names are free text (the engine holds no card list) and match ignoring case and accents.
+"""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Iterator
 
-from adjudicator.params import Fields
+from adjudicator import names
+from adjudicator.params import Fields, check_int
 from adjudicator.problems import Problems
 
+SIDE_WORDS = {"freepeoples": "free_peoples", "puebloslibres": "free_peoples", "fp": "free_peoples",
+              "shadow": "shadow", "sombra": "shadow"}
+SIDE_OPTIONS = "free-peoples, shadow"
+DEFAULT_STACK_LIMIT = 2   # seed 001 p. 10: each player's starting stack limit
+MAX_ICONS = 20            # more icons than this on one card is a typing mistake, not a card
+MAX_HAND = 60             # more cards than a deck holds is an impossible count
+AREA_KEYS = ("characters", "armies", "items", "cards")
+AREA_KINDS = {"characters": "character", "armies": "army", "items": "item", "cards": "card"}
 
-def parse_position(raw: Any, problems: Problems) -> dict:
-    f = Fields(raw, ["position"], problems)
+
+def key_of(name: str) -> str:
+    """Card and player names compare folded (case, accents, punctuation)."""
+    return names.normalize(name)
+
+
+def other_side(side: str) -> str:
+    return "shadow" if side == "free_peoples" else "free_peoples"
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    kind: str                         # character | army | item | card
+    faction: str | None = None
+    leadership: int = 0
+    skulls: int = 0
+    cancels: int | None = None        # None: not given
+    bearer: str | None = None         # items only
+    path: str = ""                    # where the scenario gave it, for messages
+
+    @property
+    def key(self) -> str:
+        return key_of(self.name)
+
+
+@dataclass(frozen=True)
+class Area:
+    cards: tuple[Card, ...] = ()
+
+    def of_kind(self, kind: str) -> list[Card]:
+        return [c for c in self.cards if c.kind == kind]
+
+    def find(self, name: str) -> Card | None:
+        k = key_of(name)
+        return next((c for c in self.cards if c.key == k), None)
+
+    def bearers(self) -> list[Card]:
+        return [c for c in self.cards if c.kind in ("character", "army")]
+
+    def items_of(self, bearer: Card) -> list[Card]:
+        return [c for c in self.cards if c.kind == "item" and c.bearer and key_of(c.bearer) == bearer.key]
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    side: str | None
+    hand: int | None                  # None: not given
+    hand_cards: tuple[str, ...] | None
+    stack_limit: int
+    scoring_area: tuple[str, ...]
+    reserve: Area
+    path: str = ""
+
+    @property
+    def key(self) -> str:
+        return key_of(self.name)
+
+    def scores(self, card: str) -> bool:
+        return key_of(card) in {key_of(c) for c in self.scoring_area}
+
+
+@dataclass(frozen=True)
+class Battleground:
+    name: str
+    shields: int | None
+    free_peoples: Area
+    shadow: Area
+    path: str = ""
+
+    def side(self, side: str) -> Area:
+        return self.free_peoples if side == "free_peoples" else self.shadow
+
+
+@dataclass(frozen=True)
+class Path:
+    name: str
+    defence: int | None
+    free_peoples: Area
+    shadow: Area
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Position:
+    players: tuple[Player, ...] = ()
+    active_path: Path | None = None
+    paths_activated: tuple[str, ...] = ()
+    battlegrounds: dict[str, Battleground] = field(default_factory=dict)
+
+    def player(self, name: str) -> Player | None:
+        k = key_of(name)
+        return next((p for p in self.players if p.key == k), None)
+
+    def battleground(self, name: str) -> Battleground | None:
+        k = key_of(name)
+        return next((b for k2, b in self.battlegrounds.items() if k2 == k), None)
+
+    def path_activated(self, name: str) -> bool:
+        k = key_of(name)
+        return any(key_of(p) == k for p in self.paths_activated)
+
+    def areas(self) -> Iterator[tuple[str, str, Area]]:
+        """Every area with cards: (kind of place, place name, area)."""
+        for p in self.players:
+            yield "reserve", p.name, p.reserve
+        if self.active_path:
+            yield "path", self.active_path.name, self.active_path.free_peoples
+            yield "path", self.active_path.name, self.active_path.shadow
+        for b in self.battlegrounds.values():
+            yield "battleground", b.name, b.free_peoples
+            yield "battleground", b.name, b.shadow
+
+
+# -- readers ------------------------------------------------------------------------------
+def read_side(value: Any, path: list, problems: Problems) -> str | None:
+    if isinstance(value, str) and key_of(value) in SIDE_WORDS:
+        return SIDE_WORDS[key_of(value)]
+    problems.add(path, "core.err_choice", value=value, options=SIDE_OPTIONS)
+    return None
+
+
+def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | None:
+    """A card: a name, or a mapping with the fields its kind can have."""
+    if isinstance(raw, str) and raw.strip():
+        if kind == "item":
+            problems.add(path, "cardgame.err_item_no_bearer", item=raw)
+            return None
+        return Card(raw.strip(), kind, path=_dotted(path))
+    f = Fields(raw, path, problems)
+    name = f.str("name", required=True)
+    faction = f.str("faction") if kind in ("character", "army") else None
+    leadership = f.int("leadership", default=0, lo=0, hi=MAX_ICONS) if kind == "character" else 0
+    skulls = f.int("skulls", default=0, lo=0, hi=MAX_ICONS)
+    cancels = f.int("cancels", lo=0, hi=MAX_ICONS) if kind != "item" else None
+    bearer = None
+    if kind == "item":
+        bearer = f.str("bearer")
+        if bearer is None or not bearer.strip():
+            if isinstance(f.raw, dict):
+                problems.add(f.at("bearer"), "cardgame.err_item_no_bearer", item=name or "?")
+            bearer = None
     f.finish()
-    return {}
+    if name is None or not isinstance(f.raw, dict):
+        return None
+    return Card(name.strip(), kind, faction and key_of(faction), leadership or 0, skulls or 0, cancels,
+                bearer, _dotted(path))
+
+
+def read_area(raw: Any, path: list, problems: Problems) -> Area:
+    f = Fields(raw, path, problems)
+    cards: list[Card] = []
+    for key in AREA_KEYS:
+        values = f.list(key, default=[])
+        for i, v in enumerate(values or []):
+            card = read_card(v, AREA_KINDS[key], f.at(key) + [i], problems)
+            if card:
+                cards.append(card)
+    f.finish()
+    seen: dict[str, Card] = {}
+    for c in cards:
+        if c.key in seen:
+            problems.add(c.path, "cardgame.err_duplicate_card", card=c.name)
+        seen[c.key] = c
+    for c in cards:
+        if c.kind == "item" and c.bearer:
+            bearer = seen.get(key_of(c.bearer))
+            if bearer is None or bearer.kind not in ("character", "army"):
+                problems.add(c.path + ".bearer", "cardgame.err_item_bearer_absent", item=c.name, bearer=c.bearer)
+    return Area(tuple(cards))
+
+
+def _dotted(path: list) -> str:
+    from adjudicator.problems import format_path
+    return format_path(path)
+
+
+def read_hand(value: Any, path: list, problems: Problems) -> tuple[int | None, tuple[str, ...] | None]:
+    """A hand is a count, or the list of its cards' names."""
+    if isinstance(value, list):
+        cards = []
+        for i, v in enumerate(value):
+            if isinstance(v, str) and v.strip():
+                cards.append(v.strip())
+            else:
+                problems.add([*path, i], "core.err_type_text")
+        if len(value) > MAX_HAND:
+            problems.add(path, "core.err_max", hi=MAX_HAND, value=len(value))
+        return len(value), tuple(cards)
+    n = check_int(value, path, problems, lo=0, hi=MAX_HAND)
+    return n, None
+
+
+def read_players(raw: Any, path: list, problems: Problems) -> tuple[Player, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, dict):
+        entries = []
+        for name, fields in raw.items():
+            fields = dict(fields) if isinstance(fields, dict) else fields
+            if isinstance(fields, dict):
+                fields.setdefault("name", name)
+            entries.append(([*path, name], fields))
+    elif isinstance(raw, list):
+        entries = [([*path, i], v) for i, v in enumerate(raw)]
+    else:
+        problems.add(path, "core.err_type_list")
+        return ()
+    players: list[Player] = []
+    for ppath, value in entries:
+        f = Fields(value, ppath, problems)
+        name = f.str("name", required=True)
+        side_raw = f.get("side")
+        side = read_side(side_raw, f.at("side"), problems) if side_raw is not None else None
+        hand, hand_cards = (None, None)
+        if f.get("hand") is not None:
+            hand, hand_cards = read_hand(f.get("hand"), f.at("hand"), problems)
+        limit = f.int("stack_limit", default=DEFAULT_STACK_LIMIT, lo=0, hi=MAX_HAND)
+        scoring = f.list("scoring_area", default=[])
+        scoring_names = []
+        for i, c in enumerate(scoring or []):
+            if isinstance(c, str) and c.strip():
+                scoring_names.append(c.strip())
+            else:
+                problems.add(f.at("scoring_area") + [i], "core.err_type_text")
+        reserve = read_area(f.get("reserve"), f.at("reserve"), problems)
+        f.finish()
+        if name is None:
+            continue
+        if any(p.key == key_of(name) for p in players):
+            problems.add(f.at("name"), "cardgame.err_duplicate_player", player=name)
+            continue
+        players.append(Player(name, side, hand, hand_cards, DEFAULT_STACK_LIMIT if limit is None else limit,
+                              tuple(scoring_names), reserve, _dotted(ppath)))
+    return tuple(players)
+
+
+def read_path(raw: Any, path: list, problems: Problems) -> Path | None:
+    if isinstance(raw, str):
+        if not raw.strip():
+            problems.add(path, "core.err_type_text")
+            return None
+        return Path(raw.strip(), None, Area(), Area(), _dotted(path))
+    f = Fields(raw, path, problems)
+    name = f.str("name", required=True)
+    defence = _defence(f)
+    fp = read_area(f.get("free_peoples"), f.at("free_peoples"), problems)
+    sh = read_area(f.get("shadow"), f.at("shadow"), problems)
+    f.finish()
+    if name is None:
+        return None
+    return Path(name.strip(), defence, fp, sh, _dotted(path))
+
+
+def _defence(f: Fields) -> int | None:
+    """A path's defence icons; `shields` is accepted as another word for them."""
+    defence = f.int("defence", lo=0, hi=MAX_ICONS)
+    shields = f.int("shields", lo=0, hi=MAX_ICONS)
+    return defence if defence is not None else shields
+
+
+def parse_position(raw: Any, problems: Problems) -> Position:
+    f = Fields(raw, ["position"], problems)
+    players = read_players(f.get("players"), f.at("players"), problems)
+    active = f.get("active_path")
+    active_path = read_path(active, f.at("active_path"), problems) if active is not None else None
+
+    history_raw = f.list("paths_activated", default=[])
+    history: list[str] = []
+    seen: dict[str, int] = {}
+    for i, p in enumerate(history_raw or []):
+        ppath = f.at("paths_activated") + [i]
+        if not isinstance(p, str) or not p.strip():
+            problems.add(ppath, "core.err_type_text")
+            continue
+        if key_of(p) in seen:
+            problems.add(ppath, "cardgame.err_path_twice", path=p.strip(), first=seen[key_of(p)])
+            continue
+        seen[key_of(p)] = i
+        history.append(p.strip())
+    if active_path and key_of(active_path.name) not in seen:
+        history.append(active_path.name)   # the active path was activated: it is in the history
+
+    battlegrounds: dict[str, Battleground] = {}
+    bf = f.sub("battlegrounds")
+    for name, value in bf.raw.items():
+        bf.read.add(name)
+        g = Fields(value, bf.at(name), problems)
+        shields = g.int("shields", lo=0, hi=MAX_ICONS)
+        fp = read_area(g.get("free_peoples"), g.at("free_peoples"), problems)
+        sh = read_area(g.get("shadow"), g.at("shadow"), problems)
+        g.finish()
+        k = key_of(str(name))
+        if k in battlegrounds:
+            problems.add(bf.at(name), "cardgame.err_duplicate_card", card=name)
+            continue
+        battlegrounds[k] = Battleground(str(name), shields, fp, sh, _dotted(bf.at(name)))
+    f.finish()
+
+    # A battleground scored by one player is in no one else's scoring area.
+    owners: dict[str, str] = {}
+    for p in players:
+        for i, c in enumerate(p.scoring_area):
+            k = key_of(c)
+            if k in owners and owners[k] != p.key:
+                problems.add(f"{p.path}.scoring_area[{i}]", "cardgame.err_scored_twice", card=c)
+            owners[k] = p.key
+    return Position(players, active_path, tuple(history), battlegrounds)

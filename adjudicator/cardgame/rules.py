@@ -1,1 +1,591 @@
-"""Rules (to be written)."""
+"""War of the Ring: The Card Game (seed 001): passing, playing cards, path combat,
+leadership, activating paths and battlegrounds, items.
+
+Kinds: ``pass``, ``play-card``, ``path-combat``, ``leadership``, ``activate``, ``item-move``.
+Each handler reads every parameter first (problems collect), then rules. Where the seed is
+silent the handler says so (needs-info or not-covered) instead of guessing.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from adjudicator.cardgame.model import (MAX_HAND, MAX_ICONS, Area, Card, Position, key_of, read_area,
+                                        read_card, read_hand, read_side)
+from adjudicator.params import check_int
+from adjudicator.registry import question
+
+GAME = "wotr-card-game"
+SIDE_KEBAB = {"free_peoples": "free-peoples", "shadow": "shadow"}
+
+
+# -- shared helpers ---------------------------------------------------------------------------
+def _player(position: Position, q, key: str = "player"):
+    """The player the question names (None if not given); an unknown name is a problem."""
+    name = q.str(key)
+    if name is None:
+        return None
+    p = position.player(name)
+    if p is None:
+        known = [pl.name for pl in position.players]
+        close = difflib.get_close_matches(name, known, n=1)
+        if close:
+            q.error(key, "cardgame.err_unknown_player_suggest", player=name, suggestion=close[0])
+        elif known:
+            q.error(key, "cardgame.err_unknown_player", player=name, players=", ".join(known))
+        else:
+            q.error(key, "cardgame.err_no_players", player=name)
+    return p
+
+
+def _int_list(q, key: str, lo: int, hi: int) -> list[int] | None:
+    raw = q.list(key)
+    if raw is None:
+        return None
+    out = [check_int(v, q.at(key) + [i], q.problems, lo=lo, hi=hi) for i, v in enumerate(raw)]
+    return out
+
+
+def _names(cards) -> str:
+    return ", ".join(c.name if isinstance(c, Card) else str(c) for c in cards)
+
+
+# -- passing (seed 001 p. 10) -----------------------------------------------------------------
+@question(GAME, "pass")
+def pass_turn(position: Position, q, r):
+    """May a player pass in the Action step? Only with a hand no larger than their stack
+    limit, or smaller than every enemy player's hand (seed 001 p. 10)."""
+    player = _player(position, q)
+    hand_raw = q.get("hand")
+    hand = read_hand(hand_raw, q.at("hand"), q.problems)[0] if hand_raw is not None else None
+    limit = q.int("stack_limit", lo=0, hi=MAX_HAND)
+    enemies = _int_list(q, "enemy_hands", 0, MAX_HAND)
+    q.ready()
+
+    missing = []
+    hand_path = "question.hand"
+    if hand is None and player is not None:
+        hand, hand_path = player.hand, f"{player.path}.hand"
+    if limit is None:
+        limit = player.stack_limit if player is not None else 2
+    if enemies is None and player is not None and player.side:
+        foes = [p for p in position.players if p.side and p.side != player.side]
+        if foes and all(p.hand is not None for p in foes):
+            enemies = [p.hand for p in foes]
+    r.step("cardgame.pass_may_pass_later", "wotrcg-pass")
+    if hand is None:
+        return r.needs_info([hand_path])
+    r.step("cardgame.pass_stack_limit", "wotrcg-stack-limit", limit=limit)
+    if hand <= limit:
+        r.step("cardgame.pass_within_limit", "wotrcg-pass-condition", hand=hand, limit=limit)
+        return r.decide("cardgame.answer_pass_yes_limit", {"hand": hand, "limit": limit},
+                        allowed=True, reason="stack-limit", hand=hand, stack_limit=limit)
+    r.step("cardgame.pass_over_limit", "wotrcg-pass-condition", hand=hand, limit=limit)
+    if not enemies:
+        missing.append("question.enemy_hands")
+        return r.needs_info(missing)
+    smallest = min(enemies)
+    if hand < smallest:
+        r.step("cardgame.pass_smaller_than_enemies", "wotrcg-pass-condition", hand=hand,
+               enemies=", ".join(map(str, enemies)))
+        return r.decide("cardgame.answer_pass_yes_smaller", {"hand": hand, "smallest": smallest},
+                        allowed=True, reason="smaller-hand", hand=hand, stack_limit=limit)
+    key = "cardgame.pass_equal_enemy" if hand == smallest else "cardgame.pass_not_smaller"
+    r.step(key, "wotrcg-pass-condition", hand=hand, smallest=smallest)
+    return r.decide("cardgame.answer_pass_no", {"hand": hand, "limit": limit, "smallest": smallest},
+                    allowed=False, reason=None, hand=hand, stack_limit=limit)
+
+
+# -- playing a card (seed 001 p. 10) ----------------------------------------------------------
+@question(GAME, "play-card")
+def play_card(position: Position, q, r):
+    """Playing a card costs another: cycle a different card from hand, or forfeit when the
+    card played is the last one in hand (seed 001 p. 10)."""
+    player = _player(position, q)
+    hand_raw = q.get("hand")
+    hand, hand_cards = read_hand(hand_raw, q.at("hand"), q.problems) if hand_raw is not None else (None, None)
+    card = q.str("card")
+    q.ready()
+    hand_path = "question.hand"
+    if hand is None and player is not None:
+        hand, hand_cards, hand_path = player.hand, player.hand_cards, f"{player.path}.hand"
+    if hand is None:
+        return r.needs_info([hand_path])
+    options = None
+    if card is not None and hand_cards is not None:
+        keys = [key_of(c) for c in hand_cards]
+        if key_of(card) not in keys:
+            q.error("card", "cardgame.err_card_not_in_hand", card=card, hand=", ".join(hand_cards) or "-")
+            q.problems.raise_if_any()
+        rest = list(hand_cards)
+        del rest[keys.index(key_of(card))]
+        options = rest
+    r.step("cardgame.play_costs_a_card", "wotrcg-play")
+    if hand == 0:
+        r.step("cardgame.play_empty_hand", "wotrcg-play", hand=hand)
+        return r.decide("cardgame.answer_play_empty", {}, allowed=False, then=None)
+    if hand == 1:
+        r.step("cardgame.play_last_card", "wotrcg-play-forfeit")
+        return r.decide("cardgame.answer_play_forfeit", {}, allowed=True, then="forfeit")
+    r.step("cardgame.play_cycle_other", "wotrcg-play-cycle", others=hand - 1)
+    verdict: dict[str, Any] = {"allowed": True, "then": "cycle"}
+    if options is not None:
+        verdict["cycle_options"] = options
+        r.step("cardgame.play_cycle_options", "wotrcg-play-cycle", options=", ".join(options))
+    return r.decide("cardgame.answer_play_cycle", {}, **verdict)
+
+
+# -- path combat (seed 001 pp. 14-15) ---------------------------------------------------------
+def _cards(q, key: str, kind: str) -> list[Card] | None:
+    raw = q.list(key)
+    if raw is None:
+        return None
+    out = []
+    for i, v in enumerate(raw):
+        c = read_card(v, kind, q.at(key) + [i], q.problems)
+        if c:
+            out.append(c)
+    return out
+
+
+@question(GAME, "path-combat")
+def path_combat(position: Position, q, r):
+    """Path combat: skulls, minus the path's own defence icons, then the Free Peoples must
+    eliminate cards from the path until no skull remains or no card remains.
+
+    Each Free Peoples card cancels `cancels` skulls when eliminated. Which cards go is the
+    Free Peoples player's choice: give it as `eliminate` (in order) and the engine checks it;
+    without it the answer is the fewest cards the rules force (`cards_eliminated`) and the
+    most a bad order would cost (`cards_eliminated_max`).
+    """
+    path_raw = q.get("path")
+    path_name, defence = None, q.int("defence", lo=0, hi=MAX_ICONS)
+    defence_path = "question.defence"
+    if isinstance(path_raw, dict):
+        from adjudicator.params import Fields
+        pf = Fields(path_raw, q.at("path"), q.problems)
+        path_name = pf.str("name")
+        d = pf.int("defence", lo=0, hi=MAX_ICONS)
+        s = pf.int("shields", lo=0, hi=MAX_ICONS)
+        pf.finish()
+        if defence is None:
+            defence = d if d is not None else s
+            defence_path = "question.path.defence"
+    elif path_raw is not None:
+        path_name = q.str("path")
+    attackers = _cards(q, "attackers", "card")
+    skulls_given = q.int("skulls", lo=0, hi=MAX_ICONS * 10)
+    defenders = _cards(q, "defenders", "card")
+    order_raw = q.list("eliminate")
+    q.ready()
+
+    active = position.active_path
+    use_active = active is not None and (path_name is None or key_of(path_name) == key_of(active.name))
+    if use_active:
+        path_name = active.name
+        if defence is None and active.defence is not None:
+            defence, defence_path = active.defence, f"{active.path}.defence"
+        elif defence is None:
+            defence_path = f"{active.path}.defence"
+        if attackers is None and skulls_given is None:
+            attackers = list(active.shadow.cards)
+        if defenders is None:
+            defenders = [c for c in active.free_peoples.cards if c.kind != "item"]
+    if attackers is None and skulls_given is None:
+        return r.needs_info(["question.attackers"])
+    defenders = defenders or []
+
+    skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
+    if attackers and skulls_given is None:
+        r.step("cardgame.combat_skulls_list", "wotrcg-path-combat-skulls", skulls=skulls,
+               cards=", ".join(f"{c.name} ({c.skulls})" for c in attackers))
+    else:
+        r.step("cardgame.combat_skulls", "wotrcg-path-combat-skulls", skulls=skulls)
+    if skulls > 0 and defence is None:
+        return r.needs_info([defence_path])
+    defence = defence or 0
+    by_path = min(defence, skulls)
+    remaining = skulls - by_path
+    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence", path=path_name or "-",
+           defence=defence, cancelled=by_path, remaining=remaining)
+    attackers_n = len(attackers) if attackers is not None and skulls_given is None else None
+    verdict: dict[str, Any] = {"skulls": skulls, "cancelled_by_path": by_path}
+
+    order: list[Card] | None = None
+    if order_raw is not None:
+        by_key = {c.key: c for c in defenders}
+        order, seen = [], set()
+        for i, name in enumerate(order_raw):
+            path = q.at("eliminate") + [i]
+            if not isinstance(name, str):
+                q.problems.add(path, "core.err_type_text")
+            elif key_of(name) not in by_key:
+                q.problems.add(path, "cardgame.err_not_a_defender", card=name, cards=_names(defenders) or "-")
+            elif key_of(name) in seen:
+                q.problems.add(path, "cardgame.err_eliminated_twice", card=name)
+            else:
+                seen.add(key_of(name))
+                order.append(by_key[key_of(name)])
+        q.problems.raise_if_any()
+
+    if remaining == 0:
+        r.step("cardgame.combat_no_skulls_left", "wotrcg-path-combat-eliminate")
+        if order:
+            r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate", cards=_names(order))
+        _end_of_combat(r, len(defenders), attackers_n)
+        return r.decide("cardgame.answer_combat_none", {"skulls": skulls}, **verdict, cards_eliminated=0,
+                        skulls_left=0, eliminated=[], allowed=not order,
+                        cards_cycled=len(defenders), attackers_eliminated=attackers_n)
+    if not defenders:
+        r.step("cardgame.combat_no_cards", "wotrcg-path-combat-eliminate", remaining=remaining)
+        _end_of_combat(r, 0, attackers_n)
+        return r.decide("cardgame.answer_combat_left", {"left": remaining, "eliminated": 0},
+                        **verdict, cards_eliminated=0, skulls_left=remaining, eliminated=[],
+                        cards_cycled=0, attackers_eliminated=attackers_n)
+    unknown = [f"{c.path}.cancels" if c.path else "question.defenders" for c in defenders if c.cancels is None]
+    if unknown:
+        return r.needs_info(unknown)
+
+    if order is not None:
+        return _check_order(r, verdict, defenders, order, remaining, attackers_n)
+
+    # No order given: the fewest cards the rules force, and the most a bad order costs.
+    total = sum(c.cancels for c in defenders)
+    if total < remaining:
+        left = remaining - total
+        r.step("cardgame.combat_all_cards_go", "wotrcg-path-combat-eliminate", n=len(defenders),
+               total=total, left=left)
+        _end_of_combat(r, 0, attackers_n)
+        return r.decide("cardgame.answer_combat_left", {"left": left, "eliminated": len(defenders)},
+                        **verdict, cards_eliminated=len(defenders), cards_eliminated_max=len(defenders),
+                        skulls_left=left, eliminated=[c.name for c in defenders],
+                        cards_cycled=0, attackers_eliminated=attackers_n)
+    fewest = _fewest(defenders, remaining)
+    most = _most(defenders, remaining)
+    r.step("cardgame.combat_fp_choose", "wotrcg-path-combat-eliminate", remaining=remaining,
+           fewest=len(fewest), cards=_names(fewest), most=most)
+    verdict.update(cards_eliminated=len(fewest), cards_eliminated_max=most, skulls_left=0,
+                   order_chosen_by="free-peoples")
+    if len(fewest) == most:
+        verdict["cards_cycled"] = len(defenders) - most
+    _end_of_combat(r, None, attackers_n)
+    verdict["attackers_eliminated"] = attackers_n
+    return r.decide("cardgame.answer_combat_choice", {"fewest": len(fewest), "most": most}, **verdict)
+
+
+def _fewest(cards: list[Card], skulls: int) -> list[Card]:
+    """The fewest cards whose cancels reach `skulls`: the largest first (an exchange
+    argument: any k cards reaching the total can be swapped for the k largest)."""
+    out, left = [], skulls
+    for c in sorted(cards, key=lambda c: -c.cancels):
+        if left <= 0:
+            break
+        out.append(c)
+        left -= c.cancels
+    return out
+
+
+def _most(cards: list[Card], skulls: int) -> int:
+    """The most cards an order can cost: elimination stops at the first card that cancels
+    the last skull, so take the smallest first until the next one finishes the skulls."""
+    count, left = 0, skulls
+    for c in sorted(cards, key=lambda c: c.cancels):
+        count += 1
+        left -= c.cancels
+        if left <= 0:
+            break
+    return count
+
+
+def _check_order(r, verdict, defenders, order, remaining, attackers_n):
+    """The Free Peoples player's order: eliminate one by one while skulls remain."""
+    left, gone = remaining, []
+    for c in order:
+        if left <= 0:
+            r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate",
+                   cards=_names(order[len(gone):]))
+            return r.decide("cardgame.answer_combat_order_bad", {}, **verdict, allowed=False,
+                            cards_eliminated=len(gone), skulls_left=0, eliminated=[x.name for x in gone])
+        gone.append(c)
+        left -= c.cancels
+        r.step("cardgame.combat_eliminate_one", "wotrcg-path-combat-eliminate", card=c.name,
+               cancels=c.cancels, left=max(left, 0))
+    left = max(left, 0)
+    rest = [c for c in defenders if c not in gone]
+    if left > 0 and rest:
+        r.step("cardgame.combat_order_too_short", "wotrcg-path-combat-eliminate", left=left, cards=_names(rest))
+        return r.decide("cardgame.answer_combat_order_bad", {}, **verdict, allowed=False,
+                        cards_eliminated=len(gone), skulls_left=left, eliminated=[x.name for x in gone])
+    _end_of_combat(r, len(rest), attackers_n)
+    key = "cardgame.answer_combat_left" if left else "cardgame.answer_combat_order"
+    return r.decide(key, {"left": left, "eliminated": len(gone)}, **verdict, allowed=True,
+                    cards_eliminated=len(gone), skulls_left=left, eliminated=[x.name for x in gone],
+                    cards_cycled=len(rest), attackers_eliminated=attackers_n)
+
+
+def _end_of_combat(r, cycled: int | None, attackers: int | None) -> None:
+    """Seed 001 p. 15: Free Peoples cards left on the path are cycled, attackers eliminated."""
+    if cycled is None:
+        r.step("cardgame.combat_end_rest_cycled", "wotrcg-path-combat-end")
+    else:
+        r.step("cardgame.combat_end", "wotrcg-path-combat-end", cycled=cycled)
+
+
+# -- leadership (seed 001 p. 16) --------------------------------------------------------------
+@question(GAME, "leadership")
+def leadership(position: Position, q, r):
+    """Leadership icons on a battleground: a character's icons count only with an army of
+    its faction there, and each army supports one character (seed 001 p. 16). The count
+    is the best assignment of armies to characters (a maximum matching, per faction)."""
+    bg_raw = q.get("battleground")
+    side_raw = q.get("side")
+    side = read_side(side_raw, q.at("side"), q.problems) if side_raw is not None else None
+    inline = None
+    if q.has("characters") or q.has("armies"):
+        inline = read_area({k: q.get(k) for k in ("characters", "armies", "items", "cards") if q.has(k)},
+                           q.path, q.problems)
+    areas: dict[str, Area] = {}
+    where = None
+    if isinstance(bg_raw, dict):
+        from adjudicator.params import Fields
+        g = Fields(bg_raw, q.at("battleground"), q.problems)
+        where = g.str("name")
+        for s in ("free_peoples", "shadow"):
+            if g.has(s):
+                areas[s] = read_area(g.get(s), g.at(s), q.problems)
+        if g.has("characters") or g.has("armies"):
+            areas["given"] = read_area({k: g.get(k) for k in ("characters", "armies", "items", "cards")
+                                        if g.has(k)}, g.path, q.problems)
+        g.finish()
+    elif bg_raw is not None:
+        where = q.str("battleground")
+        bg = position.battleground(where) if where else None
+        if where and bg is None:
+            known = [b.name for b in position.battlegrounds.values()]
+            q.error("battleground", "cardgame.err_unknown_battleground", card=where, known=", ".join(known) or "-")
+        elif bg is not None:
+            where = bg.name
+            areas = {"free_peoples": bg.free_peoples, "shadow": bg.shadow}
+    if inline is not None:
+        areas["given"] = inline
+    q.ready()
+    if not areas:
+        return r.needs_info(["question.battleground"])
+
+    # Which side's icons: the side asked, or the only side with characters.
+    if "given" in areas:
+        area, side_label = areas["given"], side
+    else:
+        with_chars = [s for s, a in areas.items() if a.of_kind("character")]
+        if side is None and len(with_chars) > 1:
+            return r.needs_info(["question.side"])
+        chosen = side or (with_chars[0] if with_chars else "free_peoples")
+        area, side_label = areas.get(chosen, Area()), chosen
+
+    characters = [c for c in area.of_kind("character") if c.leadership > 0]
+    armies = area.of_kind("army")
+    missing = [f"{c.path}.faction" for c in characters if not c.faction]
+    if characters:
+        missing += [f"{a.path}.faction" for a in armies if not a.faction]
+    if missing:
+        return r.needs_info(missing)
+
+    r.step("cardgame.lead_rule", "wotrcg-leadership")
+    supported, unsupported = [], []
+    for faction in sorted({c.faction for c in characters}):
+        chars = sorted((c for c in characters if c.faction == faction), key=lambda c: -c.leadership)
+        n_armies = sum(1 for a in armies if a.faction == faction)
+        supported += chars[:n_armies]
+        unsupported += chars[n_armies:]
+        if len(chars) > n_armies:
+            r.step("cardgame.lead_too_few_armies", "wotrcg-leadership-army-support", faction=faction,
+                   armies=n_armies, characters=len(chars), best=_names(chars[:n_armies]) or "-",
+                   left=_names(chars[n_armies:]))
+    total = sum(c.leadership for c in supported)
+    for c in supported:
+        r.step("cardgame.lead_counts", "wotrcg-leadership-army-support", card=c.name, icons=c.leadership,
+               faction=c.faction)
+    if not characters:
+        r.step("cardgame.lead_no_characters", "wotrcg-leadership")
+    verdict: dict[str, Any] = {"leadership": total, "supported": [c.name for c in supported],
+                               "unsupported": [c.name for c in unsupported]}
+    if side_label:
+        verdict["side"] = SIDE_KEBAB[side_label]
+    return r.decide("cardgame.answer_leadership", {"icons": total, "where": where or "-"}, **verdict)
+
+
+# -- activating paths and battlegrounds (seed 001 pp. 8-9, 16) ---------------------------------
+TYPES = ("path", "battleground")
+TYPE_ALIASES = {"camino": "path", "sendero": "path", "campo-de-batalla": "battleground",
+                "campo": "battleground"}
+
+
+@question(GAME, "activate")
+def activate(position: Position, q, r):
+    """Activating a path or a battleground. One path is active at a time and each path is
+    activated at most once per game (a replaced path still resolves its combat at once);
+    battlegrounds may be activated again from a scoring area, and from an opponent's
+    scoring area their shields are ignored in combat (seed 001 pp. 8-9, 16)."""
+    card_raw = q.get("card")
+    card, ctype = None, q.choice("type", TYPES, aliases=TYPE_ALIASES)
+    if isinstance(card_raw, dict):
+        from adjudicator.params import Fields
+        cf = Fields(card_raw, q.at("card"), q.problems)
+        card = cf.str("name", required=True)
+        t = cf.choice("type", TYPES, aliases=TYPE_ALIASES)
+        ctype = ctype or t
+        cf.finish()
+    elif card_raw is None:
+        q.error("card", "core.err_required")
+    else:
+        card = q.str("card")
+    player = _player(position, q)
+    owner_name = q.str("scoring_area_of")
+    q.ready()
+    owner = None
+    if owner_name is not None:
+        owner = position.player(owner_name)
+        if owner is None:
+            q.error("scoring_area_of", "cardgame.err_unknown_player",
+                    player=owner_name, players=", ".join(p.name for p in position.players) or "-")
+            q.problems.raise_if_any()
+    else:
+        owner = next((p for p in position.players if p.scores(card)), None)
+
+    if ctype is None:
+        if owner is not None or position.battleground(card) is not None:
+            ctype = "battleground"
+        elif position.path_activated(card):
+            ctype = "path"
+        else:
+            return r.needs_info(["question.type"])
+
+    if ctype == "path":
+        return _activate_path(position, card, r)
+    return _activate_battleground(position, card, player, owner, r)
+
+
+def _activate_path(position: Position, card: str, r):
+    r.step("cardgame.act_location_step", "wotrcg-activation-location-step")
+    if position.path_activated(card):
+        is_active = position.active_path is not None and key_of(position.active_path.name) == key_of(card)
+        r.step("cardgame.act_path_active_now" if is_active else "cardgame.act_path_used",
+               "wotrcg-activation-path-once", path=card)
+        return r.decide("cardgame.answer_act_path_no", {"path": card}, allowed=False, shields_ignored=False,
+                        replaces=None, replaced_path_combat=False)
+    r.step("cardgame.act_path_new", "wotrcg-activation-path-once", path=card)
+    active = position.active_path
+    if active is not None:
+        r.step("cardgame.act_path_replaces", "wotrcg-activation-one-path", path=card, old=active.name)
+        r.step("cardgame.act_replaced_fights", "wotrcg-activation-replaced-path", old=active.name)
+        return r.decide("cardgame.answer_act_path_replaces", {"path": card, "old": active.name}, allowed=True,
+                        shields_ignored=False, replaces=active.name, replaced_path_combat=True)
+    r.step("cardgame.act_path_only_one", "wotrcg-activation-one-path", path=card)
+    return r.decide("cardgame.answer_act_path_yes", {"path": card}, allowed=True, shields_ignored=False,
+                    replaces=None, replaced_path_combat=False)
+
+
+def _activate_battleground(position: Position, card: str, player, owner, r):
+    r.step("cardgame.act_location_step", "wotrcg-activation-location-step")
+    if owner is None:
+        r.step("cardgame.act_bg_fresh", "wotrcg-activation", card=card)
+        return r.decide("cardgame.answer_act_bg_fresh", {"card": card}, allowed=True, shields_ignored=False,
+                        from_scoring_area=None, activation_text=True)
+    r.step("cardgame.act_bg_again", "wotrcg-activation-battleground", card=card, owner=owner.name)
+    if player is None:
+        return r.needs_info(["question.player"])
+    missing = [f"{p.path}.side" for p in {id(player): player, id(owner): owner}.values() if p.side is None]
+    if missing:
+        return r.needs_info(missing)
+    opponent = owner.side != player.side
+    if opponent:
+        r.step("cardgame.act_bg_opponent", "wotrcg-reactivation-shields", card=card, owner=owner.name,
+               player=player.name)
+        key = "cardgame.answer_act_bg_opponent"
+    else:
+        r.step("cardgame.act_bg_own", "wotrcg-reactivation-shields", card=card, owner=owner.name,
+               player=player.name)
+        key = "cardgame.answer_act_bg_own"
+    return r.decide(key, {"card": card, "owner": owner.name}, allowed=True, shields_ignored=opponent,
+                    from_scoring_area=owner.name, activation_text=True)
+
+
+# -- items (seed 001 pp. 11, 15) --------------------------------------------------------------
+EVENTS = ("bearer-moves", "bearer-cycled", "bearer-eliminated", "play")
+EVENT_ALIASES = {"moves": "bearer-moves", "move": "bearer-moves", "mueve": "bearer-moves",
+                 "portador-se-mueve": "bearer-moves", "cycled": "bearer-cycled", "ciclado": "bearer-cycled",
+                 "portador-ciclado": "bearer-cycled", "eliminated": "bearer-eliminated",
+                 "eliminado": "bearer-eliminated", "portador-eliminado": "bearer-eliminated", "jugar": "play"}
+
+
+def _find_item(position: Position, name: str):
+    for place_kind, place, area in position.areas():
+        c = area.find(name)
+        if c is not None and c.kind == "item":
+            return place_kind, place, area, c
+    return None
+
+
+def _find_bearer(position: Position, name: str):
+    for place_kind, place, area in position.areas():
+        c = area.find(name)
+        if c is not None and c.kind in ("character", "army"):
+            return place_kind, place, c
+    return None
+
+
+@question(GAME, "item-move")
+def item_move(position: Position, q, r):
+    """What happens to an item: it is played on a bearer already in play unless its own
+    text says otherwise; it moves with its bearer from the reserve to a path or
+    battleground; it is cycled or eliminated with its bearer (seed 001 pp. 11, 15)."""
+    item = q.str("item", required=True)
+    event = q.choice("event", EVENTS, required=True, aliases=EVENT_ALIASES)
+    to = q.str("to")
+    bearer_name = q.str("bearer")
+    text_allows = q.bool("text_allows")
+    q.ready()
+    if event == "play":
+        return _play_item(position, q, r, item, bearer_name, text_allows)
+
+    found = _find_item(position, item)
+    if found is None:
+        items = [c.name for _, _, a in position.areas() for c in a.of_kind("item")]
+        q.error("item", "cardgame.err_unknown_item", item=item, items=", ".join(items) or "-")
+        q.problems.raise_if_any()
+    place_kind, place, area, card = found
+    bearer = card.bearer
+    if event == "bearer-moves":
+        if to is None:
+            return r.needs_info(["question.to"])
+        if place_kind != "reserve":
+            r.step("cardgame.item_moves_seed_reserve", "wotrcg-items-move", item=card.name, bearer=bearer)
+            return r.not_covered("cardgame.answer_item_move_not_covered", {"item": card.name, "bearer": bearer})
+        r.step("cardgame.item_moves", "wotrcg-items-move", item=card.name, bearer=bearer, to=to)
+        return r.decide("cardgame.answer_item_moves", {"item": card.name, "bearer": bearer, "to": to},
+                        moves_with=True, fate="moves", item_to=to)
+    fate = "cycled" if event == "bearer-cycled" else "eliminated"
+    r.step(f"cardgame.item_{fate}", "wotrcg-items-leave", item=card.name, bearer=bearer)
+    return r.decide(f"cardgame.answer_item_{fate}", {"item": card.name, "bearer": bearer},
+                    moves_with=True, fate=fate)
+
+
+def _play_item(position: Position, q, r, item: str, bearer_name: str | None, text_allows: bool | None):
+    if bearer_name is None:
+        q.error("bearer", "cardgame.err_item_no_bearer", item=item)
+        q.problems.raise_if_any()
+    r.step("cardgame.item_on_bearer", "wotrcg-items-bearer", item=item, bearer=bearer_name)
+    found = _find_bearer(position, bearer_name)
+    if found is not None:
+        place_kind, place, bearer = found
+        r.step("cardgame.item_bearer_in_play", "wotrcg-items-bearer", bearer=bearer.name,
+               place=r.t(f"cardgame.place_{place_kind}", name=place))
+        return r.decide("cardgame.answer_item_play_yes", {"item": item, "bearer": bearer.name},
+                        allowed=True, bearer_in_play=True)
+    if text_allows:
+        r.step("cardgame.item_text_exception", "wotrcg-items-bearer", item=item, bearer=bearer_name)
+        return r.decide("cardgame.answer_item_play_text", {"item": item, "bearer": bearer_name},
+                        allowed=True, bearer_in_play=False)
+    r.step("cardgame.item_bearer_not_in_play", "wotrcg-items-bearer", item=item, bearer=bearer_name)
+    return r.decide("cardgame.answer_item_play_no", {"item": item, "bearer": bearer_name},
+                    allowed=False, bearer_in_play=False)
