@@ -1,2 +1,189 @@
-"""War of the Ring: dice (seed 000). Kinds registered here are listed in docs and README."""
+"""War of the Ring: action dice and the Elven Rings (seed 000 'Resumen de turno',
+'Acciones Especiales'; official 2nd-edition rules where the seed is silent).
+
+Kinds: ``action-dice``, ``elven-ring``.
+"""
 from __future__ import annotations
+
+from adjudicator import data, names
+from adjudicator.model import SIDE_WORDS
+from adjudicator.params import check_name
+from adjudicator.registry import question
+
+GAME = "war-of-the-ring"
+MAX_DICE = {"free_peoples": 6, "shadow": 10}
+ACTION_RESOLUTION_PHASE = 5
+
+# The faces of each side's action dice (official 2nd-edition components): the Free Peoples
+# dice show Character twice and have no plain Army face (Army comes with Muster) but a Will
+# of the West; the Shadow dice have a plain Army face and an Eye instead.
+FACES = ("character", "army", "muster", "army-muster", "event", "will-of-the-west", "eye")
+SIDE_FACES = {
+    "free_peoples": ("character", "army-muster", "muster", "event", "will-of-the-west"),
+    "shadow": ("character", "army", "muster", "army-muster", "event", "eye"),
+}
+FACE_ALIASES = {
+    "personaje": "character", "ejercito": "army", "alistar": "muster", "alistamiento": "muster",
+    "ejercito-alistar": "army-muster", "army/muster": "army-muster", "muster-army": "army-muster",
+    "evento": "event", "voluntad-de-occidente": "will-of-the-west", "voluntad-del-oeste": "will-of-the-west",
+    "will": "will-of-the-west", "wotw": "will-of-the-west", "ojo": "eye", "sword": "character",
+}
+
+
+def _side_word(value) -> str | None:
+    if isinstance(value, str):
+        return SIDE_WORDS.get(value.strip().lower().replace(" ", "-").replace("_", "-"))
+    return None
+
+
+# -- action-dice ---------------------------------------------------------------------------
+
+@question(GAME, "action-dice")
+def action_dice(position, q, r):
+    """How many action dice each side rolls with these characters in play.
+
+    The Free Peoples start with 4 and add one for Gandalf the White and one for Aragorn
+    (at most 6); the Shadow starts with 7 and adds one for each Minion (at most 10). A die
+    gained or lost takes effect at the next recovery (phase 1). Without ``in_play`` the
+    characters standing on the map in the position count.
+    """
+    raw = q.list("in_play")
+    chosen: list[str] = []
+    if raw is not None:
+        for i, value in enumerate(raw):
+            path = q.at("in_play") + [i]
+            cid = check_name(value, names.characters(), "character", path, q.problems)
+            if cid is None:
+                continue
+            if cid in chosen:
+                q.problems.add(path, "core.err_duplicate", value=value)
+            else:
+                chosen.append(cid)
+    q.ready()
+    lang = r.lang
+    chars = data.characters()
+    if raw is None:
+        chosen = []
+        for state in position.regions.values():
+            for side in ("free_peoples", "shadow"):
+                for c in state.army(side).characters:
+                    if c not in chosen:
+                        chosen.append(c)
+        r.step("dice.in_play_from_map", "wotr-dice-count")
+
+    start = data.load("characters")["action_dice_at_start"]
+    r.step("dice.start", "wotr-setup-action-dice", fp=start["free_peoples"], shadow=start["shadow"])
+    totals = dict(start)
+    for cid in chosen:
+        info = chars[cid]
+        who = names.character_name(cid, lang)
+        bonus = info["action_die_bonus"] or 0
+        if bonus:
+            totals[info["side"]] += bonus
+            r.step("dice.bonus", "wotr-dice-count", who=who, bonus=bonus)
+        else:
+            r.step("dice.no_bonus", "wotr-dice-count", who=who)
+    capped = {}
+    for side in totals:
+        if totals[side] > MAX_DICE[side]:
+            r.step("dice.cap", "wotr-dice-count", side=r.t(f"dice.side_{side}"), cap=MAX_DICE[side])
+        capped[side] = min(totals[side], MAX_DICE[side])
+    if any(chars[c]["action_die_bonus"] for c in chosen):
+        r.step("dice.next_turn", "wotr-turn-phase-recover")
+    return r.decide("dice.answer_count", {"fp": capped["free_peoples"], "shadow": capped["shadow"]},
+                    free_peoples=capped["free_peoples"], shadow=capped["shadow"])
+
+
+# -- elven-ring ----------------------------------------------------------------------------
+
+@question(GAME, "elven-ring")
+def elven_ring(position, q, r):
+    """Using an Elven Ring to change one unused action die to another result, in the Action
+    Resolution phase (phase 5).
+
+    Official 2nd-edition rules (seed 000 'Acciones Especiales' agrees where it speaks): one
+    ring per player per turn; the Free Peoples may not make a Will of the West; a die showing
+    the Eye is in the Hunt Box and cannot be changed; the Shadow may turn a die into an Eye
+    (it goes straight to the Hunt Box). ``used_this_turn`` says whether this player has
+    already used a ring this turn (``true``), or lists the sides that have. ``held`` is how
+    many rings this player holds (the Free Peoples start with all three; the Shadow holds
+    only rings the Free Peoples have used).
+    """
+    side_raw = q.get("side")
+    side = _side_word(side_raw)
+    if side_raw is None:
+        q.error("side", "core.err_required_choice", options="free-peoples, shadow")
+    elif side is None:
+        q.problems.add(q.at("side"), "core.err_choice", value=side_raw, options="free-peoples, shadow")
+    frm = q.choice("from", FACES, required=True, aliases=FACE_ALIASES)
+    to = q.choice("to", FACES, required=True, aliases=FACE_ALIASES)
+    used_raw = q.get("used_this_turn")
+    used = False
+    if isinstance(used_raw, bool):
+        used = used_raw
+    elif isinstance(used_raw, (list, str)):
+        sides = [used_raw] if isinstance(used_raw, str) else used_raw
+        for i, s in enumerate(sides):
+            w = _side_word(s)
+            if w is None:
+                q.problems.add(q.at("used_this_turn") + ([i] if isinstance(used_raw, list) else []),
+                               "core.err_choice", value=s, options="true, false, free-peoples, shadow")
+            elif w == side:
+                used = True
+    elif used_raw is not None:
+        q.problems.add(q.at("used_this_turn"), "core.err_bool")
+    held = q.int("held", lo=0, hi=data.load("characters")["elven_rings_at_start"])
+    # A face the side's dice do not have is an impossible position, not a ruling.
+    if side and frm and frm not in SIDE_FACES[side]:
+        q.problems.add(q.at("from"), f"dice.err_face_{side}", face=frm)
+    if side == "shadow" and to == "will-of-the-west":
+        q.problems.add(q.at("to"), "dice.err_face_shadow", face=to)
+    q.ready()
+    lang = r.lang
+    side_name = r.t(f"dice.side_{side}")
+    refusals = 0
+
+    if position.phase is not None and position.phase != ACTION_RESOLUTION_PHASE:
+        r.step("dice.ring_phase", "wotr-elven-rings", phase=position.phase)
+        refusals += 1
+    if held is None and side == "shadow":
+        r.step("dice.ring_shadow_held", "wotr-elven-rings-passing")
+        return r.needs_info(["question.held"], "dice.needs_held")
+    if held is None:
+        held = data.load("characters")["elven_rings_at_start"]
+        r.step("dice.ring_fp_held_default", "wotr-elven-rings")
+    if held == 0:
+        r.step("dice.ring_none_held", "wotr-elven-rings", side=side_name)
+        refusals += 1
+    if used:
+        r.step("dice.ring_used", "wotr-elven-rings-one-per-turn", side=side_name)
+        refusals += 1
+    if frm == "eye":
+        r.step("dice.ring_from_eye", "wotr-elven-rings-shadow")
+        refusals += 1
+    if frm == to:
+        r.step("dice.ring_same_face", "wotr-elven-rings")
+        refusals += 1
+    if side == "free_peoples" and to == "will-of-the-west":
+        r.step("dice.ring_no_wotw", "wotr-elven-rings-free-peoples")
+        refusals += 1
+    if side == "free_peoples" and to == "eye":
+        r.step("dice.ring_fp_eye", "wotr-elven-rings-free-peoples")
+        refusals += 1
+    if side == "free_peoples" and to == "army":
+        r.step("dice.ring_fp_army", "wotr-elven-rings-free-peoples")
+        refusals += 1
+    face_from, face_to = r.t(f"dice.face_{frm}"), r.t(f"dice.face_{to}")
+    if refusals:
+        return r.decide("dice.answer_ring_no", {"from": face_from, "to": face_to}, allowed=False)
+
+    r.step("dice.ring_change", "wotr-elven-rings", side=side_name, **{"from": face_from, "to": face_to})
+    if side == "shadow" and to == "eye":
+        r.step("dice.ring_to_eye", "wotr-elven-rings-shadow")
+    if side == "free_peoples":
+        r.step("dice.ring_passes", "wotr-elven-rings-passing")
+        then = "passes-to-shadow"
+    else:
+        r.step("dice.ring_discarded", "wotr-elven-rings-passing")
+        then = "removed"
+    return r.decide("dice.answer_ring_yes", {"from": face_from, "to": face_to}, allowed=True, then=then)

@@ -1,2 +1,412 @@
-"""War of the Ring: fellowship (seed 000). Kinds registered here are listed in docs and README."""
+"""War of the Ring: the Fellowship of the Ring on the map and its entry into Mordor.
+
+Seed 000, sections 'La Comunidad del Anillo', 'Localizar y Ocultar la Comunidad' and
+'El Anillo Único'; where the seed is silent, the official 2nd-edition rules decide and the
+step that applies them says so.
+
+Kinds: ``separate-companions``, ``declare-fellowship``, ``reveal-fellowship``,
+``enter-mordor``. Distances are counted in regions crossed on the map graph
+(``data.regions()[id]['adjacent']``, which already leaves out impassable borders).
+"""
 from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable
+
+from adjudicator import data, names
+from adjudicator.params import check_name
+from adjudicator.registry import question
+
+GAME = "war-of-the-ring"
+MORDOR_GATES = ("minas-morgul", "morannon")
+# The Ring-bearers (Frodo and Sam) are one figure, never a Companion: named specially so a
+# player who types them gets the rule, not "unknown character".
+RING_BEARER_WORDS = {names.normalize(w) for w in (
+    "Frodo", "Sam", "Samwise", "Frodo and Sam", "Ring-bearers", "Ring-bearer", "Frodo y Sam",
+    "Portadores", "Portadores del Anillo", "Portador del Anillo", "Sam Gamyi")}
+
+
+def is_ring_bearer_name(value) -> bool:
+    return isinstance(value, str) and names.normalize(value) in RING_BEARER_WORDS
+FELLOWSHIP_PHASE = 2
+
+
+# -- the map graph ------------------------------------------------------------------------
+
+def region_distances(start: str, *, can_enter: Callable[[str], bool] = lambda r: True,
+                     can_continue: Callable[[str], bool] = lambda r: True,
+                     can_leave_start: bool = True, limit: int | None = None) -> dict[str, int]:
+    """Shortest distance (regions crossed) from ``start`` to every region a mover can reach.
+
+    ``can_enter(r)``: the mover may step into ``r`` at all. ``can_continue(r)``: having
+    entered ``r``, it may go on (False for a region where it must stop). The start is always
+    left unless ``can_leave_start`` is False. ``limit`` stops the search at that distance.
+    """
+    dist = {start: 0}
+    if not can_leave_start:
+        return dist
+    queue = deque([start])
+    regions = data.regions()
+    while queue:
+        here = queue.popleft()
+        d = dist[here]
+        if limit is not None and d >= limit:
+            continue
+        if here != start and not can_continue(here):
+            continue
+        for nxt in regions[here]["adjacent"]:
+            if nxt not in dist and can_enter(nxt):
+                dist[nxt] = d + 1
+                queue.append(nxt)
+    return dist
+
+
+def distance(a: str, b: str) -> int | None:
+    """Plain shortest distance on the map (the Fellowship's own movement ignores everything)."""
+    return region_distances(a).get(b)
+
+
+# -- facts about regions that the Fellowship rules look at ---------------------------------
+
+def is_city_or_stronghold(region: str) -> bool:
+    return data.regions()[region]["settlement"] in ("city", "stronghold")
+
+
+def free_peoples_haven(position, region: str) -> bool:
+    """A Free Peoples City or Stronghold not controlled by the Shadow (declaring heals there)."""
+    info = data.regions()[region]
+    return is_city_or_stronghold(region) and info["side"] == "free_peoples" \
+        and position.controller(region) != "shadow"
+
+
+def friendly_city_or_stronghold(position, region: str) -> bool:
+    """A City or Stronghold controlled by the Free Peoples (a revealed Fellowship cannot end there)."""
+    return is_city_or_stronghold(region) and position.controller(region) == "free_peoples"
+
+
+def shadow_held_shadow_stronghold(position, region: str) -> bool:
+    """A Shadow Stronghold still controlled by the Shadow (revealing there draws another tile)."""
+    info = data.regions()[region]
+    return info["settlement"] == "stronghold" and info["side"] == "shadow" \
+        and position.controller(region) == "shadow"
+
+
+def shadow_controlled_stronghold(position, region: str) -> bool:
+    """Any Stronghold the Shadow controls: Companions must stop on entering it."""
+    return data.regions()[region]["settlement"] == "stronghold" and position.controller(region) == "shadow"
+
+
+def friendly_stronghold_besieged(position, region: str) -> bool:
+    """A Free Peoples-controlled Stronghold besieged by a Shadow army."""
+    state = position.regions.get(region)
+    return bool(state and state.besieged == "free_peoples")
+
+
+def phase_step(position, r, rule: str) -> bool:
+    """Say which phase the answer is for; True when the position is in the Fellowship phase
+    (or gives no phase, in which case the answer is for phase 2 and a step says so)."""
+    if position.phase is None:
+        r.step("fellowship.phase_assumed", rule)
+        return True
+    if position.phase != FELLOWSHIP_PHASE:
+        r.step("fellowship.phase_wrong", rule, phase=position.phase)
+        return False
+    r.step("fellowship.phase_ok", rule)
+    return True
+
+
+def _region(region: str, lang: str) -> str:
+    return names.region_name(region, lang)
+
+
+def _read_companions(q, position) -> list[str] | None:
+    raw = q.list("companions", required=True)
+    if raw is None:
+        return None
+    fel = position.fellowship
+    out: list[str] = []
+    for i, value in enumerate(raw):
+        path = q.at("companions") + [i]
+        if is_ring_bearer_name(value):
+            q.problems.add(path, "fellowship.err_ring_bearers", value=value)
+            continue
+        cid = check_name(value, names.characters(), "character", path, q.problems)
+        if cid is None:
+            continue
+        if data.characters()[cid]["kind"] != "companion":
+            q.problems.add(path, "fellowship.err_not_a_companion", value=value)
+        elif cid not in fel.companions:
+            q.problems.add(path, "fellowship.err_not_in_fellowship", value=value)
+        elif cid in out:
+            q.problems.add(path, "core.err_duplicate", value=value)
+        else:
+            out.append(cid)
+    if not raw:
+        q.problems.add(q.at("companions"), "core.err_required")
+    return out
+
+
+# -- separate-companions -------------------------------------------------------------------
+
+@question(GAME, "separate-companions")
+def separate_companions(position, q, r):
+    """A Character action (or a card) that takes Companions out of the Fellowship.
+
+    Off the Mordor Track they move up to progress + the highest Level among them, from the
+    Ring-bearers' region, following the Companions' movement limits. On the Mordor Track
+    they are removed from play instead. Guide abilities and cards are not modelled.
+    """
+    companions = _read_companions(q, position)
+    to = q.region("to")
+    q.ready()
+    fel = position.fellowship
+    lang = r.lang
+    who = ", ".join(names.character_name(c, lang) for c in companions)
+
+    if fel.in_mordor:
+        r.step("fellowship.separate_mordor", "wotr-mordor-no-separate", who=who)
+        verdict = {"max_distance": None, "removed": True}
+        if to is not None:
+            verdict["allowed"] = False
+        return r.decide("fellowship.answer_separate_mordor", {"who": who}, **verdict)
+
+    chars = data.characters()
+    level = max(chars[c]["level"] or 0 for c in companions)
+    max_distance = fel.progress + level
+    start = fel.region
+    r.step("fellowship.separate_distance", "wotr-fellowship-separate", who=who, progress=fel.progress,
+           level=level, max_distance=max_distance, region=_region(start, lang))
+    verdict: dict = {"max_distance": max_distance, "removed": False}
+
+    trapped = friendly_stronghold_besieged(position, start)
+    if trapped:
+        r.step("fellowship.separate_besieged", "wotr-fellowship-separate-besieged", region=_region(start, lang))
+    if to is None:
+        if not trapped:
+            r.step("fellowship.separate_limits", "wotr-character-companion-strongholds")
+        return r.decide("fellowship.answer_separate_distance",
+                        {"who": who, "max_distance": max_distance}, **verdict)
+
+    reach = region_distances(
+        start,
+        can_enter=lambda reg: not friendly_stronghold_besieged(position, reg),
+        can_continue=lambda reg: not shadow_controlled_stronghold(position, reg),
+        can_leave_start=not trapped, limit=max_distance)
+    dest = _region(to, lang)
+    if to in reach:
+        r.step("fellowship.separate_path_ok", "wotr-character-companion-strongholds",
+               to=dest, distance=reach[to])
+        return r.decide("fellowship.answer_separate_yes", {"who": who, "to": dest, "distance": reach[to]},
+                        **verdict, allowed=True, distance=reach[to])
+    free = distance(start, to)
+    if trapped:
+        pass  # the besieged step above already says why
+    elif friendly_stronghold_besieged(position, to):
+        r.step("fellowship.separate_dest_besieged", "wotr-character-companion-strongholds", to=dest)
+    elif free is not None and free <= max_distance:
+        r.step("fellowship.separate_blocked", "wotr-character-companion-strongholds", to=dest, distance=free)
+    else:
+        r.step("fellowship.separate_too_far", "wotr-fellowship-separate", to=dest, distance=free,
+               max_distance=max_distance)
+    return r.decide("fellowship.answer_separate_no", {"who": who, "to": dest}, **verdict, allowed=False)
+
+
+# -- declare-fellowship --------------------------------------------------------------------
+
+@question(GAME, "declare-fellowship")
+def declare_fellowship(position, q, r):
+    """Declaring in the Fellowship phase (phase 2): only a hidden Fellowship off the Mordor
+    Track; the figure moves up to ``progress`` regions, progress returns to 0, it stays hidden.
+    Ending in a Free Peoples City or Stronghold not controlled by the Shadow heals 1
+    Corruption and activates that nation. Without ``to`` the answer is for declaring where
+    the figure stands."""
+    to = q.region("to")
+    q.ready()
+    fel = position.fellowship
+    lang = r.lang
+    verdict: dict = {"max_distance": 0 if fel.in_mordor else fel.progress}
+    refusals = []
+    in_phase = phase_step(position, r, "wotr-fellowship-declare")
+    if not in_phase:
+        refusals.append("phase")
+    if fel.in_mordor:
+        r.step("fellowship.declare_mordor", "wotr-mordor-enter")
+        refusals.append("mordor")
+    if not fel.hidden:
+        r.step("fellowship.declare_revealed", "wotr-fellowship-declare")
+        refusals.append("revealed")
+    if refusals:
+        return r.decide("fellowship.answer_declare_no", {}, **verdict, allowed=False, heal=0, activates=None)
+
+    start = fel.region
+    r.step("fellowship.declare_distance", "wotr-fellowship-declare", progress=fel.progress,
+           region=_region(start, lang))
+    end = to if to is not None else start
+    if to is None:
+        r.step("fellowship.declare_no_to", "wotr-fellowship-declare", region=_region(start, lang))
+    else:
+        d = distance(start, to)
+        if d is None or d > fel.progress:
+            r.step("fellowship.declare_too_far", "wotr-fellowship-declare", to=_region(to, lang),
+                   distance=d, progress=fel.progress)
+            return r.decide("fellowship.answer_declare_far", {"to": _region(to, lang), "progress": fel.progress},
+                            **verdict, allowed=False, heal=0, activates=None)
+        r.step("fellowship.declare_reach", "wotr-fellowship-move", to=_region(to, lang), distance=d)
+
+    heal = 0
+    activates = None
+    where = _region(end, lang)
+    if free_peoples_haven(position, end):
+        nation = data.regions()[end]["nation"]
+        if fel.corruption > 0:
+            heal = 1
+            r.step("fellowship.declare_heal", "wotr-fellowship-declare-heal", region=where,
+                   before=fel.corruption, after=fel.corruption - 1)
+        else:
+            r.step("fellowship.declare_heal_none", "wotr-fellowship-declare-heal", region=where)
+        if nation and not position.political(nation).active:
+            activates = nation
+            r.step("fellowship.declare_activate", "wotr-fellowship-declare-activate",
+                   region=where, nation=names.nation_name(nation, lang))
+        elif nation:
+            r.step("fellowship.declare_already_active", "wotr-fellowship-declare-activate",
+                   nation=names.nation_name(nation, lang))
+    elif is_city_or_stronghold(end) and data.regions()[end]["side"] == "free_peoples":
+        r.step("fellowship.declare_shadow_holds", "wotr-fellowship-declare-heal", region=where)
+    else:
+        r.step("fellowship.declare_not_haven", "wotr-fellowship-declare-heal", region=where)
+    r.step("fellowship.declare_stays_hidden", "wotr-fellowship-progress")
+    return r.decide("fellowship.answer_declare_activates" if activates else "fellowship.answer_declare_yes",
+                    {"to": where, "heal": heal,
+                     "activates": names.nation_name(activates, lang) if activates else ""},
+                    **verdict, allowed=True, heal=heal, activates=activates)
+
+
+# -- reveal-fellowship ---------------------------------------------------------------------
+
+@question(GAME, "reveal-fellowship")
+def reveal_fellowship(position, q, r):
+    """The Fellowship is revealed (a Reveal icon or a card): the Free Peoples move the figure
+    up to ``progress`` regions, never ending in a City or Stronghold they control, and the
+    Shadow draws one more tile when the move starts, passes through, ends in or stays in a
+    Shadow Stronghold the Shadow controls. The Free Peoples choose the path, so passing
+    through counts only when no path of allowed length avoids one."""
+    to = q.region("to")
+    q.ready()
+    fel = position.fellowship
+    lang = r.lang
+    start = fel.region
+
+    if fel.in_mordor:
+        r.step("fellowship.reveal_mordor", "wotr-mordor-hunt")
+        verdict = {"max_distance": 0, "extra_tile": False}
+        if to is not None:
+            verdict["allowed"] = False
+        return r.decide("fellowship.answer_reveal_mordor", {}, **verdict)
+    if not fel.hidden:
+        r.step("fellowship.reveal_already", "wotr-fellowship-reveal")
+        verdict = {"max_distance": 0, "extra_tile": False}
+        if to is not None:
+            verdict["allowed"] = to == start
+        return r.decide("fellowship.answer_reveal_already", {}, **verdict)
+
+    progress = fel.progress
+    r.step("fellowship.reveal_distance", "wotr-fellowship-reveal-move", progress=progress,
+           region=_region(start, lang))
+    verdict = {"max_distance": progress}
+
+    def legal_end(reg: str) -> bool:
+        # With progress 0 the figure does not move, wherever it stands.
+        return progress == 0 or not friendly_city_or_stronghold(position, reg)
+
+    starts_in_dark = shadow_held_shadow_stronghold(position, start)
+    avoid = region_distances(start, can_enter=lambda reg: not shadow_held_shadow_stronghold(position, reg),
+                             limit=progress)
+    plain = region_distances(start, limit=progress)
+
+    if to is None:
+        options = [reg for reg in plain if legal_end(reg)]
+        clean = [reg for reg in avoid if legal_end(reg)]
+        if starts_in_dark:
+            extra = True
+            r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",
+                   region=_region(start, lang))
+        elif clean:
+            extra = False
+            r.step("fellowship.reveal_extra_avoidable", "wotr-fellowship-reveal-shadow-stronghold")
+        else:
+            extra = bool(options)
+            r.step("fellowship.reveal_extra_forced", "wotr-fellowship-reveal-shadow-stronghold")
+        if progress > 0:
+            r.step("fellowship.reveal_not_friendly", "wotr-fellowship-reveal-move")
+        return r.decide("fellowship.answer_reveal_distance", {"max_distance": progress},
+                        **verdict, extra_tile=extra, destinations=len(options))
+
+    dest = _region(to, lang)
+    d = plain.get(to)
+    if d is None:
+        r.step("fellowship.reveal_too_far", "wotr-fellowship-reveal-move", to=dest,
+               distance=distance(start, to), progress=progress)
+        return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
+    if not legal_end(to):
+        r.step("fellowship.reveal_friendly_end", "wotr-fellowship-reveal-move", to=dest)
+        return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
+    r.step("fellowship.reveal_reach", "wotr-fellowship-reveal-move", to=dest, distance=d)
+    if starts_in_dark:
+        extra = True
+        r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",
+               region=_region(start, lang))
+    elif shadow_held_shadow_stronghold(position, to):
+        extra = True
+        r.step("fellowship.reveal_extra_end", "wotr-fellowship-reveal-shadow-stronghold", to=dest)
+    elif to in avoid:
+        extra = False
+        r.step("fellowship.reveal_extra_none", "wotr-fellowship-reveal-shadow-stronghold", to=dest)
+    else:
+        extra = True
+        r.step("fellowship.reveal_extra_through", "wotr-fellowship-reveal-shadow-stronghold", to=dest,
+               progress=progress)
+    return r.decide("fellowship.answer_reveal_yes", {"to": dest, "extra": r.t(
+        "fellowship.word_extra_tile" if extra else "fellowship.word_no_extra_tile")},
+        **verdict, allowed=True, extra_tile=extra)
+
+
+# -- enter-mordor --------------------------------------------------------------------------
+
+@question(GAME, "enter-mordor")
+def enter_mordor(position, q, r):
+    """Entering the Mordor Track, in the Fellowship phase, from Minas Morgul or Morannon.
+
+    The figure must stand in one of them once any declaration of that phase is resolved:
+    a hidden Fellowship close enough may declare into one first (official 2nd-edition
+    rules: the entry follows the declaration), which the verdict reports as
+    ``declare_first``."""
+    q.ready()
+    fel = position.fellowship
+    lang = r.lang
+    if fel.in_mordor:
+        r.step("fellowship.mordor_already", "wotr-mordor-enter", step=fel.mordor)
+        return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
+    if not phase_step(position, r, "wotr-mordor-enter"):
+        return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
+    region = fel.region
+    if region in MORDOR_GATES:
+        r.step("fellowship.mordor_at_gate", "wotr-mordor-enter", region=_region(region, lang))
+        r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
+        return r.decide("fellowship.answer_mordor_yes", {"region": _region(region, lang)},
+                        allowed=True, declare_first=False)
+    gates = {g: distance(region, g) for g in MORDOR_GATES}
+    near = sorted((d, g) for g, d in gates.items() if d is not None)
+    if fel.hidden and near and near[0][0] <= fel.progress:
+        d, gate = near[0]
+        r.step("fellowship.mordor_declare_first", "wotr-fellowship-declare", region=_region(region, lang),
+               gate=_region(gate, lang), distance=d, progress=fel.progress)
+        r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
+        return r.decide("fellowship.answer_mordor_declare", {"gate": _region(gate, lang)},
+                        allowed=True, declare_first=True)
+    r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=_region(region, lang))
+    return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
+
+
+def names_list(ids: Iterable[str], lang: str) -> str:
+    return ", ".join(names.character_name(c, lang) for c in ids)

@@ -1,2 +1,86 @@
-"""War of the Ring: victory (seed 000). Kinds registered here are listed in docs and README."""
+"""War of the Ring: winning the game (seed 000 'Ganar el juego'; 'El Anillo Único').
+
+Kind: ``victory``. Ring victories (12 Corruption; the Ring-bearers on the last step of the
+Mordor Track, the Crack of Doom) are checked at any moment and come first; military
+victories (Shadow 10 victory points, Free Peoples 4) only in the victory-check phase at the
+end of the turn. Victory points come from the position: each City (1) or Stronghold (2) of
+one side controlled by the other side; Towns and fortifications give none.
+"""
 from __future__ import annotations
+
+from adjudicator import data, names
+from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
+from adjudicator.registry import question
+
+GAME = "war-of-the-ring"
+SHADOW_MILITARY_VP = 10
+FREE_PEOPLES_MILITARY_VP = 4
+
+
+def victory_points(position) -> dict[str, tuple[int, list[str]]]:
+    """Each side's victory points and the settlements that give them (captured from the other side)."""
+    out: dict[str, tuple[int, list[str]]] = {"free_peoples": (0, []), "shadow": (0, [])}
+    for rid, info in data.regions().items():
+        if not info.get("vp") or info["side"] is None:
+            continue
+        if position.is_captured(rid):
+            holder = position.controller(rid)
+            vp, where = out[holder]
+            out[holder] = (vp + info["vp"], where + [rid])
+    return out
+
+
+def _places(ids: list[str], lang: str) -> str:
+    return ", ".join(names.region_name(i, lang) for i in ids) or "-"
+
+
+@question(GAME, "victory")
+def victory(position, q, r):
+    when = q.choice("when", ("now", "end-of-turn"), default="end-of-turn",
+                    aliases={"ahora": "now", "fin-de-turno": "end-of-turn", "final-del-turno": "end-of-turn",
+                             "end": "end-of-turn"})
+    q.ready()
+    lang = r.lang
+    fel = position.fellowship
+    vps = victory_points(position)
+    fp_vp, fp_where = vps["free_peoples"]
+    sh_vp, sh_where = vps["shadow"]
+    verdict = {"free_peoples_vp": fp_vp, "shadow_vp": sh_vp}
+
+    # Ring victories: at any moment, before any military victory.
+    if fel.corruption >= CORRUPTION_MAX:
+        r.step("victory.ring_corruption", "wotr-victory-ring-shadow", corruption=fel.corruption)
+        r.step("victory.ring_first", "wotr-victory-precedence")
+        return r.decide("victory.answer_ring_shadow", {}, winner="shadow", reason="ring", **verdict)
+    if fel.mordor == MORDOR_TRACK_LAST:
+        r.step("victory.ring_doom", "wotr-victory-ring-free-peoples", corruption=fel.corruption)
+        r.step("victory.ring_first", "wotr-victory-precedence")
+        return r.decide("victory.answer_ring_free_peoples", {}, winner="free-peoples", reason="ring", **verdict)
+    r.step("victory.ring_none", "wotr-victory", corruption=fel.corruption)
+
+    r.step("victory.points", "wotr-victory-points", shadow_vp=sh_vp, shadow_where=_places(sh_where, lang),
+           fp_vp=fp_vp, fp_where=_places(fp_where, lang))
+    shadow_military = sh_vp >= SHADOW_MILITARY_VP
+    fp_military = fp_vp >= FREE_PEOPLES_MILITARY_VP
+    if when == "now":
+        r.step("victory.military_later", "wotr-turn-phase-victory")
+        return r.decide("victory.answer_none_now", {"shadow_vp": sh_vp, "fp_vp": fp_vp},
+                        winner=None, reason=None, **verdict,
+                        military_at_end_of_turn=("shadow" if shadow_military and not fp_military else
+                                                 "free-peoples" if fp_military and not shadow_military else None))
+    r.step("victory.military_check", "wotr-turn-phase-victory")
+    if shadow_military and fp_military:
+        # Both thresholds at once: neither the seed nor the official rules say who wins.
+        r.step("victory.military_both", "wotr-victory-points")
+        return r.not_covered("victory.answer_both", {"shadow_vp": sh_vp, "fp_vp": fp_vp}, **verdict)
+    if shadow_military:
+        r.step("victory.military_shadow", "wotr-victory-military-shadow", vp=sh_vp)
+        return r.decide("victory.answer_military_shadow", {"vp": sh_vp}, winner="shadow", reason="military",
+                        **verdict)
+    if fp_military:
+        r.step("victory.military_free_peoples", "wotr-victory-military-free-peoples", vp=fp_vp)
+        return r.decide("victory.answer_military_free_peoples", {"vp": fp_vp}, winner="free-peoples",
+                        reason="military", **verdict)
+    r.step("victory.military_none", "wotr-victory-military-shadow", shadow_vp=sh_vp, fp_vp=fp_vp)
+    return r.decide("victory.answer_none", {"shadow_vp": sh_vp, "fp_vp": fp_vp}, winner=None, reason=None,
+                    **verdict)
