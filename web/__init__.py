@@ -1,0 +1,63 @@
+"""The Adjudicator web app: ask a question, read the ruling, search and read the rules.
+
+``create_app(test_config=None)`` builds the Flask app; one blueprint per area:
+
+- :mod:`web.pages`    ``/`` (to the browser's language) and the start pages ``/<lang>/``
+- :mod:`web.ask`      a form per question kind, and a box to paste a scenario
+- :mod:`web.rulings`  the ruling page, at a permalink that carries the scenario
+- :mod:`web.search_views`  ``/<lang>/search``
+- :mod:`web.docs`     the built rules reference at ``/<lang>/docs/<path>``
+- :mod:`web.api`      the JSON API under ``/api/v1``
+
+The app stores nothing: a ruling's address holds its whole scenario.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+MAX_BODY_BYTES = 64 * 1024
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    from adjudicator import paths
+
+    app = Flask(__name__)
+    app.config.from_mapping(
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_BODY_BYTES,
+        BUILD_DIR=str(paths.BUILD),
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+    build_dir = Path(app.config["BUILD_DIR"])
+
+    from web import api, ask, docs, errors, i18n, pages, rulings, search_views, security, views
+
+    i18n.init_app(app, build_dir)
+    security.init_app(app)
+    views.init_app(app)
+    errors.init_app(app)
+    for module in (pages, ask, rulings, search_views, docs, api):
+        app.register_blueprint(module.bp)
+    warm_up()
+    return app
+
+
+def warm_up() -> None:
+    """Load every game's rule modules and data once, before requests run in threads."""
+    from adjudicator import data, names, registry
+
+    for game in registry.GAMES:
+        try:
+            registry.kinds(game)
+        except Exception:  # a rules module that does not import yet: its kinds are missing, said on the page
+            import logging
+
+            logging.getLogger(__name__).exception("rules of %s failed to load", game)
+    data.rules(), names.regions(), names.nations(), names.characters(), names.special_tiles()

@@ -1,0 +1,127 @@
+"""Asking: a form per question kind (``/<lang>/ask/<game>/<kind>``) and a box to paste a
+scenario as YAML or JSON (``/<lang>/ask``).
+
+Each view reads the form, builds the scenario, lets the engine read it, and then either
+sends the browser to the ruling's permalink (303, so reloading never re-posts) or shows
+the form again with every problem beside its field and what the player typed kept.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request
+from flask_babel import gettext as _
+
+from adjudicator import api
+from adjudicator.problems import ScenarioInvalid
+from web import engine, forms, permalink
+
+bp = Blueprint("ask", __name__)
+
+
+def plain_data(data: Any) -> Any:
+    """The scenario as JSON data (what a permalink can carry): YAML dates become text.
+
+    Raises TypeError/ValueError for what JSON cannot hold at all (e.g. a list as a key).
+    """
+    return json.loads(json.dumps(data, ensure_ascii=False, default=str))
+
+
+def translated(choices) -> list[tuple[str, str]]:
+    return [(value, _(label)) for value, label in choices]
+
+
+def row_used(values: Any, field_errors: dict, names: dict[str, str]) -> bool:
+    """Open a region row that holds something or a problem."""
+    return any(values.get(n) for n in names.values()) or any(n in field_errors for n in names.values())
+
+
+def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
+    """What the generated form needs besides the spec: choices and datalists in ``lang``."""
+    return {
+        "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
+        "translated": translated, "row_used": row_used, "region_names": forms.region_row_names,
+        "region_rows": forms.REGION_ROWS, "nation_lines": forms.NATION_LINES,
+        "politics_rows": forms.POLITICS_ROWS, "recruit_rows": forms.RECRUIT_ROWS,
+        "fellowship_fields": forms.FELLOWSHIP_FIELDS, "hidden_choices": forms.HIDDEN_CHOICES,
+        "political_states": forms.POLITICAL_STATES, "unit_choices": translated(forms.UNIT_CHOICES),
+        "sides": translated(forms.SIDE_CHOICES), "all_nations": forms.nations_of(None, lang),
+        "nations": {"free_peoples": forms.nations_of("free_peoples", lang),
+                    "shadow": forms.nations_of("shadow", lang)},
+        "region_datalist": forms.region_names(lang), "character_datalist": forms.character_names(lang),
+    }
+
+
+def ruling_address(lang: str, data: Any) -> str:
+    return f"/{lang}/r/{permalink.encode(data)}"
+
+
+@bp.route("/<lang>/ask/<game>/<kind>", methods=["GET", "POST"])
+def kind_form(lang: str, game: str, kind: str):
+    if game not in engine.games() or kind not in engine.kinds(game):
+        abort(404)
+    spec = forms.form_for(game, kind)
+    if request.method == "GET":
+        return render_template("ask_form.html", values={}, field_errors={}, top_errors=[],
+                               **form_context(spec, lang))
+    built = forms.scenario_from_form(spec, request.form, lang)
+    field_errors: dict[str, list[str]] = {}
+    top_errors: list[dict[str, str]] = []
+    for name, message in built.errors:
+        if name:
+            field_errors.setdefault(name, []).append(message)
+        else:
+            top_errors.append({"path": "", "message": message})
+    try:
+        api.ask(built.scenario, lang)
+    except ScenarioInvalid as exc:
+        for problem in exc.as_dicts(lang):
+            name = built.field_for(problem["path"])
+            if name:
+                field_errors.setdefault(name, []).append(problem["message"])
+            else:
+                top_errors.append(problem)
+    if field_errors or top_errors:
+        return render_template("ask_form.html", values=request.form, field_errors=field_errors,
+                               top_errors=top_errors, **form_context(spec, lang)), 400
+    return redirect(ruling_address(lang, built.scenario), code=303)
+
+
+@bp.route("/<lang>/ask", methods=["GET", "POST"])
+def paste(lang: str):
+    if request.method == "GET":
+        return render_template("ask_paste.html", text=_prefill(lang), errors=[])
+    text = request.form.get("scenario") or ""
+    data = None
+    try:
+        if not text.strip():
+            return render_template("ask_paste.html", text=text, errors=[
+                {"path": "", "message": _("Paste a scenario: game, position and question.")}]), 400
+        data = plain_data(api.load_text(text))
+        api.ask(data, lang)
+    except ScenarioInvalid as exc:
+        return render_template("ask_paste.html", text=text, errors=exc.as_dicts(lang)), 400
+    except (TypeError, ValueError, RecursionError):
+        return render_template("ask_paste.html", text=text, errors=[
+            {"path": "", "message": _("The scenario holds values that are not plain data (text, numbers, "
+                                      "lists, mappings).")}]), 400
+    return redirect(ruling_address(lang, data), code=303)
+
+
+def _prefill(lang: str) -> str:
+    """The text to start from: a ruling's scenario (``?from=<token>``), or a skeleton."""
+    import yaml
+
+    token = request.args.get("from")
+    if token:
+        try:
+            return yaml.safe_dump(permalink.decode(token), allow_unicode=True, sort_keys=False)
+        except permalink.BadToken:
+            pass
+    game = request.args.get("game") if request.args.get("game") in engine.games() else "war-of-the-ring"
+    kind = request.args.get("kind") or ""
+    if kind not in engine.kinds(game):
+        kind = ""
+    return yaml.safe_dump({"game": game, "lang": lang, "title": "", "position": {},
+                           "question": {"kind": kind}}, allow_unicode=True, sort_keys=False)

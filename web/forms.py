@@ -1,0 +1,516 @@
+"""One form per question kind, generated from a spec; the form's values become a scenario.
+
+A :class:`KindForm` lists the kind's question parameters (:class:`Field`) and the parts of
+the position that matter to it (regions with armies, politics, Fellowship, Hunt, turn).
+:func:`scenario_from_form` turns the submitted values into a scenario mapping and, beside
+it, the form field that produced each scenario path, so every problem the engine reports
+(``question.from``, ``position.regions.Minas Tirith.shadow.sauron.regular``...) is shown
+beside the field the player typed it in. Parameters a spec does not model can always be
+written as YAML in the "more" boxes, so every registered kind can be asked.
+
+Labels are English msgids, translated in the templates through Flask-Babel; a test checks
+each one has a Spanish translation.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator import data
+from adjudicator.i18n import translate
+from adjudicator.problems import format_path
+
+WOTR, CARD_GAME, LCG = "war-of-the-ring", "wotr-card-game", "lotr-lcg"
+
+REGION_ROWS = 4
+NATION_LINES = 2     # nations per side in one region row (e.g. Gondor and Rohan together)
+POLITICS_ROWS = 4
+RECRUIT_ROWS = 4
+
+# Position parts a War of the Ring form may show.
+REGIONS, POLITICS, FELLOWSHIP, HUNT, TURN = "regions", "politics", "fellowship", "hunt", "turn"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One question parameter. ``key`` is its path in the question, dotted for nesting."""
+
+    key: str
+    label: str
+    type: str = "text"   # text, int, ints, bool, choice, region, character, characters, nation,
+    #                      tile, words, yaml, recruits
+    help: str = ""
+    choices: tuple[tuple[str, str], ...] = ()   # (value, English label)
+    required: bool = False
+    min: int | None = None
+    max: int | None = None
+
+    @property
+    def name(self) -> str:
+        return "q-" + self.key
+
+
+@dataclass(frozen=True)
+class KindForm:
+    game: str
+    kind: str
+    title: str                     # the question, as a player would ask it
+    help: str = ""
+    fields: tuple[Field, ...] = ()
+    parts: tuple[str, ...] = ()
+    fellowship_fields: tuple[str, ...] = ("region", "progress", "hidden", "corruption", "guide",
+                                          "companions", "mordor")
+
+
+SIDE_CHOICES = (("free-peoples", "Free Peoples"), ("shadow", "Shadow"))
+DIE_FACES = (("character", "Character"), ("army", "Army"), ("muster", "Muster"),
+             ("army-muster", "Army/Muster"), ("event", "Event"),
+             ("will-of-the-west", "Will of the West"), ("eye", "Eye"))
+POLITICAL_EVENTS = (("enemy-army-enters", "An enemy army enters the nation's region"),
+                    ("army-attacked", "The nation's army is attacked"),
+                    ("fellowship-declared", "The Fellowship is declared in the nation's settlement"),
+                    ("companion-ends-move", "A Companion ends a move in the nation's settlement"),
+                    ("settlement-captured", "A settlement of the nation is captured"),
+                    ("muster-die", "A Muster die (or event) advances it"))
+UNIT_CHOICES = (("regular", "Regular"), ("elite", "Elite"), ("leader", "Leader"), ("nazgul", "Nazgûl"))
+POLITICAL_STATES = (("at-war", "At war"), ("1-active", "1 step, active"), ("1-passive", "1 step, passive"),
+                    ("2-active", "2 steps, active"), ("2-passive", "2 steps, passive"),
+                    ("3-active", "3 steps, active"), ("3-passive", "3 steps, passive"))
+HIDDEN_CHOICES = (("yes", "Hidden"), ("no", "Revealed"))
+YES_NO = (("yes", "Yes"), ("no", "No"))
+
+H_LIST = "Separate them with commas."
+H_ROLLS = "The faces rolled, separated by commas, e.g. 6, 3, 1."
+
+FORMS: tuple[KindForm, ...] = (
+    # -- War of the Ring: the Hunt ------------------------------------------------------
+    KindForm(WOTR, "hunt-roll", "How likely is the Hunt to find the Fellowship?",
+             "The Shadow dice in the Hunt Box and where the Ring-bearers stand decide the roll.",
+             (Field("rolls", "Dice rolled (optional)", "ints", H_ROLLS),
+              Field("rerolled", "Dice re-rolled (optional)", "ints", H_ROLLS)),
+             (FELLOWSHIP, HUNT, REGIONS), ("region", "mordor")),
+    KindForm(WOTR, "hunt-damage", "What does this Hunt tile do?", "",
+             (Field("tile", "Hunt tile", "tile", "A number from -2 to 3, eye, die, or a special tile's name.",
+                    required=True),
+              Field("successes", "Successes of the Hunt roll", "int", min=0, max=5),
+              Field("die", "Die rolled (for a die tile)", "int", min=1, max=6),
+              Field("no_roll", "Tile drawn without a Hunt roll", "bool", choices=YES_NO)),
+             (FELLOWSHIP,), ("region", "hidden", "mordor")),
+    KindForm(WOTR, "hunt-casualty", "Who takes the Hunt damage?", "",
+             (Field("damage", "Hunt damage", "int", required=True, min=0, max=12),
+              Field("take", "Taken as", "text", "corruption, guide, or a Companion's name.", required=True)),
+             (FELLOWSHIP,), ("corruption", "guide", "companions", "mordor")),
+    KindForm(WOTR, "hunt-allocation", "How many dice may the Shadow put in the Hunt Box?", "",
+             (Field("retrieved", "Free Peoples dice taken back from the Hunt Box", "int", min=0, max=6),),
+             (HUNT, FELLOWSHIP), ("companions",)),
+    # -- War of the Ring: armies and characters -------------------------------------------
+    KindForm(WOTR, "army-move", "Can this army move there?", "",
+             (Field("from", "From", "region", required=True),
+              Field("to", "To", "region", required=True),
+              Field("side", "Side (if both have figures there)", "choice", choices=SIDE_CHOICES),
+              Field("units", "Units that move (default: all)", "yaml",
+                    "YAML, e.g. {gondor: {regular: 2, leader: 1}}."),
+              Field("die", "Die used", "choice", choices=(("army", "Army"), ("character", "Character")))),
+             (REGIONS, POLITICS)),
+    KindForm(WOTR, "character-move", "How far can this character move?", "",
+             (Field("character", "Character", "character", "A name, or nazgul.", required=True),
+              Field("from", "From", "region", required=True),
+              Field("to", "To", "region")),
+             (REGIONS, FELLOWSHIP), ("region", "companions")),
+    KindForm(WOTR, "separate-companions", "Can these Companions leave the Fellowship?", "",
+             (Field("companions", "Companions", "characters", H_LIST, required=True),
+              Field("to", "To (optional)", "region")),
+             (FELLOWSHIP, REGIONS)),
+    KindForm(WOTR, "declare-fellowship", "Can the Fellowship be declared there?", "",
+             (Field("to", "Declared in (optional)", "region"),),
+             (FELLOWSHIP, REGIONS, POLITICS)),
+    KindForm(WOTR, "reveal-fellowship", "Where does the revealed Fellowship go?", "",
+             (Field("to", "Moved to (optional)", "region"),),
+             (FELLOWSHIP, REGIONS)),
+    KindForm(WOTR, "battle", "How does this battle go?", "",
+             (Field("from", "Attacker's region", "region", required=True),
+              Field("to", "Defender's region (the same for a siege or a sortie)", "region", required=True),
+              Field("type", "Type of battle", "choice",
+                    choices=(("field", "Field battle"), ("siege", "Siege"), ("sortie", "Sortie"))),
+              Field("round", "Round", "int", min=1, max=20)),
+             (REGIONS, POLITICS)),
+    KindForm(WOTR, "retreat", "Where can the defender retreat?", "",
+             (Field("region", "Defender's region", "region", required=True),),
+             (REGIONS, POLITICS)),
+    KindForm(WOTR, "muster", "Can this nation recruit these figures?", "",
+             (Field("nation", "Nation", "nation", required=True),
+              Field("recruit", "Figures to recruit", "recruits")),
+             (REGIONS, POLITICS)),
+    KindForm(WOTR, "politics", "How does the Political Track move?", "",
+             (Field("nation", "Nation", "nation", required=True),
+              Field("event", "What happens", "choice", choices=POLITICAL_EVENTS, required=True),
+              Field("companion", "Companion (when a Companion ends a move)", "character")),
+             (POLITICS, REGIONS, FELLOWSHIP), ("region", "companions")),
+    KindForm(WOTR, "elven-ring", "Can an Elven Ring change this die?", "",
+             (Field("side", "Side using the Ring", "choice", choices=SIDE_CHOICES, required=True),
+              Field("from", "Die face now", "choice", choices=DIE_FACES, required=True),
+              Field("to", "Die face wanted", "choice", choices=DIE_FACES, required=True),
+              Field("used_this_turn", "An Elven Ring was already used this turn", "bool", choices=YES_NO)),
+             (TURN,)),
+    KindForm(WOTR, "victory", "Has anyone won?", "",
+             (Field("when", "When", "choice", choices=(("now", "Now"), ("end-of-turn", "At the end of the turn"))),),
+             (REGIONS, FELLOWSHIP), ("region", "corruption", "mordor")),
+    KindForm(WOTR, "enter-mordor", "Can the Fellowship enter Mordor?", "", (),
+             (FELLOWSHIP, REGIONS)),
+    KindForm(WOTR, "action-dice", "How many action dice does each side roll?", "",
+             (Field("in_play", "Characters in play that add dice", "characters", H_LIST),),
+             (FELLOWSHIP, REGIONS), ("companions",)),
+    # -- War of the Ring: The Card Game -----------------------------------------------------
+    KindForm(CARD_GAME, "pass", "May I pass?", "",
+             (Field("player", "Player", "text"),
+              Field("hand", "Cards in hand", "int", min=0, max=99),
+              Field("stack_limit", "Stack limit", "int", min=0, max=99),
+              Field("enemy_hands", "Cards in the enemies' hands", "ints", H_LIST))),
+    KindForm(CARD_GAME, "play-card", "What happens after I play a card?", "",
+             (Field("player", "Player", "text"),
+              Field("hand", "Cards in hand", "int", min=0, max=99))),
+    KindForm(CARD_GAME, "path-combat", "How many skulls does this path combat leave?",
+             "Describe the path, its attackers and the Free Peoples cards on it in the YAML boxes."),
+    KindForm(CARD_GAME, "leadership", "How much leadership counts in this battleground?",
+             "Describe the battleground in the YAML boxes."),
+    KindForm(CARD_GAME, "activate", "Can this card be activated?", "",
+             (Field("card", "Path or battleground", "text", required=True),)),
+    KindForm(CARD_GAME, "item-move", "Can this item move?", "Describe the item and where it goes in the YAML boxes."),
+    # -- The Lord of the Rings: The Card Game ---------------------------------------------
+    KindForm(LCG, "reveal", "What happens when this encounter card is revealed?", "",
+             (Field("players", "Players", "int", min=1, max=4, required=True),
+              Field("card.keywords", "Keywords of the card", "words", "E.g. doomed 2, surge, time 3."))),
+    KindForm(LCG, "time", "When does this Time trigger?", "",
+             (Field("counters", "Time counters", "int", min=0, max=99, required=True),
+              Field("refresh_phases", "Refresh phases passed", "int", min=0, max=99),
+              Field("removed_by_effects", "Counters removed by effects", "int", min=0, max=99))),
+    KindForm(LCG, "scour", "In which order do the Scour effects resolve?",
+             "List the cards in play with a Scour effect, and the first player, in the YAML boxes."),
+    KindForm(LCG, "orcs-search", "What goes under the objective in Orcs Search?",
+             "Describe the location (quest points, damage, tokens, attachments) in the YAML boxes."),
+)
+
+_BY_KEY = {(f.game, f.kind): f for f in FORMS}
+GAME_TITLES = {WOTR: "War of the Ring", CARD_GAME: "War of the Ring: The Card Game",
+               LCG: "The Lord of the Rings: The Card Game"}
+
+
+def form_for(game: str, kind: str) -> KindForm:
+    """The spec of a kind; a kind registered without a spec gets a YAML-only form."""
+    return _BY_KEY.get((game, kind)) or KindForm(game, kind, kind)
+
+
+def has_spec(game: str, kind: str) -> bool:
+    return (game, kind) in _BY_KEY
+
+
+# -- the position parts' field names ------------------------------------------------------
+
+def region_row_names(i: int) -> dict[str, str]:
+    names = {"name": f"r{i}-name", "control": f"r{i}-control", "besieged": f"r{i}-besieged",
+             "fp-characters": f"r{i}-fp-characters", "sh-characters": f"r{i}-sh-characters",
+             "sh-nazgul": f"r{i}-sh-nazgul"}
+    for side in ("fp", "sh"):
+        for j in range(NATION_LINES):
+            for what in ("nation", "regular", "elite", "leader"):
+                if side == "sh" and what == "leader":
+                    continue
+                names[f"{side}{j}-{what}"] = f"r{i}-{side}{j}-{what}"
+    return names
+
+
+FELLOWSHIP_FIELDS = {"region": ("fel-region", "region"), "progress": ("fel-progress", "int"),
+                     "hidden": ("fel-hidden", "hidden"), "corruption": ("fel-corruption", "int"),
+                     "guide": ("fel-guide", "character"), "companions": ("fel-companions", "characters"),
+                     "mordor": ("fel-mordor", "int")}
+HUNT_FIELDS = {"shadow": "hunt-shadow", "free_peoples": "hunt-free_peoples", "pool": "hunt-pool"}
+EXTRA_POSITION, EXTRA_QUESTION = "extra-position", "extra-question"
+NONE_WORDS = {"none", "ninguno", "ninguna", "nadie", "nobody", "-"}
+
+
+# -- form values -> scenario --------------------------------------------------------------
+
+@dataclass
+class Built:
+    """A scenario built from a form, the field behind each of its paths, and form problems."""
+
+    scenario: dict[str, Any]
+    fields: dict[str, str] = field(default_factory=dict)          # scenario path -> field name
+    errors: list[tuple[str | None, str]] = field(default_factory=list)  # (field name, message)
+
+    def note(self, path: list, name: str) -> None:
+        self.fields[format_path(path)] = name
+
+    def field_for(self, problem_path: str) -> str | None:
+        """The form field of the longest scenario path that ``problem_path`` starts with."""
+        best, best_len = None, -1
+        for path, name in self.fields.items():
+            if (problem_path == path or problem_path.startswith(path + ".")
+                    or problem_path.startswith(path + "[")) and len(path) > best_len:
+                best, best_len = name, len(path)
+        return best
+
+
+_INT = re.compile(r"^\s*-?\d+\s*$")
+
+
+def _int_or_text(value: str) -> int | str:
+    """Digits become a number; anything else goes to the engine as typed (it says what is wrong)."""
+    return int(value) if _INT.match(value) and len(value.strip()) < 10 else value.strip()
+
+
+def _split(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _convert(kind: str, raw: str, lang: str, b: Built, name: str) -> Any:
+    if kind == "int":
+        return _int_or_text(raw)
+    if kind == "ints":
+        return [_int_or_text(v) for v in _split(raw)]
+    if kind == "tile":
+        return _int_or_text(raw)
+    if kind in ("characters", "words"):
+        return [] if raw.strip().lower() in NONE_WORDS else _split(raw)
+    if kind == "bool":
+        return {"yes": True, "no": False}.get(raw, raw)
+    if kind == "hidden":
+        return {"yes": True, "no": False}.get(raw, raw)
+    if kind == "yaml":
+        return _yaml(raw, lang, b, name)
+    return raw.strip()
+
+
+_NO_VALUE = object()
+
+
+def _yaml(text: str, lang: str, b: Built, name: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        b.errors.append((name, translate(lang, "core.err_yaml", line=mark.line + 1 if mark else "?",
+                                         column=mark.column + 1 if mark else "?",
+                                         detail=getattr(exc, "problem", None) or str(exc))))
+        return _NO_VALUE
+
+
+def _set(target: dict, dotted: str, value: Any) -> None:
+    parts = dotted.split(".")
+    for p in parts[:-1]:
+        target = target.setdefault(p, {})
+    target[parts[-1]] = value
+
+
+def _merge(base: dict, extra: dict) -> None:
+    """Add ``extra`` into ``base``; the form's own fields win over the YAML boxes."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _merge(base[key], value)
+        elif key not in base:
+            base[key] = value
+
+
+def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
+    """Build the scenario a filled-in form describes (empty fields are left out)."""
+    get = lambda name: (form.get(name) or "").strip()  # noqa: E731
+    question: dict[str, Any] = {"kind": spec.kind}
+    b = Built({"game": spec.game, "lang": lang})
+    title = get("title")
+    if title:
+        b.scenario["title"] = title
+        b.note(["title"], "title")
+    position: dict[str, Any] = {}
+
+    for f in spec.fields:
+        if f.type == "recruits":
+            rows = []
+            for i in range(RECRUIT_ROWS):
+                unit, region = get(f"q-recruit-{i}-unit"), get(f"q-recruit-{i}-region")
+                if not (unit or region):
+                    continue
+                row = {}
+                if unit:
+                    row["unit"] = unit
+                if region:
+                    row["region"] = region
+                b.note(["question", "recruit", len(rows)], f"q-recruit-{i}-unit")
+                b.note(["question", "recruit", len(rows), "region"], f"q-recruit-{i}-region")
+                rows.append(row)
+            if rows:
+                question["recruit"] = rows
+            b.note(["question", "recruit"], "q-recruit-0-unit")
+            continue
+        raw = get(f.name)
+        b.note(["question", *f.key.split(".")], f.name)
+        if raw == "":
+            continue
+        value = _convert(f.type, raw, lang, b, f.name)
+        if value is not _NO_VALUE:
+            _set(question, f.key, value)
+
+    if REGIONS in spec.parts:
+        regions = _regions(form, b)
+        if regions:
+            position["regions"] = regions
+    if POLITICS in spec.parts:
+        politics = {}
+        for k in range(POLITICS_ROWS):
+            nation, state = get(f"pol{k}-nation"), get(f"pol{k}-state")
+            if not nation and not state:
+                continue
+            if not nation:
+                b.errors.append((f"pol{k}-nation", translate(lang, "core.err_required")))
+                continue
+            if not state:
+                b.errors.append((f"pol{k}-state", translate(lang, "core.err_required")))
+                continue
+            if nation in politics:
+                b.errors.append((f"pol{k}-nation", translate(lang, "core.err_duplicate", value=nation)))
+                continue
+            politics[nation] = _political_state(state)
+            b.note(["position", "politics", nation], f"pol{k}-state")
+        if politics:
+            position["politics"] = politics
+    if FELLOWSHIP in spec.parts:
+        fel: dict[str, Any] = {}
+        for key in spec.fellowship_fields:
+            name, kind = FELLOWSHIP_FIELDS[key]
+            b.note(["position", "fellowship", key], name)
+            raw = get(name)
+            if raw:
+                fel[key] = _convert(kind, raw, lang, b, name)
+        if fel:
+            position["fellowship"] = fel
+    if HUNT in spec.parts:
+        box = {}
+        for key in ("shadow", "free_peoples"):
+            b.note(["position", "hunt", "box", key], HUNT_FIELDS[key])
+            if get(HUNT_FIELDS[key]):
+                box[key] = _int_or_text(get(HUNT_FIELDS[key]))
+        hunt: dict[str, Any] = {"box": box} if box else {}
+        b.note(["position", "hunt", "pool"], HUNT_FIELDS["pool"])
+        if get(HUNT_FIELDS["pool"]):
+            hunt["pool"] = [_int_or_text(v) for v in _split(get(HUNT_FIELDS["pool"]))]
+        if hunt:
+            position["hunt"] = hunt
+    if TURN in spec.parts and get("turn-phase"):
+        b.note(["position", "turn", "phase"], "turn-phase")
+        position["turn"] = {"phase": _int_or_text(get("turn-phase"))}
+
+    for name, target in ((EXTRA_POSITION, position), (EXTRA_QUESTION, question)):
+        text = form.get(name) or ""
+        if not text.strip():
+            continue
+        extra = _yaml(text, lang, b, name)
+        if extra is _NO_VALUE:
+            continue
+        if not isinstance(extra, dict):
+            b.errors.append((name, translate(lang, "core.err_type_mapping")))
+            continue
+        _merge(target, extra)
+        # Problems inside the YAML boxes land on the box (unless a field claims the path).
+        b.note(["position" if name == EXTRA_POSITION else "question"], name)
+
+    b.scenario["position"] = position
+    b.scenario["question"] = question
+    return b
+
+
+def _political_state(state: str) -> Any:
+    if state == "at-war":
+        return "at-war"
+    steps, _, activity = state.partition("-")
+    if steps.isdigit() and activity in ("active", "passive"):
+        return {"steps": int(steps), "active": activity == "active"}
+    return state  # not one of ours: the engine explains
+
+
+def _regions(form: Any, b: Built) -> dict[str, Any]:
+    get = lambda name: (form.get(name) or "").strip()  # noqa: E731
+    regions: dict[str, Any] = {}
+    lang = b.scenario["lang"]
+    for i in range(REGION_ROWS):
+        n = region_row_names(i)
+        values = {k: get(v) for k, v in n.items()}
+        if not any(values.values()):
+            continue
+        region = values["name"]
+        if not region:
+            b.errors.append((n["name"], translate(lang, "core.err_required")))
+            continue
+        if region in regions:
+            b.errors.append((n["name"], translate(lang, "core.err_duplicate_region", value=region)))
+            continue
+        base = ["position", "regions", region]
+        b.note(base, n["name"])
+        entry: dict[str, Any] = {}
+        for key in ("control", "besieged"):
+            b.note([*base, key], n[key])
+            if values[key]:
+                entry[key] = values[key]
+        for side, prefix in (("free_peoples", "fp"), ("shadow", "sh")):
+            army: dict[str, Any] = {}
+            b.note([*base, side], n[f"{prefix}0-nation"])
+            for j in range(NATION_LINES):
+                nation = values[f"{prefix}{j}-nation"]
+                counts = {}
+                for unit in ("regular", "elite", "leader"):
+                    key = f"{prefix}{j}-{unit}"
+                    if key in values and values[key]:
+                        counts[unit] = _int_or_text(values[key])
+                if not nation:
+                    if counts:
+                        b.errors.append((n[f"{prefix}{j}-nation"], translate(lang, "core.err_required")))
+                    continue
+                if nation in army:
+                    b.errors.append((n[f"{prefix}{j}-nation"], translate(lang, "core.err_duplicate", value=nation)))
+                    continue
+                army[nation] = counts
+                b.note([*base, side, nation], n[f"{prefix}{j}-nation"])
+                for unit in counts:
+                    b.note([*base, side, nation, unit], n[f"{prefix}{j}-{unit}"])
+            if prefix == "sh":
+                b.note([*base, side, "nazgul"], n["sh-nazgul"])
+                if values["sh-nazgul"]:
+                    army["nazgul"] = _int_or_text(values["sh-nazgul"])
+            b.note([*base, side, "characters"], n[f"{prefix}-characters"])
+            if values[f"{prefix}-characters"]:
+                army["characters"] = _split(values[f"{prefix}-characters"])
+            if army:
+                entry[side] = army
+        regions[region] = entry
+    return regions
+
+
+def all_labels() -> set[str]:
+    """Every English msgid the form specs show (for the catalogue completeness test)."""
+    out = set(GAME_TITLES.values())
+    for groups in (SIDE_CHOICES, DIE_FACES, POLITICAL_EVENTS, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, YES_NO):
+        out.update(label for _, label in groups)
+    for spec in FORMS:
+        out.add(spec.title)
+        if spec.help:
+            out.add(spec.help)
+        for f in spec.fields:
+            out.add(f.label)
+            if f.help:
+                out.add(f.help)
+            out.update(label for _, label in f.choices)
+    return out
+
+
+def region_names(lang: str) -> list[str]:
+    """Region names in ``lang`` for the <datalist> (the engine accepts both languages)."""
+    return sorted((r["name"][lang] for r in data.regions().values()), key=str.casefold)
+
+
+def character_names(lang: str) -> list[str]:
+    return sorted((c["name"][lang] for c in data.characters().values()), key=str.casefold)
+
+
+def nations_of(side: str | None, lang: str) -> list[tuple[str, str]]:
+    return [(nid, n["name"][lang]) for nid, n in data.nations().items() if side is None or n["side"] == side]

@@ -1,0 +1,122 @@
+"""A ruling (the engine's JSON dict) arranged for the ruling page.
+
+The verdict's keys become labelled rows; probabilities (``p_*`` keys, floats in 0..1) get a
+bar, and ``p_hits`` distributions (probability of exactly k hits) a bar per k. Keys this
+module does not know are still shown, under their own name: the engine may add verdict keys.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _
+
+# English msgids; translated when the page is drawn.
+VERDICT_LABELS = {
+    "status": "Status", "allowed": "Allowed", "excess": "Units over the stacking limit",
+    "dice": "Dice", "hit_on": "Hits on", "rerolls": "Re-rolls", "p_success": "Chance of success",
+    "successes": "Successes", "success": "Success", "damage": "Damage", "heal": "Healing",
+    "reveal": "Revealed", "stop": "Stops the Fellowship", "eliminated": "Eliminated",
+    "corruption_added": "Corruption added", "corruption": "Corruption", "shadow_wins": "The Shadow wins",
+    "min": "Minimum", "max": "Maximum", "max_distance": "Maximum distance", "removed": "Removed",
+    "activates": "Activates", "extra_tile": "Extra tile", "type": "Type", "attacker": "Attacker",
+    "defender": "Defender", "p_hits": "Chance of exactly k hits", "into_stronghold": "Into the stronghold",
+    "destinations": "Destinations", "active": "Active", "steps": "Steps to war", "winner": "Winner",
+    "reason": "Reason", "free_peoples_vp": "Free Peoples victory points", "shadow_vp": "Shadow victory points",
+    "free_peoples": "Free Peoples", "shadow": "Shadow", "then": "Then", "skulls": "Skulls",
+    "cancelled_by_path": "Cancelled by the path", "cards_eliminated": "Cards eliminated",
+    "skulls_left": "Skulls left", "leadership": "Leadership", "shields_ignored": "Shields ignored",
+    "threat_each": "Threat for each player", "extra_reveals": "Extra reveals", "time_counters": "Time counters",
+    "counters_left": "Counters left", "triggered": "Triggered", "effects": "Effects",
+    "under_objective": "Under the objective", "discard": "Discarded", "missing": "Missing",
+}
+STATUS_LABELS = {"decided": "Decided", "needs-info": "Needs more information",
+                 "not-covered": "Not covered"}
+
+
+@dataclass
+class Bar:
+    label: str
+    p: float
+    exact: str | None = None
+
+    @property
+    def percent(self) -> str:
+        return f"{self.p * 100:.1f}\u202f%"
+
+    @property
+    def width(self) -> str:
+        return f"{max(0.0, min(1.0, self.p)) * 100:.2f}"
+
+
+@dataclass
+class Row:
+    key: str
+    label: str
+    text: str = ""
+    bars: list[Bar] = field(default_factory=list)
+    rows: list["Row"] = field(default_factory=list)
+
+
+def label_for(key: str) -> str:
+    msgid = VERDICT_LABELS.get(key)
+    return _(msgid) if msgid else key.replace("_", " ")
+
+
+def value_text(value: Any) -> str:
+    if value is True:
+        return _("Yes")
+    if value is False:
+        return _("No")
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list):
+        return ", ".join(value_text(v) for v in value) if value else "—"
+    return str(value)
+
+
+def _is_probability(key: str, value: Any) -> bool:
+    return key.startswith("p_") and isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and 0 <= value <= 1
+
+
+def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
+    rows = []
+    for key, value in verdict.items():
+        if key in ("status", "missing") or key.endswith("_exact"):
+            continue
+        row = Row(key, label_for(key))
+        exact = verdict.get(f"{key}_exact")
+        if _is_probability(key, value):
+            row.bars = [Bar(row.label, float(value), exact if isinstance(exact, str) else None)]
+            row.text = row.bars[0].percent
+        elif key == "p_hits" and isinstance(value, list) and all(_is_probability("p_", v) for v in value):
+            row.bars = [Bar(_("%(k)s hits", k=k), float(p)) for k, p in enumerate(value)]
+        elif isinstance(value, dict):
+            row.rows = verdict_rows(value)
+        else:
+            row.text = value_text(value)
+        rows.append(row)
+    return rows
+
+
+def steps(ruling: dict[str, Any]) -> list[dict[str, str]]:
+    """Each explanation step with the title and address of the rule it applies."""
+    by_rule = {c["rule"]: c for c in ruling.get("citations", [])}
+    out = []
+    for step in ruling.get("explanation", []):
+        cite = by_rule.get(step.get("rule"), {})
+        out.append({"text": step.get("text", ""), "rule": step.get("rule", ""),
+                    "title": cite.get("title", step.get("rule", "")), "url": cite.get("url")})
+    return out
+
+
+def status_label(status: str) -> str:
+    msgid = STATUS_LABELS.get(status)
+    return _(msgid) if msgid else status
+
+
+def all_labels() -> set[str]:
+    return set(VERDICT_LABELS.values()) | set(STATUS_LABELS.values()) | {"Yes", "No", "%(k)s hits"}
