@@ -262,15 +262,21 @@ def path_combat(position: Position, q, r):
                         cards_cycled=0, attackers_eliminated=attackers_n)
     fewest = _fewest(defenders, remaining)
     most = _most(defenders, remaining)
-    r.step("cardgame.combat_fp_choose", "wotrcg-path-combat-eliminate", remaining=remaining,
-           fewest=len(fewest), cards=_names(fewest), most=most)
     verdict.update(cards_eliminated=len(fewest), cards_eliminated_max=most, skulls_left=0,
                    order_chosen_by="free-peoples")
     if len(fewest) == most:
+        r.step("cardgame.combat_fp_choose_same", "wotrcg-path-combat-eliminate", remaining=remaining,
+               n=most)
         verdict["cards_cycled"] = len(defenders) - most
-    _end_of_combat(r, None, attackers_n)
+        _end_of_combat(r, len(defenders) - most, attackers_n)
+        answer = "cardgame.answer_combat_fixed"
+    else:
+        r.step("cardgame.combat_fp_choose", "wotrcg-path-combat-eliminate", remaining=remaining,
+               fewest=len(fewest), cards=_names(fewest), most=most)
+        _end_of_combat(r, None, attackers_n)
+        answer = "cardgame.answer_combat_choice"
     verdict["attackers_eliminated"] = attackers_n
-    return r.decide("cardgame.answer_combat_choice", {"fewest": len(fewest), "most": most}, **verdict)
+    return r.decide(answer, {"fewest": len(fewest), "most": most}, **verdict)
 
 
 def _fewest(cards: list[Card], skulls: int) -> list[Card]:
@@ -304,7 +310,7 @@ def _check_order(r, verdict, defenders, order, remaining, attackers_n):
         if left <= 0:
             r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate",
                    cards=_names(order[len(gone):]))
-            return r.decide("cardgame.answer_combat_order_bad", {}, **verdict, allowed=False,
+            return r.decide("cardgame.answer_combat_order_too_long", {"n": len(gone)}, **verdict, allowed=False,
                             cards_eliminated=len(gone), skulls_left=0, eliminated=[x.name for x in gone])
         gone.append(c)
         left -= c.cancels
@@ -314,7 +320,7 @@ def _check_order(r, verdict, defenders, order, remaining, attackers_n):
     rest = [c for c in defenders if c not in gone]
     if left > 0 and rest:
         r.step("cardgame.combat_order_too_short", "wotrcg-path-combat-eliminate", left=left, cards=_names(rest))
-        return r.decide("cardgame.answer_combat_order_bad", {}, **verdict, allowed=False,
+        return r.decide("cardgame.answer_combat_order_too_short", {"left": left}, **verdict, allowed=False,
                         cards_eliminated=len(gone), skulls_left=left, eliminated=[x.name for x in gone])
     _end_of_combat(r, len(rest), attackers_n)
     key = "cardgame.answer_combat_left" if left else "cardgame.answer_combat_order"
