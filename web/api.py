@@ -56,9 +56,14 @@ def _fallback_lang(data: Any) -> str:
     return DEFAULT_LANG
 
 
-def _unreadable(message_en_msgid: str, lang: str, **params: Any):
+def _unreadable(lang: str, message) -> Any:
+    """400 with one body-level problem; ``message`` is called under the chosen locale."""
     with force_locale(lang):
-        return errors(400, [{"path": "", "message": _(message_en_msgid, **params)}])
+        return errors(400, [{"path": "", "message": message()}])
+
+
+def _too_deep() -> str:
+    return _("The JSON is too deeply nested or holds a number too large to read.")
 
 
 @bp.post("/rulings")
@@ -68,24 +73,23 @@ def rulings():
         return errors(400, problems)
     message_lang = lang or _fallback_lang(None)
     if not request.is_json:
-        return _unreadable("Send the scenario as JSON (Content-Type: application/json).", message_lang)
+        return _unreadable(message_lang, lambda: _("Send the scenario as JSON (Content-Type: application/json)."))
     body = request.get_data(cache=False)   # over MAX_CONTENT_LENGTH: 413 from the error handler
     try:
         data = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
-        return _unreadable("The body is not UTF-8 text.", message_lang)
+        return _unreadable(message_lang, lambda: _("The body is not UTF-8 text."))
     except json.JSONDecodeError as exc:
-        return _unreadable("Not valid JSON (line %(line)s, column %(column)s): %(detail)s", message_lang,
-                           line=exc.lineno, column=exc.colno, detail=exc.msg)
+        return _unreadable(message_lang, lambda: _("Not valid JSON (line %(line)s, column %(column)s): %(detail)s",
+                                                   line=exc.lineno, column=exc.colno, detail=exc.msg))
     except (ValueError, RecursionError):
-        return _unreadable("The JSON is too deeply nested or holds a number too large to read.", message_lang)
+        return _unreadable(message_lang, _too_deep)
     try:
         ruling = api.ask(data, lang)
     except ScenarioInvalid as exc:
         return errors(400, exc.as_dicts(lang or _fallback_lang(data)))
     except RecursionError:
-        return _unreadable("The JSON is too deeply nested or holds a number too large to read.",
-                           lang or _fallback_lang(data))
+        return _unreadable(lang or _fallback_lang(data), _too_deep)
     return jsonify(ruling)
 
 
