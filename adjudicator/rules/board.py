@@ -113,7 +113,15 @@ def besieged_by(position: Position, region: str) -> str | None:
     return other_side(inside) if inside else None
 
 
+SETTLEMENTS = ("town", "city", "stronghold")   # fortifications are not settlements (seed 000)
+
+
 def enemy_settlement(position: Position, region: str, side: str) -> bool:
+    """The region holds a town, city or stronghold controlled by the other side.
+
+    Fortifications (Osgiliath, Fords of Isen) are not settlements: nobody captures them."""
+    if settlement(region) not in SETTLEMENTS:
+        return False
     controller = position.controller(region)
     return controller is not None and controller != side
 

@@ -163,7 +163,7 @@ def army_move(position, q, r):
     src = q.region("from", required=True)
     dst = q.region("to", required=True)
     given_side = read_side(q)
-    die = q.choice("die", ("army", "character"), default="army", aliases=DIE_ALIASES)
+    die = q.choice("die", ("army", "character"), aliases=DIE_ALIASES)   # None: an Army die
     units_raw = q.raw.get("units")
     if given_side is None and units_raw is not None:
         given_side = side_of_units(units_raw)
@@ -271,7 +271,7 @@ def army_move(position, q, r):
             r.step("movement.character_die_led", "wotr-army-move-character-action")
         else:
             refuse("movement.refuse_character_die", "wotr-army-move-character-action")
-    elif not leaders:
+    elif die is None and not leaders:
         r.step("movement.army_die_note", "wotr-dice-army")
 
     if refusals:
