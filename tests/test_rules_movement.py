@@ -1,0 +1,173 @@
+"""army-move and character-move: bad input (all problems, paths, both languages) and the
+map rules checked against an independent oracle over the whole board."""
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import api, data
+from adjudicator.cli import main as cli_main
+from adjudicator.problems import ScenarioInvalid
+
+
+def ask(question, regions=None, politics=None, lang="en", **position):
+    scenario = {"game": "war-of-the-ring", "lang": lang,
+                "position": {"regions": regions or {}, "politics": politics or {}, **position},
+                "question": question}
+    return api.ask(scenario)
+
+
+def errors_of(question, regions=None, politics=None, lang="en"):
+    with pytest.raises(ScenarioInvalid) as exc:
+        ask(question, regions, politics, lang)
+    return {e["path"]: e["message"] for e in exc.value.as_dicts(lang)}
+
+
+GONDOR_IN_MT = {"Minas Tirith": {"free_peoples": {"gondor": {"regular": 3, "leader": 1}}}}
+AT_WAR = {"gondor": "at-war", "rohan": "at-war", "sauron": "at-war", "isengard": "at-war",
+          "southrons": "at-war", "elves": "at-war", "dwarves": "at-war", "north": "at-war"}
+
+
+# -- bad input ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, hint", [("en", "did you mean Osgiliath"), ("es", "quisiste decir Osgiliath")])
+def test_unknown_region_suggests_the_closest_in_the_users_language(lang, hint):
+    errs = errors_of({"kind": "army-move", "from": "Minas Tirith", "to": "Osgilath"}, GONDOR_IN_MT, lang=lang)
+    assert list(errs) == ["question.to"]
+    assert hint in errs["question.to"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["4", "only 3", "Minas Tirith"]),
+                                         ("es", ["4", "solo hay 3", "Minas Tirith"])])
+def test_moving_more_units_than_present_is_unreadable_with_the_units_path(lang, words):
+    errs = errors_of({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath",
+                      "units": {"gondor": {"regular": 4, "leader": 2}}}, GONDOR_IN_MT, lang=lang)
+    assert set(errs) == {"question.units.gondor.regular", "question.units.gondor.leader"}
+    for w in words:
+        assert w in errs["question.units.gondor.regular"]
+
+
+def test_every_problem_is_reported_at_once():
+    errs = errors_of({"kind": "army-move", "from": "Minas Tirit", "to": "Osgilath", "die": "magic",
+                      "side": "evil", "speed": 3}, GONDOR_IN_MT)
+    assert {"question.from", "question.to", "question.die", "question.side", "question.speed"} <= set(errs)
+
+
+def test_units_of_the_other_side_are_refused():
+    errs = errors_of({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath", "side": "free-peoples",
+                      "units": {"sauron": {"regular": 1}}}, GONDOR_IN_MT)
+    assert "question.units.sauron" in errs
+
+
+def test_a_character_placed_elsewhere_is_a_contradiction_not_a_guess():
+    errs = errors_of({"kind": "character-move", "character": "Boromir", "from": "Osgiliath", "to": "Lossarnach"},
+                     {"Minas Tirith": {"free_peoples": {"characters": ["Boromir"]}}}, lang="es")
+    assert "Minas Tirith" in errs["question.from"]
+
+
+def test_unreadable_scenario_exits_2_from_the_command_line(tmp_path, capsys):
+    f = tmp_path / "bad.yaml"
+    f.write_text("game: wotr\nlang: es\nquestion: {kind: army-move, from: Rivendel, to: Mordor Land}\n",
+                 encoding="utf-8")
+    assert cli_main(["ask", str(f)]) == 2
+    printed = capsys.readouterr()
+    assert "question.to" in printed.out + printed.err
+
+
+@pytest.mark.parametrize("lang, words", [("en", "not adjacent"), ("es", "no son adyacentes")])
+def test_non_adjacent_move_is_a_refusal_in_both_languages(lang, words):
+    out = ask({"kind": "army-move", "from": "Minas Tirith", "to": "Pelargir"}, GONDOR_IN_MT, AT_WAR, lang=lang)
+    assert out["verdict"]["allowed"] is False
+    assert words in out["answer"]
+    assert "wotr-army-move-adjacency" in [c["rule"] for c in out["citations"]]
+
+
+def test_the_same_ruling_in_both_languages_differs_only_in_words():
+    q = {"kind": "army-move", "from": "Edoras", "to": "Westemnet", "die": "character"}
+    regions = {"Edoras": {"free_peoples": {"rohan": {"regular": 2}}}}
+    en, es = ask(q, regions, AT_WAR, "en"), ask(q, regions, AT_WAR, "es")
+    assert en["verdict"] == es["verdict"]
+    assert [s["rule"] for s in en["explanation"]] == [s["rule"] for s in es["explanation"]]
+    assert en["answer"] != es["answer"]
+
+
+# -- the whole map, against an independent oracle ---------------------------------------------------
+def _all_pairs_distances() -> dict[tuple[str, str], int]:
+    """Floyd-Warshall over the adjacency lists: a different algorithm from the engine's BFS."""
+    regions = sorted(data.regions())
+    inf = 10 ** 6
+    d = {(a, b): (0 if a == b else inf) for a in regions for b in regions}
+    for a in regions:
+        for b in data.regions()[a]["adjacent"]:
+            d[(a, b)] = 1
+    for k in regions:
+        for i in regions:
+            dik = d[(i, k)]
+            if dik == inf:
+                continue
+            for j in regions:
+                if dik + d[(k, j)] < d[(i, j)]:
+                    d[(i, j)] = dik + d[(k, j)]
+    return d
+
+
+def test_adjacency_is_symmetric_and_matches_232_edges():
+    edges = {frozenset((a, b)) for a, r in data.regions().items() for b in r["adjacent"]}
+    assert len(edges) == 232
+    for a, r in data.regions().items():
+        for b in r["adjacent"]:
+            assert a in data.regions()[b]["adjacent"], (a, b)
+
+
+def test_an_army_at_war_moves_along_every_edge_into_an_empty_region_and_never_further():
+    # Every edge both ways is allowed; a region two steps away never is.
+    dist = _all_pairs_distances()
+    for a, r in data.regions().items():
+        for b in r["adjacent"]:
+            out = ask({"kind": "army-move", "from": a, "to": b}, {a: {"shadow": {"sauron": {"regular": 1}}}}, AT_WAR)
+            assert out["verdict"]["allowed"] is True, (a, b, out["answer"])
+        far = next(x for x in sorted(data.regions()) if dist[(a, x)] == 2)
+        out = ask({"kind": "army-move", "from": a, "to": far}, {a: {"shadow": {"sauron": {"regular": 1}}}}, AT_WAR)
+        assert out["verdict"]["allowed"] is False
+
+
+@pytest.mark.parametrize("companion", ["meriadoc", "gimli", "strider"])
+def test_companion_reach_on_a_quiet_board_matches_graph_distance(companion):
+    """With no armies and only Free Peoples strongholds (friendly), a Companion reaches exactly the
+    regions within its level, except that Shadow strongholds stop it (checked separately)."""
+    dist = _all_pairs_distances()
+    level = data.characters()[companion]["level"]
+    shadow_holds = {r for r, i in data.regions().items() if i["settlement"] == "stronghold" and i["side"] == "shadow"}
+    start = "rivendell"
+    for goal in sorted(data.regions()):
+        if goal == start:
+            continue
+        out = ask({"kind": "character-move", "character": companion, "from": start, "to": goal},
+                  {start: {"free_peoples": {"characters": [companion]}}})
+        # Shadow strongholds near Rivendell lie at distance >= 3, so within level they only end paths.
+        within = dist[(start, goal)] <= level
+        assert out["verdict"]["allowed"] is within, (goal, dist[(start, goal)], out["answer"])
+        assert out["verdict"]["max_distance"] == level
+    assert all(dist[(start, s)] >= 3 for s in shadow_holds)
+
+
+def test_nazgul_reach_everywhere_but_unbesieged_free_peoples_strongholds():
+    fp_holds = {r for r, i in data.regions().items() if i["settlement"] == "stronghold" and i["side"] == "free_peoples"}
+    for goal in sorted(data.regions()):
+        if goal == "barad-dur":
+            continue
+        out = ask({"kind": "character-move", "character": "nazgul", "from": "barad-dur", "to": goal},
+                  {"barad-dur": {"shadow": {"nazgul": 1}}})
+        assert out["verdict"]["allowed"] is (goal not in fp_holds), goal
+        assert out["verdict"]["max_distance"] is None
+
+
+def test_a_character_not_placed_anywhere_needs_the_path_of_the_missing_fact():
+    out = ask({"kind": "character-move", "character": "Legolas", "from": "Lorien", "to": "Dimrill Dale"})
+    assert out["verdict"] == {"status": "needs-info",
+                              "missing": ["position.regions.Lórien.free_peoples.characters"]}
+
+
+def test_excess_counts_the_merged_army():
+    out = ask({"kind": "army-move", "from": "Edoras", "to": "Westemnet"},
+              {"Edoras": {"free_peoples": {"rohan": {"regular": 6}}},
+               "Westemnet": {"free_peoples": {"rohan": {"regular": 3, "elite": 3}}}}, AT_WAR)
+    assert out["verdict"]["excess"] == 2
