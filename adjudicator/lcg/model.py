@@ -292,8 +292,9 @@ def parse_position(raw: Any, problems: Problems) -> Position:
 def read_first_player(value: Any, players: tuple[Player, ...], path: list, problems: Problems) -> str | None:
     """The first player: a name from the list, or a player number (1 = the first)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        if players and not 1 <= value <= len(players):
-            problems.add(path, "core.err_range", lo=1, hi=len(players), value=value)
+        hi = len(players) if players else MAX_PLAYERS
+        if not 1 <= value <= hi:
+            problems.add(path, "core.err_range", lo=1, hi=hi, value=value)
             return None
         return players[value - 1].name if players else str(value)
     if isinstance(value, str) and value.strip():

@@ -1,0 +1,300 @@
+"""War of the Ring: The Card Game: rulings a player would check, bad positions, and the
+path-combat and leadership counts against brute force over every choice the player has."""
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.api import ask
+from adjudicator.cardgame import rules as cg_rules
+from adjudicator.problems import ScenarioInvalid
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios" / "cardgame"
+
+
+def rule(question, position=None, lang="en"):
+    return ask({"game": "wotr-card-game", "lang": lang, "position": position or {}, "question": question})
+
+
+def problems(question, position=None, lang="en"):
+    with pytest.raises(ScenarioInvalid) as exc:
+        rule(question, position, lang)
+    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+
+
+# -- pass ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand, limit, enemies, allowed", [
+    (2, 2, [0], True),      # at the limit
+    (3, 2, [4, 5], True),   # over the limit, fewer than every enemy
+    (3, 2, [3], False),     # equal to an enemy is not fewer
+    (3, 2, [5, 2], False),  # fewer than one enemy only
+    (0, 0, [0], True),
+    (1, 0, [2], True),
+])
+def test_pass_condition(hand, limit, enemies, allowed):
+    v = rule({"kind": "pass", "hand": hand, "stack_limit": limit, "enemy_hands": enemies})["verdict"]
+    assert v["allowed"] is allowed
+
+
+def test_pass_reads_the_players_hands_and_sides_from_the_position():
+    position = {"players": [
+        {"name": "Ana", "side": "free-peoples", "hand": 4},
+        {"name": "Luis", "side": "free-peoples", "hand": 1},   # a teammate, not an enemy
+        {"name": "Ben", "side": "shadow", "hand": 5},
+        {"name": "Carla", "side": "sombra", "hand": 6}]}
+    v = rule({"kind": "pass", "player": "ana"}, position)["verdict"]
+    assert v == {"status": "decided", "allowed": True, "reason": "smaller-hand", "hand": 4, "stack_limit": 2}
+
+
+def test_pass_without_the_enemy_hands_asks_for_them():
+    v = rule({"kind": "pass", "hand": 5})["verdict"]
+    assert v["status"] == "needs-info" and v["missing"] == ["question.enemy_hands"]
+
+
+def test_pass_cites_the_pass_condition():
+    r = rule({"kind": "pass", "hand": 3, "enemy_hands": [3]})
+    assert "wotrcg-pass-condition" in [c["rule"] for c in r["citations"]]
+
+
+# -- play-card ------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand, then", [(1, "forfeit"), (2, "cycle"), (7, "cycle")])
+def test_play_card_cycles_another_card_or_forfeits_the_last(hand, then):
+    assert rule({"kind": "play-card", "hand": hand})["verdict"]["then"] == then
+
+
+def test_play_card_not_in_hand_is_a_problem():
+    errs = problems({"kind": "play-card", "hand": ["Sting", "Legolas"], "card": "Gandalf"})
+    assert "question.card" in errs and "Sting, Legolas" in errs["question.card"]
+
+
+# -- path combat ---------------------------------------------------------------------------
+def combat(skulls, defence, cancels, order=None):
+    q = {"kind": "path-combat", "path": {"name": "P", "defence": defence}, "skulls": skulls,
+         "defenders": [{"name": f"c{i}", "cancels": c} for i, c in enumerate(cancels)]}
+    if order is not None:
+        q["eliminate"] = order
+    return rule(q)["verdict"]
+
+
+def legal_orders(remaining, cancels):
+    """Every elimination the rules allow: one card at a time while skulls remain and cards do."""
+    outcomes = set()
+    for perm in itertools.permutations(range(len(cancels))):
+        left, n = remaining, 0
+        for i in perm:
+            if left <= 0:
+                break
+            left -= cancels[i]
+            n += 1
+        outcomes.add((n, max(left, 0)))
+    return outcomes
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 9), st.integers(0, 4), st.lists(st.integers(0, 4), max_size=5))
+def test_path_combat_bounds_match_every_order_the_player_could_choose(skulls, defence, cancels):
+    v = combat(skulls, defence, cancels)
+    remaining = max(skulls - defence, 0)
+    assert v["cancelled_by_path"] == min(skulls, defence)
+    if remaining == 0 or not cancels:
+        assert v["cards_eliminated"] == 0 and v["skulls_left"] == remaining
+        return
+    outcomes = legal_orders(remaining, cancels)
+    assert v["cards_eliminated"] == min(n for n, _ in outcomes)
+    assert v.get("cards_eliminated_max", v["cards_eliminated"]) == max(n for n, _ in outcomes)
+    assert v["skulls_left"] == min(left for _, left in outcomes)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 8), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.data())
+def test_path_combat_checks_the_order_the_player_gives(skulls, cancels, data):
+    order = data.draw(st.permutations(range(len(cancels))))
+    cut = data.draw(st.integers(0, len(order)))
+    given_order = [f"c{i}" for i in order[:cut]]
+    v = combat(skulls, 0, cancels, given_order)
+    left, needed = skulls, 0
+    for i in order:
+        if left <= 0:
+            break
+        left -= cancels[i]
+        needed += 1
+    assert v["allowed"] is (cut == needed)
+    if v["allowed"]:
+        assert v["eliminated"] == given_order[:needed]
+        assert v["cards_cycled"] == len(cancels) - needed
+
+
+def test_path_combat_takes_the_active_path_from_the_position():
+    position = {"active_path": {"name": "Moria", "defence": 1,
+                                "shadow": {"cards": [{"name": "Balrog", "skulls": 4}]},
+                                "free_peoples": {"characters": [{"name": "Gandalf", "cancels": 3}],
+                                                 "items": [{"name": "Glamdring", "bearer": "Gandalf"}]}}}
+    v = rule({"kind": "path-combat"}, position)["verdict"]
+    assert (v["skulls"], v["cancelled_by_path"], v["cards_eliminated"], v["skulls_left"]) == (4, 1, 1, 0)
+    assert v["attackers_eliminated"] == 1
+
+
+def test_path_combat_without_the_paths_defence_asks_for_it():
+    v = rule({"kind": "path-combat", "path": "Bree", "skulls": 2})["verdict"]
+    assert v == {"status": "needs-info", "missing": ["question.defence"]}
+
+
+def test_path_combat_order_naming_a_card_not_on_the_path():
+    errs = problems({"kind": "path-combat", "path": {"name": "P", "defence": 0}, "skulls": 1,
+                     "defenders": [{"name": "Sam", "cancels": 1}], "eliminate": ["Frodo", "Sam", "Sam"]})
+    assert set(errs) == {"question.eliminate[0]", "question.eliminate[2]"}
+
+
+# -- leadership -------------------------------------------------------------------------------
+def best_assignment(characters, armies):
+    """Brute force: every way to give each army to at most one character of its faction."""
+    best = 0
+    for choice in itertools.product([None, *range(len(characters))], repeat=len(armies)):
+        used = [c for c in choice if c is not None]
+        if len(used) != len(set(used)):
+            continue
+        if any(c is not None and characters[c][0] != armies[a] for a, c in enumerate(choice)):
+            continue
+        best = max(best, sum(characters[c][1] for c in used))
+    return best
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("rgd"), st.integers(0, 3)), max_size=4),
+       st.lists(st.sampled_from("rgd"), max_size=4))
+def test_leadership_is_the_best_assignment_of_armies(characters, armies):
+    q = {"kind": "leadership",
+         "characters": [{"name": f"c{i}", "faction": f, "leadership": n} for i, (f, n) in enumerate(characters)],
+         "armies": [{"name": f"a{i}", "faction": f} for i, f in enumerate(armies)]}
+    assert rule(q)["verdict"]["leadership"] == best_assignment(characters, armies)
+
+
+# -- activation -------------------------------------------------------------------------------
+def test_a_path_twice_in_the_history_is_a_problem_at_its_path():
+    errs = problems({"kind": "activate", "card": "Bree"}, {"paths_activated": ["Bree", "Moria", "bree"]})
+    assert list(errs) == ["position.paths_activated[2]"]
+    assert "Bree" in errs["position.paths_activated[2]"] or "bree" in errs["position.paths_activated[2]"]
+
+
+def test_reactivation_shields_depend_on_whose_scoring_area():
+    position = {"players": [{"name": "Ana", "side": "free-peoples", "scoring_area": ["Fangorn"]},
+                            {"name": "Ben", "side": "shadow", "scoring_area": ["Isengard"]}]}
+    by_ben_from_ana = rule({"kind": "activate", "card": "Fangorn", "player": "Ben"}, position)["verdict"]
+    by_ana_from_ana = rule({"kind": "activate", "card": "Fangorn", "player": "Ana"}, position)["verdict"]
+    assert by_ben_from_ana["shields_ignored"] is True and by_ana_from_ana["shields_ignored"] is False
+    assert by_ben_from_ana["activation_text"] is True
+
+
+def test_a_new_path_replaces_the_active_one_which_still_fights():
+    v = rule({"kind": "activate", "card": "Moria", "type": "path"}, {"active_path": "Caradhras"})["verdict"]
+    assert v["allowed"] and v["replaces"] == "Caradhras" and v["replaced_path_combat"]
+
+
+def test_an_unknown_card_type_asks_which_it_is():
+    assert rule({"kind": "activate", "card": "Moria"})["verdict"]["missing"] == ["question.type"]
+
+
+# -- items ---------------------------------------------------------------------------------------
+def test_an_item_without_a_bearer_is_a_problem_in_spanish():
+    position = {"battlegrounds": {"Moria": {"free_peoples": {
+        "characters": ["Gandalf"], "items": ["Glamdring", {"name": "Anduril", "bearer": "Aragorn"}]}}}}
+    errs = problems({"kind": "item-move", "item": "Glamdring", "event": "bearer-cycled"}, position, "es")
+    assert "portador" in errs["position.battlegrounds.Moria.free_peoples.items[0]"]
+    assert "Aragorn" in errs["position.battlegrounds.Moria.free_peoples.items[1].bearer"]
+
+
+def test_an_item_moves_out_of_the_reserve_with_its_bearer():
+    position = {"players": [{"name": "Ana", "side": "free-peoples",
+                             "reserve": {"characters": ["Frodo"], "items": [{"name": "Sting", "bearer": "frodo"}]}}]}
+    v = rule({"kind": "item-move", "item": "sting", "event": "bearer-moves", "to": "Bree"}, position)["verdict"]
+    assert v["moves_with"] is True and v["item_to"] == "Bree"
+
+
+def test_an_item_move_from_a_battleground_is_not_guessed():
+    position = {"battlegrounds": {"Moria": {"free_peoples": {
+        "characters": ["Gandalf"], "items": [{"name": "Glamdring", "bearer": "Gandalf"}]}}}}
+    v = rule({"kind": "item-move", "item": "Glamdring", "event": "bearer-moves", "to": "Lorien"}, position)["verdict"]
+    assert v["status"] == "not-covered"
+
+
+# -- bad positions: every problem at once, with its path, in the scenario's language ------------
+def test_every_problem_at_once_in_spanish():
+    position = {"players": [{"name": "Ana", "side": "elfos", "hand": -1, "stack_limit": -1},
+                            {"name": "ana", "side": "shadow"}],
+                "paths_activated": ["Bree", "BREE"],
+                "battlegrounds": {"Moria": {"free_peoples": {"items": [{"name": "Sting"}]}, "shieldz": 1}}}
+    errs = problems({"kind": "pass", "player": "Ana", "extra": 1}, position, "es")
+    assert set(errs) >= {"position.players[0].side", "position.players[0].hand",
+                         "position.players[0].stack_limit", "position.players[1].name",
+                         "position.paths_activated[1]", "position.battlegrounds.Moria.free_peoples.items[0].bearer",
+                         "position.battlegrounds.Moria.shieldz", "question.extra"}
+    assert "¿quisiste decir «shields»?" in errs["position.battlegrounds.Moria.shieldz"]
+
+
+def test_bad_input_on_the_command_line_exits_2_without_traceback(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text("game: wotr-card-game\nposition: {players: [{name: A, hand: -2}]}\n"
+                 "question: {kind: pass, player: A}\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "adjudicator", "ask", str(f), "--json"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert json.loads(out.stdout)["errors"][0]["path"] == "position.players[0].hand"
+
+
+# -- no traceback whatever the input -----------------------------------------------------------
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 5) | st.sampled_from(["", "Ana", "Moria", "shadow", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["name", "side", "hand", "players", "card", "skulls", "cancels", "bearer", "items",
+                         "characters", "armies", "free_peoples", "shadow", "defence", "path", "eliminate",
+                         "battleground", "battlegrounds", "active_path", "paths_activated", "player",
+                         "event", "item", "to", "type", "scoring_area", "stack_limit", "enemy_hands"]),
+        inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["pass", "play-card", "path-combat", "leadership", "activate", "item-move"]),
+       json_values, json_values)
+def test_any_input_gives_a_ruling_or_problems_never_a_crash(kind, position, extra):
+    question = {"kind": kind, **(extra if isinstance(extra, dict) else {})}
+    try:
+        r = rule(question, position if isinstance(position, dict) else {"players": position})
+        assert r["verdict"]["status"] in ("decided", "needs-info", "not-covered")
+    except ScenarioInvalid as exc:
+        assert all(p["message"] for p in exc.as_dicts("es"))
+
+
+# -- scenarios and catalogue -------------------------------------------------------------------
+def test_worked_example_scenarios_exist_and_a_third_are_in_spanish():
+    for name in ("activate-path-twice", "pass-one-card", "item-moves-with-bearer", "path-combat-basic"):
+        assert (SCENARIOS / f"{name}.yaml").is_file()
+    files = list(SCENARIOS.glob("*.yaml")) + list((ROOT / "scenarios" / "lcg").glob("*.yaml"))
+    spanish = [f for f in files if "lang: es" in f.read_text(encoding="utf-8")]
+    assert len(files) >= 36 and 3 * len(spanish) >= len(files)
+
+
+def test_every_kind_has_scenarios():
+    kinds = {}
+    for f in SCENARIOS.glob("*.yaml"):
+        for line in f.read_text(encoding="utf-8").splitlines():
+            if line.strip().startswith("kind:"):
+                kinds[line.split(":", 1)[1].strip()] = kinds.get(line.split(":", 1)[1].strip(), 0) + 1
+    assert set(kinds) == {"pass", "play-card", "path-combat", "leadership", "activate", "item-move"}
+
+
+def test_dynamic_message_keys_exist():
+    from adjudicator.i18n import catalogue
+    cat = catalogue("cardgame")
+    for suffix in ("item_cycled", "item_eliminated", "answer_item_cycled", "answer_item_eliminated",
+                   "place_reserve", "place_path", "place_battleground"):
+        assert f"cardgame.{suffix}" in cat
+    assert cg_rules.GAME == "wotr-card-game"
