@@ -267,13 +267,11 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     phrases = glossary_expansions(text, lang)
     if len(words) > 1:
         phrases.append((text, lang, 1.0))  # the words in this order, as in a heading
-    hits = index.search(words, phrases, limit=limit * 2 + 5)
-    ranked = sorted(hits, key=lambda h: -h.score * (TERM_WEIGHT if h.kind == "term" else 1.0))
+    hits = index.search(words, phrases, limit=limit, kind_weight={"term": TERM_WEIGHT})
     result["results"] = [
         {"label": h.label, "title": h.title, "page": h.page, "url": url_for(lang, h.page, h.label),
-         "snippet": h.snippet, "score": round(h.score * (TERM_WEIGHT if h.kind == "term" else 1.0), 3),
-         "kind": h.kind}
-        for h in ranked[:limit]
+         "snippet": h.snippet, "score": round(h.score, 3), "kind": h.kind}
+        for h in hits
     ]
     corrections = index.corrections(words)
     if corrections:

@@ -35,7 +35,7 @@ from whoosh import highlight, index as windex
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.lang.stopwords import stoplists
-from whoosh.query import FuzzyTerm, Or, Phrase, Term
+from whoosh.query import Or, Phrase, Term
 from whoosh.support.charset import accent_map
 
 BACKEND = "whoosh-reloaded"
@@ -90,7 +90,12 @@ def is_stop_word(word: str, lang: str) -> bool:
 
 def analyze(text: str, lang: str) -> list[str]:
     """The indexed forms of the words of ``text`` (``"los asedios"`` -> ``["asedi"]`` in es)."""
-    return [t.text for t in analyzer(lang)(text)]
+    return list(_analyze(text, lang))
+
+
+@lru_cache(maxsize=20000)
+def _analyze(text: str, lang: str) -> tuple[str, ...]:
+    return tuple(t.text for t in analyzer(lang)(text))
 
 
 def fold(word: str) -> str:
@@ -111,6 +116,7 @@ def schema(lang: str) -> Schema:
         other_title=TEXT(analyzer=analyzer(other), stored=True, field_boost=FIELD_BOOST["other_title"]),
         other_text=TEXT(analyzer=analyzer(other), field_boost=FIELD_BOOST["other_text"]),
         vocab=TEXT(analyzer=vocab_analyzer(), phrase=False),
+        other_vocab=TEXT(analyzer=vocab_analyzer(), phrase=False),
     )
 
 
@@ -144,6 +150,7 @@ def write_index(path: Path, lang: str, documents: Iterable[dict],
                 title=doc["title"], text=doc["text"], label_words=doc.get("label_words", ""),
                 other_title=doc.get("other_title", ""), other_text=doc.get("other_text", ""),
                 vocab=" ".join((doc["title"], doc["text"])),
+                other_vocab=" ".join((doc.get("other_title", ""), doc.get("other_text", ""))),
             )
             count += 1
         writer.commit(optimize=True)
@@ -188,7 +195,11 @@ class Hit:
 
 
 class OpenIndex:
-    """One language's index, opened once; the searcher is reused until the index changes."""
+    """One language's index, opened once; the searcher is reused until the index changes.
+
+    Whoosh searchers are not meant to be shared between threads, so every use of this one
+    goes through a lock (a search takes milliseconds; the web app's threads queue briefly).
+    """
 
     def __init__(self, path: Path, lang: str, stamp: object):
         self.path = Path(path)
@@ -197,14 +208,13 @@ class OpenIndex:
         self._ix = windex.open_dir(str(self.path))
         self._searcher = self._ix.searcher()
         self._lock = threading.Lock()
-        self._known: dict[str, frozenset[str]] = {}
         reader = self._searcher.reader()
-        for field, _lang in query_fields(lang):
-            self._known[field] = frozenset(t.decode("utf-8") if isinstance(t, bytes) else t
-                                           for t in reader.lexicon(field))
-        self._vocab_folded = frozenset(fold(w.decode("utf-8") if isinstance(w, bytes) else w)
-                                       for w in reader.lexicon("vocab"))
-        self._corrector = self._searcher.corrector("vocab")
+        self._known = {field: frozenset(_text(t) for t in reader.lexicon(field))
+                       for field, _lang in query_fields(lang)}
+        self._vocab_folded = frozenset(fold(_text(w)) for field in ("vocab", "other_vocab")
+                                       for w in reader.lexicon(field))
+        self._correctors = {field: self._searcher.corrector(field) for field in ("vocab", "other_vocab")}
+        self._spellings: dict[str, tuple[str | None, tuple[str, ...]]] = {}
         self._highlighter = highlight.Highlighter(
             fragmenter=highlight.ContextFragmenter(maxchars=220, surround=60),
             scorer=highlight.BasicFragmentScorer(),
@@ -219,39 +229,63 @@ class OpenIndex:
 
     def knows(self, word: str) -> bool:
         """True when ``word`` is indexed in some field (in its own analysis) or is a stop word."""
+        if fold(word) in self._vocab_folded:
+            return True
         for field, lang in query_fields(self.lang):
             forms = analyze(word, lang)
             if not forms:
                 return True  # a stop word of that language: nothing to correct
             if all(f in self._known[field] for f in forms):
                 return True
-        return fold(word) in self._vocab_folded
+        return False
+
+    def _spelling(self, word: str) -> tuple[str | None, tuple[str, ...]]:
+        """(the correction in this language or None, the close words of either language).
+
+        Only for a word the index does not know; computed once per word and index.
+        """
+        low = word.lower()
+        cached = self._spellings.get(low)
+        if cached is not None:
+            return cached
+        found: tuple[str | None, tuple[str, ...]] = (None, ())
+        if len(low) >= 3 and not low.isdigit() and not self.knows(low):
+            maxdist = 1 if len(low) <= 5 else 2
+            own = self._correctors["vocab"].suggest(low, limit=2, maxdist=maxdist, prefix=1)
+            other = self._correctors["other_vocab"].suggest(low, limit=1, maxdist=maxdist, prefix=1)
+            correction = own[0] if own and fold(own[0]) != fold(low) else None
+            found = (correction, tuple(dict.fromkeys(own + other)))
+        if len(self._spellings) > 5000:
+            self._spellings.clear()
+        self._spellings[low] = found
+        return found
 
     def corrections(self, words: list[str]) -> dict[str, str]:
         """A spelling for each unknown word, from the index's own vocabulary (same language)."""
         out = {}
-        for word in words:
-            low = word.lower()
-            if len(low) < 3 or low.isdigit() or self.knows(word):
-                continue
-            with self._lock:
-                found = self._corrector.suggest(low, limit=1, maxdist=2, prefix=1)
-            if found and fold(found[0]) != fold(low):
-                out[word] = found[0]
+        with self._lock:
+            for word in words:
+                correction = self._spelling(word)[0]
+                if correction:
+                    out[word] = correction
         return out
 
     # -- queries ------------------------------------------------------------------------------
 
     def _word_query(self, word: str):
-        """Every field the word may hit, each in its own analysis; fuzzy when it is unknown."""
-        alternatives = []
-        fuzzy = not self.knows(word)
-        for field, lang in query_fields(self.lang):
-            for form in analyze(word, lang):
-                alternatives.append(Term(field, form))
-                if fuzzy and len(form) >= 4:
-                    alternatives.append(FuzzyTerm(field, form, boost=0.6, prefixlength=1,
-                                                  maxdist=1 if len(form) < 7 else 2))
+        """Every field the word may hit, each in its own analysis.
+
+        A word the index does not know (a typo) also searches the indexed words closest to
+        it, at a lower weight: ``asedo`` finds ``asedio``.
+        """
+        variants = [(word, 1.0)] + [(w, 0.6) for w in self._spelling(word)[1]]
+        terms: dict[tuple[str, str], float] = {}
+        for variant, weight in variants:
+            for field, lang in query_fields(self.lang):
+                for form in analyze(variant, lang):
+                    key = (field, form)
+                    terms[key] = max(terms.get(key, 0.0), weight)
+        alternatives = [Term(field, form, boost=weight) for (field, form), weight in terms.items()]
         return Or(alternatives) if alternatives else None
 
     def _phrase_query(self, text: str, lang_of_text: str, boost: float):
@@ -267,31 +301,37 @@ class OpenIndex:
                 parts.append(Phrase(field, forms, slop=1, boost=boost))
         return Or(parts) if parts else None
 
-    def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int) -> list[Hit]:
-        """Documents matching any of ``words`` (more words matched rank higher) or ``phrases``.
+    def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int,
+               kind_weight: dict[str, float] | None = None) -> list[Hit]:
+        """The best ``limit`` documents for ``words`` (each word adds its score) and ``phrases``.
 
         ``phrases`` are ``(text, language of the text, boost)``: the glossary's translations of
-        the terms found in the query, and the query itself as a phrase.
+        the terms found in the query, and the query itself as a phrase. ``kind_weight``
+        scales the score of a kind of document (glossary terms below rules). Only the hits
+        returned are highlighted.
         """
-        subqueries = [q for q in (self._word_query(w) for w in words) if q is not None]
-        subqueries += [q for q in (self._phrase_query(t, lg, b) for t, lg, b in phrases) if q is not None]
-        if not subqueries:
-            return []
-        query = Or(subqueries, scale=0.9)
-        hits = []
+        weights = kind_weight or {}
         with self._lock:
-            results = self._searcher.search(query, limit=limit, terms=True)
+            subqueries = [q for q in (self._word_query(w) for w in words) if q is not None]
+            subqueries += [q for q in (self._phrase_query(t, lg, b) for t, lg, b in phrases) if q is not None]
+            if not subqueries:
+                return []
+            results = self._searcher.search(Or(subqueries), limit=limit * 2 + 5)
             results.highlighter = self._highlighter
-            for hit in results:
-                snippet = hit.highlights("text", top=2)
-                if not snippet:
-                    snippet = MarkFormatter()._text(_lead(hit.get("text", "")))
-                hits.append(Hit(label=hit["label"], page=hit["page"], kind=hit["kind"],
-                                title=hit["title"], score=float(hit.score), snippet=snippet))
+            ranked = sorted(results, key=lambda h: -h.score * weights.get(h["kind"], 1.0))[:limit]
+            hits = []
+            for hit in ranked:
+                snippet = hit.highlights("text", top=2) or html.escape(_lead(hit.get("text", "")), quote=False)
+                hits.append(Hit(label=hit["label"], page=hit["page"], kind=hit["kind"], title=hit["title"],
+                                score=float(hit.score) * weights.get(hit["kind"], 1.0), snippet=snippet))
         return hits
 
     def document_count(self) -> int:
         return self._searcher.doc_count()
+
+
+def _text(term: object) -> str:
+    return term.decode("utf-8") if isinstance(term, bytes) else str(term)
 
 
 def _lead(text: str, size: int = 200) -> str:

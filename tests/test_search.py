@@ -1,0 +1,340 @@
+"""The rules search: export, analysis, cross-language glossary, relevance, safety, robustness.
+
+The docs are built once for the whole session (both languages) into a temporary build
+directory, unless ``ADJUDICATOR_SEARCH_TEST_BUILD`` names a build directory that already
+holds ``docs/<lang>/rules-export.json`` (handy while tuning: build once, test many times).
+The search index is then built from those exports, exactly as ``adjudicator build`` does.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator import paths, search
+from adjudicator import search_backend as backend
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(encoding="utf-8"))["rules"]
+RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
+SPHINX = Path(sys.executable).with_name("sphinx-build")
+
+
+def sphinx_build(src: Path, out: Path, lang: str, *extra: str) -> subprocess.CompletedProcess:
+    cmd = [str(SPHINX), "-q", "-b", "html", *extra]
+    if lang != "en":
+        cmd += ["-D", f"language={lang}"]
+    return subprocess.run(cmd + [str(src), str(out)], capture_output=True, text=True, timeout=600)
+
+
+def build_docs_into(build_dir: Path) -> None:
+    """Build both languages of the real docs into ``build_dir/docs/<lang>`` (once per session).
+
+    The project's own builder (:func:`adjudicator.build.build_docs`, strict: a warning fails
+    it) comes first; if the docs do not build cleanly, a plain Sphinx build still gives the
+    search something to index: the docs' own tests report their warnings, these test the search.
+    """
+    try:
+        from adjudicator.build import BuildError, build_docs
+    except ImportError:
+        build_docs = None
+    if build_docs is not None:
+        try:
+            build_docs()
+            return
+        except BuildError as exc:
+            print(f"strict docs build failed, indexing a plain build instead: {str(exc)[:500]}")
+    for lang in search.LANGS:
+        done = sphinx_build(ROOT / "docs", build_dir / "docs" / lang, lang)
+        assert (build_dir / "docs" / lang / search.EXPORT_NAME).is_file(), done.stderr[-3000:]
+
+
+@pytest.fixture(scope="session")
+def search_index(tmp_path_factory):
+    """Point the build directory at a session folder with built docs and a built index."""
+    reuse = os.environ.get("ADJUDICATOR_SEARCH_TEST_BUILD")
+    build_dir = Path(reuse) if reuse else tmp_path_factory.mktemp("build")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(paths, "BUILD", build_dir)
+    patch.setenv("ADJUDICATOR_BUILD_DIR", str(build_dir))
+    search.close_all()
+    try:
+        if not all(search.export_path(lang).is_file() for lang in search.LANGS):
+            build_docs_into(build_dir)
+        report = search.build_index()
+        yield {"dir": build_dir, "report": report}
+    finally:
+        search.close_all()
+        patch.undo()
+
+
+def unsmart(text: str) -> str:
+    """Sphinx's smart quotes undone: the heading is the same words either way."""
+    return text.translate(str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'}))
+
+
+def exported(lang: str) -> list[dict]:
+    return search.load_export(search.export_path(lang))
+
+
+def labels_of(result: dict) -> list[str]:
+    return [r["label"] for r in result["results"]]
+
+
+# -- the export written by the docs build --------------------------------------------------------
+
+@pytest.mark.parametrize("lang", search.LANGS)
+def test_export_has_every_rule_label_once_with_its_heading(search_index, lang):
+    records = [r for r in exported(lang) if r["kind"] == "rule"]
+    labels = [r["label"] for r in records]
+    assert sorted(labels) == sorted(RULES), "each rules.json label is one exported section"
+    for record in records:
+        rule = RULES[record["label"]]
+        assert record["page"] == rule["page"], record["label"]
+        assert unsmart(record["title"]) == unsmart(rule["title"][lang]), f"{record['label']}: heading in {lang}"
+        assert record["text"].strip(), f"{record['label']}: a rule section has its own text"
+        assert record["lang"] == lang
+
+
+def test_export_terms_share_their_anchor_across_languages(search_index):
+    terms = {lang: {r["label"]: r for r in exported(lang) if r["kind"] == "term"} for lang in search.LANGS}
+    assert terms["en"]["term-Hunt-Box"]["title"] == "Hunt Box"
+    assert set(terms["en"]) == set(terms["es"])
+    assert terms["es"]["term-Hunt-Box"]["title"] == "Casilla de Búsqueda"
+
+
+def test_export_section_text_leaves_out_subsections(tmp_path):
+    """A tiny project: own text only, subsections apart, glossary terms, no warning, both languages."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})
+        extensions = ["myst_parser", "rules_export"]
+        myst_heading_anchors = 0
+        exclude_patterns = ["_build"]
+    """), encoding="utf-8")
+    (src / "index.md").write_text(textwrap.dedent("""
+        (wotr-siege)=
+        # Sieges
+
+        Siege intro about the {term}`Stronghold` walls.
+
+        (wotr-sortie)=
+        ## Sorties
+
+        A sortie leaves the stronghold.
+
+        ### Unlabelled detail
+
+        Detail text of the sortie.
+
+        ## Worked example
+
+        Generated text that belongs to no rule.
+
+        (not-a-rule)=
+        ## Other
+
+        Text of a section whose label is not a rule label.
+
+        ```{glossary}
+        Stronghold
+          A fortified settlement.
+        ```
+    """), encoding="utf-8")
+    for lang in ("en", "es"):
+        out = tmp_path / lang
+        done = sphinx_build(src, out, lang, "-W", "-n")
+        assert done.returncode == 0, done.stderr
+        data = json.loads((out / "rules-export.json").read_text(encoding="utf-8"))
+        assert data["lang"] == lang
+        by_label = {r["label"]: r for r in data["records"]}
+        assert set(by_label) == {"wotr-siege", "wotr-sortie", "term-Stronghold"}
+        assert by_label["wotr-siege"]["text"] == "Siege intro about the Stronghold walls."
+        assert by_label["wotr-sortie"]["text"] == "A sortie leaves the stronghold."
+        assert by_label["wotr-sortie"]["title"] == "Sorties"
+        assert by_label["term-Stronghold"] == {"lang": lang, "page": "index", "label": "term-Stronghold",
+                                               "title": "Stronghold", "text": "A fortified settlement.",
+                                               "kind": "term"}
+
+
+# -- analysis ------------------------------------------------------------------------------------
+
+def test_spanish_forms_accents_and_enye_meet():
+    forms = {w: backend.analyze(w, "es") for w in ("asediado", "asedio", "asediádo", "ASEDIOS")}
+    assert len({tuple(f) for f in forms.values()}) == 1, forms
+    assert backend.analyze("dano", "es") == backend.analyze("daño", "es") == backend.analyze("Daños", "es")
+    assert backend.analyze("bsqueda", "es") != backend.analyze("búsqueda", "es")  # a typo, not a form
+
+
+def test_english_forms_and_stop_words():
+    assert backend.analyze("besieged", "en") == backend.analyze("besiege", "en")
+    assert backend.analyze("sieges", "en") == backend.analyze("siege", "en")
+    assert backend.analyze("the of and", "en") == []
+    assert backend.analyze("de la y los", "es") == []
+
+
+def test_search_meets_accentless_and_inflected_forms(search_index):
+    for a, b in (("asediado", "asediádo"), ("daño", "dano"), ("asedio", "asedios")):
+        assert labels_of(search.search(a, "es"))[:5] == labels_of(search.search(b, "es"))[:5], (a, b)
+    damage = search.search("dano", "es")
+    assert "daño" in damage["results"][0]["snippet"].lower() or "daño" in damage["results"][0]["title"].lower()
+
+
+# -- across languages ----------------------------------------------------------------------------
+
+def test_glossary_expands_a_term_both_ways(search_index):
+    assert ("Casilla de Búsqueda", "es", 2.0) in search.glossary_expansions("hunt box", "es")
+    assert ("Hunt Box", "en", 2.0) in search.glossary_expansions("casillas de busqueda", "en")
+    assert "wotr-hunt-box" in labels_of(search.search("Hunt Box", "es"))[:3]
+    assert "wotr-hunt-box" in labels_of(search.search("Casilla de Búsqueda", "en"))[:3]
+    assert "wotr-sortie" in labels_of(search.search("salida", "en"))[:3]
+    assert "wotr-sortie" in labels_of(search.search("sortie", "es"))[:3]
+
+
+def test_other_language_title_finds_the_rule(search_index):
+    assert labels_of(search.search("oleada", "en"))[0] == "lcg-surge"
+    assert labels_of(search.search("surge", "es"))[0] == "lcg-surge"
+
+
+# -- relevance -----------------------------------------------------------------------------------
+
+def rank_of(label: str, result: dict) -> int | None:
+    found = labels_of(result)
+    return found.index(label) + 1 if label in found else None
+
+
+def test_relevance_set(search_index):
+    assert len(RELEVANCE) >= 60
+    per_lang = {lang: [q for q in RELEVANCE if q["lang"] == lang] for lang in search.LANGS}
+    assert min(len(v) for v in per_lang.values()) >= 30, "half Spanish, half English"
+    for q in RELEVANCE:
+        assert q["label"] in RULES, f"{q['label']} is not a rule label"
+    misses, firsts, lines = [], 0, []
+    for lang, queries in per_lang.items():
+        top3 = first = 0
+        for q in queries:
+            rank = rank_of(q["label"], search.search(q["query"], lang, limit=10))
+            top3 += rank is not None and rank <= 3
+            first += rank == 1
+            if rank is None or rank > 3:
+                misses.append(f"[{lang}] {q['query']!r}: {q['label']} at rank {rank}")
+        firsts += first
+        lines.append(f"search relevance ({lang}): top-3 {top3}/{len(queries)} "
+                     f"({100 * top3 / len(queries):.0f}%), rank 1 {first}/{len(queries)} "
+                     f"({100 * first / len(queries):.0f}%)")
+    print("\n" + "\n".join(lines))
+    assert not misses, "expected in the top 3:\n" + "\n".join(misses)
+    assert firsts >= 0.8 * len(RELEVANCE), "\n".join(lines)
+
+
+# -- what the API returns ------------------------------------------------------------------------
+
+def test_result_shape_and_links(search_index):
+    result = search.search("siege", "en", limit=4)
+    assert set(result) == {"query", "lang", "results", "suggestion"}
+    assert result["query"] == "siege" and result["lang"] == "en" and result["suggestion"] is None
+    assert 0 < len(result["results"]) <= 4
+    scores = [r["score"] for r in result["results"]]
+    assert scores == sorted(scores, reverse=True)
+    for r in result["results"]:
+        assert set(r) == {"label", "title", "page", "url", "snippet", "score", "kind"}
+        assert r["kind"] in ("rule", "term")
+        assert r["url"] == f"/en/docs/{r['page']}.html#{r['label']}"
+        if r["kind"] == "rule":
+            assert RULES[r["label"]]["page"] == r["page"]
+            assert unsmart(r["title"]) == unsmart(RULES[r["label"]]["title"]["en"])
+    spanish = search.search("asedio", "es")
+    assert all(r["url"].startswith("/es/docs/") for r in spanish["results"])
+    first_rule = next(r for r in spanish["results"] if r["kind"] == "rule")
+    assert unsmart(first_rule["title"]) == unsmart(RULES[first_rule["label"]]["title"]["es"])
+
+
+def test_snippets_mark_hits_and_escape_everything_else(search_index):
+    result = search.search('<script>alert("x")</script> siege & sortie', "en")
+    assert result["results"]
+    for r in result["results"]:
+        tags = set(re.findall(r"</?([a-zA-Z]+)", r["snippet"]))
+        assert tags <= {"mark"}, r["snippet"]
+        assert "<script" not in r["snippet"]
+    assert any("<mark>" in r["snippet"] for r in result["results"])
+    text = search.results_text(result)
+    assert "<mark>" not in text and "&amp;" not in text
+    assert result["results"][0]["url"] in text and result["results"][0]["title"] in text
+
+
+def test_did_you_mean_corrects_from_the_reference_vocabulary(search_index):
+    assert search.search("asedo", "es")["suggestion"] == "asedio"
+    assert search.search("corruptoin", "en")["suggestion"] == "corruption"
+    assert search.search("Besiged army", "en")["suggestion"] == "Besieged army"
+    assert search.search("siege", "en")["suggestion"] is None
+    assert search.search("dano", "es")["suggestion"] is None  # found as it is: no correction
+    assert search.search("oleada", "en")["suggestion"] is None  # a word of the other language
+    text = search.results_text(search.search("asedo", "es"))
+    assert "¿Quisiste decir: asedio?" in text
+
+
+WEIRD = ["", "   ", "the of and", "de la", '"', '"hunt', "title:siege", "siege AND OR NOT",
+         "*", "?", "sieg*", "siege~2", "[1 TO 5]", "((((", "\\", "\x00", "🙂", "-", "a" * 10000,
+         "siege " * 500, "label:wotr-sortie", "NOT", "<>&", "1", "%s {0} {lang}"]
+
+
+@pytest.mark.parametrize("query", WEIRD)
+@pytest.mark.parametrize("lang", search.LANGS)
+def test_weird_queries_never_raise(search_index, query, lang):
+    result = search.search(query, lang)
+    assert isinstance(result["results"], list) and result["lang"] == lang
+    assert isinstance(search.results_text(result), str)
+
+
+def test_only_stop_words_give_no_results(search_index):
+    for query, lang in (("the of and", "en"), ("de la y", "es"), ("", "en")):
+        result = search.search(query, lang)
+        assert result["results"] == [] and result["suggestion"] is None
+    assert search.results_text(search.search("", "es")) == "Escribe unas palabras para buscar en las reglas."
+
+
+def test_unknown_language_is_a_clear_error(search_index):
+    with pytest.raises(ValueError, match="fr"):
+        search.search("siege", "fr")
+
+
+# -- building and reopening ----------------------------------------------------------------------
+
+def test_missing_index_and_missing_docs_say_what_to_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(paths, "BUILD", tmp_path)
+    with pytest.raises(search.IndexMissing, match="adjudicator build"):
+        search.search("siege", "en")
+    with pytest.raises(search.IndexMissing, match="construir"):
+        search.search("asedio", "es")
+    with pytest.raises(search.DocsMissing, match="adjudicator build docs"):
+        search.build_index()
+
+
+def test_index_build_is_skipped_when_up_to_date_and_reopened_after_a_rebuild(search_index):
+    lines = []
+    again = search.build_index(progress=lines.append)
+    assert all(again["langs"][lang]["skipped"] for lang in search.LANGS)
+    before = labels_of(search.search("sortie", "en"))
+    forced = search.build_index(force=True, progress=lines.append)
+    assert not any(forced["langs"][lang]["skipped"] for lang in search.LANGS)
+    assert any(re.fullmatch(r"Indexing the rules \(es\): \d+ documents .*", line) for line in lines)
+    for lang in search.LANGS:
+        counts = forced["langs"][lang]
+        assert counts["rules"] == len(RULES) and counts["documents"] == counts["rules"] + counts["terms"]
+    assert labels_of(search.search("sortie", "en")) == before  # the new index, opened again
+
+
+def test_messages_exist_in_both_languages_with_the_same_placeholders():
+    for key, entry in search.MESSAGES.items():
+        assert set(entry) == {"en", "es"}, key
+        holes = {lang: sorted(re.findall(r"{(\w+)", text)) for lang, text in entry.items()}
+        assert holes["en"] == holes["es"], key
