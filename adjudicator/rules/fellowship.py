@@ -11,7 +11,7 @@ Kinds: ``separate-companions``, ``declare-fellowship``, ``reveal-fellowship``,
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable
+from typing import Callable
 
 from adjudicator import data, names
 from adjudicator.params import check_name
@@ -407,6 +407,3 @@ def enter_mordor(position, q, r):
     r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=_region(region, lang))
     return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
 
-
-def names_list(ids: Iterable[str], lang: str) -> str:
-    return ", ".join(names.character_name(c, lang) for c in ids)

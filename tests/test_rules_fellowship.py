@@ -1,0 +1,141 @@
+"""The Fellowship on the map: separation, declaring, revealing, entering Mordor, and the
+map-graph helper they share."""
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import data
+from adjudicator.api import ask
+from adjudicator.problems import ScenarioInvalid
+from adjudicator.rules.fellowship import distance, region_distances
+
+GAME = "war-of-the-ring"
+
+
+def rule(position, question, lang="en"):
+    return ask({"game": GAME, "lang": lang, "position": position, "question": question})
+
+
+def problems(position, question, lang="en"):
+    with pytest.raises(ScenarioInvalid) as exc:
+        rule(position, question, lang)
+    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+
+
+# -- the graph ----------------------------------------------------------------------------------
+
+def test_map_graph_is_undirected_and_connected():
+    regions = data.regions()
+    for rid, info in regions.items():
+        for other in info["adjacent"]:
+            assert rid in regions[other]["adjacent"], (rid, other)
+    assert len(region_distances("rivendell")) == len(regions)
+
+
+@pytest.mark.parametrize("a,b,d", [("rivendell", "hollin", 2), ("hollin", "moria", 1), ("rivendell", "rivendell", 0),
+                                   ("hollin", "lorien", 3), ("dagorlad", "morannon", 1)])
+def test_known_distances(a, b, d):
+    assert distance(a, b) == d == distance(b, a)
+
+
+def test_stop_rule_blocks_passing_but_not_ending():
+    reach = region_distances("hollin", can_continue=lambda r: r != "moria")
+    assert reach["moria"] == 1
+    assert reach["lorien"] > 3            # only through Moria would it be 3
+
+
+# -- separate-companions -----------------------------------------------------------------------
+
+def test_separate_bad_inputs_all_at_once_in_both_languages():
+    position = {"fellowship": {"companions": ["Legolas", "Gimli"], "guide": "Legolas"}}
+    q = {"kind": "separate-companions", "companions": ["Boromir", "Frodo", "Saruman", "Legolas", "Legolas", "Glorfindel"],
+         "to": "Mordorr"}
+    en = problems(position, q, "en")
+    es = problems(position, q, "es")
+    assert set(en) == set(es) == {"question.companions[0]", "question.companions[1]", "question.companions[2]",
+                                  "question.companions[4]", "question.companions[5]", "question.to"}
+    assert en["question.companions[0]"] == "'Boromir' is not in the Fellowship."
+    assert es["question.companions[0]"] == "«Boromir» no está en la Comunidad."
+    assert "Ring-bearers" in en["question.companions[1]"]
+    assert "Portadores" in es["question.companions[1]"]
+
+
+def test_separate_needs_companions():
+    assert "question.companions" in problems({}, {"kind": "separate-companions"})
+    assert "question.companions" in problems({}, {"kind": "separate-companions", "companions": []})
+
+
+@pytest.mark.parametrize("progress", [0, 1, 3, 6])
+def test_separate_reaches_exactly_what_the_limits_allow(progress):
+    """From Hollin, every region is allowed iff a path avoiding passage through Moria (a
+    Shadow stronghold where Companions stop) is short enough."""
+    position = {"fellowship": {"region": "Hollin", "progress": progress}}
+    max_d = progress + 2
+    reach = region_distances("hollin", can_continue=lambda r: r not in (
+        "moria", "dol-guldur", "orthanc", "mount-gundabad", "morannon", "minas-morgul", "barad-dur", "umbar"))
+    for target in ("moria", "lorien", "dimrill-dale", "fords-of-bruinen", "rivendell", "bree", "fangorn"):
+        v = rule(position, {"kind": "separate-companions", "companions": ["Boromir"],
+                            "to": data.regions()[target]["name"]["en"]})["verdict"]
+        assert v["max_distance"] == max_d
+        assert v["allowed"] == (reach.get(target, 99) <= max_d), target
+
+
+def test_separate_in_besieged_stronghold_can_stay():
+    position = {"fellowship": {"region": "Minas Tirith", "progress": 2},
+                "regions": {"Minas Tirith": {"besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 1}},
+                                             "shadow": {"sauron": {"regular": 3}}}}}
+    q = {"kind": "separate-companions", "companions": ["Boromir"]}
+    assert rule(position, {**q, "to": "Minas Tirith"})["verdict"]["allowed"] is True
+    out = rule(position, {**q, "to": "Lossarnach"}, "es")
+    assert out["verdict"]["allowed"] is False
+    assert "wotr-fellowship-separate-besieged" in [s["rule"] for s in out["explanation"]]
+
+
+# -- declare / reveal / enter-mordor -----------------------------------------------------------
+
+def test_declare_heal_only_with_corruption_and_activation_only_when_passive():
+    base = {"region": "Osgiliath", "progress": 1}
+    v = rule({"fellowship": {**base, "corruption": 0}}, {"kind": "declare-fellowship", "to": "Minas Tirith"})["verdict"]
+    assert (v["heal"], v["activates"]) == (0, "gondor")
+    v = rule({"fellowship": {**base, "corruption": 4}, "politics": {"gondor": {"steps": 1, "active": True}}},
+             {"kind": "declare-fellowship", "to": "Minas Tirith"})["verdict"]
+    assert (v["heal"], v["activates"]) == (1, None)
+    v = rule({"fellowship": {**base, "corruption": 4}}, {"kind": "declare-fellowship", "to": "Osgiliath"})["verdict"]
+    assert (v["heal"], v["activates"]) == (0, None)   # a fortification, not a City or Stronghold
+
+
+def test_phase_assumed_is_said_in_a_step():
+    out = rule({"fellowship": {"region": "Morannon"}}, {"kind": "enter-mordor"})
+    assert out["verdict"]["allowed"] is True
+    assert any("phase 2" in s["text"] for s in out["explanation"])
+    out = rule({"fellowship": {"region": "Morannon"}}, {"kind": "enter-mordor"}, "es")
+    assert any("fase 2" in s["text"] for s in out["explanation"])
+
+
+def test_enter_mordor_declare_first_needs_hidden():
+    v = rule({"fellowship": {"region": "Dagorlad", "progress": 1, "hidden": False}}, {"kind": "enter-mordor"})["verdict"]
+    assert v["allowed"] is False
+
+
+@pytest.mark.parametrize("progress", [1, 2, 3])
+def test_reveal_never_ends_in_friendly_city_or_stronghold(progress):
+    position = {"fellowship": {"region": "Trollshaws", "progress": progress}}
+    for target in region_distances("trollshaws", limit=progress):
+        info = data.regions()[target]
+        v = rule(position, {"kind": "reveal-fellowship", "to": info["name"]["en"]})["verdict"]
+        friendly = info["settlement"] in ("city", "stronghold") and info["side"] == "free_peoples"
+        assert v["allowed"] == (not friendly), target
+
+
+def test_reveal_without_destination_counts_options():
+    v = rule({"fellowship": {"region": "Rivendell", "progress": 1}}, {"kind": "reveal-fellowship"})["verdict"]
+    assert v["destinations"] == 2      # Fords of Bruinen and Trollshaws; not Rivendell itself
+    assert v["extra_tile"] is False
+
+
+def test_reveal_extra_tile_when_shadow_holds_its_own_stronghold_only():
+    q = {"kind": "reveal-fellowship", "to": "Moria"}
+    assert rule({"fellowship": {"region": "Hollin", "progress": 1}}, q)["verdict"]["extra_tile"] is True
+    freed = {"fellowship": {"region": "Hollin", "progress": 1}, "regions": {"Moria": {"control": "free-peoples"}}}
+    v = rule(freed, q)["verdict"]
+    assert v["allowed"] is False          # now a stronghold the Free Peoples control

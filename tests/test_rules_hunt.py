@@ -1,0 +1,160 @@
+"""The Hunt rulings (hunt-roll, hunt-damage, hunt-casualty, hunt-allocation): what a player
+would check, and bad inputs reported all at once, with paths, in both languages."""
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import data, names
+from adjudicator.api import ask
+from adjudicator.problems import ScenarioInvalid
+
+GAME = "war-of-the-ring"
+
+
+def rule(position, question, lang="en"):
+    return ask({"game": GAME, "lang": lang, "position": position, "question": question})
+
+
+def problems(position, question, lang="en"):
+    with pytest.raises(ScenarioInvalid) as exc:
+        rule(position, question, lang)
+    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+
+
+# -- bad inputs -------------------------------------------------------------------------------
+
+def test_damage_bad_inputs_all_at_once_in_both_languages():
+    q = {"kind": "hunt-damage", "tile": "Mordor Orc", "successes": -1, "die": 9, "colour": "red"}
+    en = problems({}, q, "en")
+    es = problems({}, q, "es")
+    assert set(en) == set(es) == {"question.tile", "question.successes", "question.die", "question.colour"}
+    assert "not a Hunt tile" in en["question.tile"]
+    assert "no es una loseta de Búsqueda" in es["question.tile"]
+    assert "-1" in en["question.successes"] and "-1" in es["question.successes"]
+    assert en["question.die"] != es["question.die"]
+
+
+def test_damage_contradictions_are_problems():
+    got = problems({}, {"kind": "hunt-damage", "tile": 2, "successes": 2, "no_roll": True, "die": 3})
+    assert set(got) == {"question.successes", "question.die"}
+    got = problems({"fellowship": {"mordor": 1}}, {"kind": "hunt-damage", "tile": "eye", "successes": 2}, "es")
+    assert "Mordor" in got["question.successes"]
+
+
+def test_damage_tile_mapping_checked_field_by_field():
+    got = problems({}, {"kind": "hunt-damage", "tile": {"value": 7, "reveal": "yes", "colour": 1}})
+    assert set(got) == {"question.tile.value", "question.tile.reveal", "question.tile.colour"}
+
+
+def test_casualty_bad_inputs_all_at_once_in_both_languages():
+    position = {"fellowship": {"companions": ["Strider", "Legolas"], "guide": "Strider"}}
+    q = {"kind": "hunt-casualty", "damage": -2, "take": "Gimli"}
+    en = problems(position, q, "en")
+    es = problems(position, q, "es")
+    assert set(en) == set(es) == {"question.damage", "question.take"}
+    assert en["question.take"] == "'Gimli' is not in the Fellowship."
+    assert es["question.take"] == "«Gimli» no está en la Comunidad."
+
+
+@pytest.mark.parametrize("who", ["Frodo", "Sam", "Portadores del Anillo"])
+def test_ring_bearers_are_never_a_casualty(who):
+    got = problems({}, {"kind": "hunt-casualty", "damage": 2, "take": who}, "es")
+    assert "Portadores" in got["question.take"]
+
+
+def test_casualty_unknown_name_suggests():
+    got = problems({}, {"kind": "hunt-casualty", "damage": 2, "take": "Legolaz"})
+    assert "Legolas" in got["question.take"]
+
+
+def test_roll_bad_faces_all_at_once():
+    position = {"fellowship": {"region": "Moria"}, "hunt": {"box": {"shadow": 3}}}
+    got = problems(position, {"kind": "hunt-roll", "rolls": [0, 7, "x"], "rerolled": [9]})
+    assert set(got) == {"question.rolls[0]", "question.rolls[1]", "question.rolls[2]", "question.rerolled[0]"}
+
+
+def test_roll_counts_checked():
+    position = {"fellowship": {"region": "Moria"}, "hunt": {"box": {"shadow": 3}}}
+    got = problems(position, {"kind": "hunt-roll", "rolls": [2, 3], "rerolled": [6, 6]})
+    assert set(got) == {"question.rolls", "question.rerolled"}
+    # Moria gives one re-roll: two re-rolled dice are one too many.
+    assert "1" in got["question.rerolled"]
+
+
+def test_roll_faces_without_a_roll():
+    got = problems({"fellowship": {"mordor": 2}, "hunt": {"box": {"shadow": 3}}},
+                   {"kind": "hunt-roll", "rolls": [6, 6, 6]}, "es")
+    assert "no hay tirada" in got["question.rolls"]
+    got = problems({}, {"kind": "hunt-roll", "rerolled": [6]})
+    assert "question.rerolled" in got
+
+
+# -- rulings ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shadow", range(0, 11))
+def test_eye_on_mordor_track_counts_shadow_dice_only(shadow):
+    v = rule({"fellowship": {"mordor": 2}, "hunt": {"box": {"shadow": shadow, "free_peoples": 3}}},
+             {"kind": "hunt-damage", "tile": "eye"})["verdict"]
+    assert v["damage"] == shadow
+    assert v["reveal"] is True
+
+
+@pytest.mark.parametrize("tile_id", sorted(data.hunt_tiles()["special"]))
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_special_tiles_by_name_in_both_languages(tile_id, lang):
+    info = data.hunt_tiles()["special"][tile_id]
+    q = {"kind": "hunt-damage", "tile": info["name"][lang]}
+    if info["value"] == "die":
+        q["die"] = 5
+    position = {"fellowship": {"mordor": 1, "corruption": 3}, "hunt": {"box": {"shadow": 2}}}
+    v = rule(position, q, lang)["verdict"]
+    expected = {"die": 5, "eye": 2}.get(info["value"], max(0, info["value"]) if isinstance(info["value"], int) else None)
+    assert v["damage"] == expected
+    assert v["stop"] == info["stop"]
+    assert v["reveal"] == info["reveal"]
+    assert v["heal"] == (min(3, -info["value"]) if isinstance(info["value"], int) and info["value"] < 0 else 0)
+
+
+def test_stop_icon_only_matters_in_mordor():
+    tile = {"kind": "hunt-damage", "tile": "On, On They Went"}
+    assert rule({"fellowship": {"mordor": 0}}, tile)["verdict"]["stop"] is True
+    off = rule({"fellowship": {"region": "Moria"}}, tile)
+    assert off["verdict"]["stop"] is False
+    assert "wotr-tiles-special-enter" in [s["rule"] for s in off["explanation"]]
+
+
+COMPANIONS = ["gandalf-the-grey", "strider", "boromir", "legolas", "gimli", "meriadoc", "peregrin"]
+
+
+@pytest.mark.parametrize("victim", COMPANIONS)
+@pytest.mark.parametrize("damage", [1, 2, 3, 4, 6])
+@pytest.mark.parametrize("corruption", [0, 9, 11])
+def test_casualty_excess_becomes_corruption(victim, damage, corruption):
+    v = rule({"fellowship": {"corruption": corruption}},
+             {"kind": "hunt-casualty", "damage": damage, "take": names.character_name(victim, "es")}, "es")["verdict"]
+    level = data.characters()[victim]["level"]
+    assert v["eliminated"] == victim
+    assert v["corruption_added"] == max(0, damage - level)
+    assert v["corruption"] == min(12, corruption + max(0, damage - level))
+    assert v["shadow_wins"] == (v["corruption"] >= 12)
+
+
+def test_casualty_spanish_answer_is_spanish():
+    out = rule({}, {"kind": "hunt-casualty", "damage": 3, "take": "guía"}, "es")
+    assert "Gandalf el Gris" in out["answer"]
+    assert all(c["url"].startswith("/es/docs/") for c in out["citations"])
+
+
+def test_damage_needs_info_for_die_gives_the_odds():
+    v = rule({"fellowship": {"mordor": 0}}, {"kind": "hunt-damage", "tile": "die"})["verdict"]
+    assert v["status"] == "needs-info" and v["missing"] == ["question.die"]
+    assert v["p_damage_exact"] == {str(k): "1/6" for k in range(1, 7)}
+
+
+@pytest.mark.parametrize("companions,expected_max", [([], 1), (["Legolas"], 1), (["Legolas", "Gimli"], 2),
+                                                     (None, 7)])
+def test_allocation_max_follows_companions(companions, expected_max):
+    position = {} if companions is None else {"fellowship": {"companions": companions}}
+    for retrieved, low in ((0, 0), (1, 1), (3, 1)):
+        v = rule(position, {"kind": "hunt-allocation", "retrieved": retrieved})["verdict"]
+        assert (v["min"], v["max"]) == (low, expected_max)

@@ -1,0 +1,128 @@
+"""Victory, action dice and the Elven Rings; and the message catalogues of these chapters."""
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from adjudicator import data
+from adjudicator.api import ask
+from adjudicator.i18n import catalogue
+from adjudicator.problems import ScenarioInvalid
+
+GAME = "war-of-the-ring"
+
+
+def rule(position, question, lang="en"):
+    return ask({"game": GAME, "lang": lang, "position": position, "question": question})
+
+
+def problems(position, question, lang="en"):
+    with pytest.raises(ScenarioInvalid) as exc:
+        rule(position, question, lang)
+    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+
+
+def settlements(side):
+    return {rid: info for rid, info in data.regions().items()
+            if info["side"] == side and info["settlement"] in ("city", "stronghold", "town")}
+
+
+# -- victory ------------------------------------------------------------------------------------
+
+def test_every_free_peoples_settlement_captured_counts_cities_and_strongholds_only():
+    fp = settlements("free_peoples")
+    expected = sum({"city": 1, "stronghold": 2}.get(i["settlement"], 0) for i in fp.values())
+    position = {"regions": {i["name"]["en"]: {"control": "shadow"} for i in fp.values()}}
+    v = rule(position, {"kind": "victory"})["verdict"]
+    assert v["shadow_vp"] == expected
+    assert v["free_peoples_vp"] == 0
+    assert (v["winner"], v["reason"]) == ("shadow", "military")
+
+
+@pytest.mark.parametrize("captured,vp,winner", [
+    (["Moria"], 2, None), (["Moria", "Angmar"], 3, None), (["Moria", "Angmar", "Far Harad"], 4, "free-peoples"),
+    (["Orthanc", "Umbar"], 4, "free-peoples")])
+def test_free_peoples_military_threshold(captured, vp, winner):
+    v = rule({"regions": {n: {"control": "free-peoples"} for n in captured}}, {"kind": "victory"})["verdict"]
+    assert v["free_peoples_vp"] == vp
+    assert v["winner"] == winner
+
+
+def test_victory_when_is_checked():
+    got = problems({}, {"kind": "victory", "when": "tomorrow"}, "es")
+    assert "question.when" in got and "now" in got["question.when"]
+
+
+def test_corruption_twelve_wins_even_on_the_crack_of_doom():
+    v = rule({"fellowship": {"mordor": 5, "corruption": 12}}, {"kind": "victory", "when": "now"})["verdict"]
+    assert (v["winner"], v["reason"]) == ("shadow", "ring")
+
+
+# -- action dice ------------------------------------------------------------------------------
+
+def test_action_dice_bad_names_all_at_once():
+    en = problems({}, {"kind": "action-dice", "in_play": ["Saruman", "Sauron", "Saruman"]})
+    es = problems({}, {"kind": "action-dice", "in_play": ["Saruman", "Sauron", "Saruman"]}, "es")
+    assert set(en) == set(es) == {"question.in_play[1]", "question.in_play[2]"}
+
+
+def test_action_dice_bonus_comes_from_character_data():
+    chars = data.characters()
+    for cid, info in chars.items():
+        v = rule({}, {"kind": "action-dice", "in_play": [info["name"]["en"]]})["verdict"]
+        side = info["side"]
+        base = data.load("characters")["action_dice_at_start"][side]
+        assert v[side] == base + info["action_die_bonus"], cid
+
+
+# -- elven rings -------------------------------------------------------------------------------
+
+def test_elven_ring_bad_inputs_all_at_once_in_both_languages():
+    q = {"kind": "elven-ring", "side": "elves", "from": "sword", "to": "rainbow", "used_this_turn": 3, "held": 5}
+    en = problems({}, q, "en")
+    es = problems({}, q, "es")
+    assert set(en) == set(es) == {"question.side", "question.to", "question.used_this_turn", "question.held"}
+
+
+def test_elven_ring_faces_each_side_does_not_have():
+    got = problems({}, {"kind": "elven-ring", "side": "free-peoples", "from": "eye", "to": "event"})
+    assert "question.from" in got
+    got = problems({}, {"kind": "elven-ring", "side": "shadow", "from": "character", "to": "will-of-the-west",
+                        "held": 1}, "es")
+    assert "question.to" in got and "Sombra" in got["question.to"]
+
+
+@pytest.mark.parametrize("to,allowed", [("character", True), ("muster", True), ("army-muster", True),
+                                        ("event", False), ("will-of-the-west", False), ("army", False)])
+def test_free_peoples_ring_targets(to, allowed):
+    v = rule({}, {"kind": "elven-ring", "side": "free-peoples", "from": "event", "to": to})["verdict"]
+    assert v["allowed"] is allowed
+
+
+@pytest.mark.parametrize("used,allowed", [(True, False), (False, True), (["shadow"], False),
+                                          (["free-peoples"], True), ("sombra", False)])
+def test_one_ring_per_player_per_turn(used, allowed):
+    v = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "event", "to": "eye", "held": 1,
+                  "used_this_turn": used})["verdict"]
+    assert v["allowed"] is allowed
+
+
+def test_shadow_with_no_ring():
+    v = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "event", "to": "army", "held": 0})["verdict"]
+    assert v["allowed"] is False
+
+
+# -- catalogues ---------------------------------------------------------------------------------
+
+def _fields(text):
+    return sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
+
+
+@pytest.mark.parametrize("domain", ["hunt", "fellowship", "victory", "dice"])
+def test_catalogue_has_both_languages_with_same_placeholders(domain):
+    for key, entry in catalogue(domain).items():
+        assert key.startswith(domain + ".")
+        assert set(entry) == {"en", "es"}, key
+        assert entry["en"].strip() and entry["es"].strip(), key
+        assert _fields(entry["en"]) == _fields(entry["es"]), key
