@@ -62,16 +62,18 @@ def pass_turn(position: Position, q, r):
     enemies = _int_list(q, "enemy_hands", 0, MAX_HAND)
     q.ready()
 
-    missing = []
     hand_path = "question.hand"
     if hand is None and player is not None:
         hand, hand_path = player.hand, f"{player.path}.hand"
     if limit is None:
         limit = player.stack_limit if player is not None else 2
+    enemies_path = ["question.enemy_hands"]
     if enemies is None and player is not None and player.side:
         foes = [p for p in position.players if p.side and p.side != player.side]
         if foes and all(p.hand is not None for p in foes):
             enemies = [p.hand for p in foes]
+        elif foes:
+            enemies_path = [f"{p.path}.hand" for p in foes if p.hand is None]
     r.step("cardgame.pass_may_pass_later", "wotrcg-pass")
     if hand is None:
         return r.needs_info([hand_path])
@@ -82,8 +84,7 @@ def pass_turn(position: Position, q, r):
                         allowed=True, reason="stack-limit", hand=hand, stack_limit=limit)
     r.step("cardgame.pass_over_limit", "wotrcg-pass-condition", hand=hand, limit=limit)
     if not enemies:
-        missing.append("question.enemy_hands")
-        return r.needs_info(missing)
+        return r.needs_info(enemies_path)
     smallest = min(enemies)
     if hand < smallest:
         r.step("cardgame.pass_smaller_than_enemies", "wotrcg-pass-condition", hand=hand,
@@ -504,6 +505,11 @@ def _activate_battleground(position: Position, card: str, player, owner, r):
     if missing:
         return r.needs_info(missing)
     opponent = owner.side != player.side
+    bg = position.battleground(card)
+    shields: dict[str, Any] = {}
+    if bg is not None and bg.shields is not None:
+        # The shield icons that still count in this battleground's combat.
+        shields = {"shields": 0 if opponent else bg.shields}
     if opponent:
         r.step("cardgame.act_bg_opponent", "wotrcg-reactivation-shields", card=card, owner=owner.name,
                player=player.name)
@@ -513,7 +519,7 @@ def _activate_battleground(position: Position, card: str, player, owner, r):
                player=player.name)
         key = "cardgame.answer_act_bg_own"
     return r.decide(key, {"card": card, "owner": owner.name}, allowed=True, shields_ignored=opponent,
-                    from_scoring_area=owner.name, activation_text=True)
+                    from_scoring_area=owner.name, activation_text=True, **shields)
 
 
 # -- items (seed 001 pp. 11, 15) --------------------------------------------------------------
@@ -578,7 +584,7 @@ def item_move(position: Position, q, r):
 
 def _play_item(position: Position, q, r, item: str, bearer_name: str | None, text_allows: bool | None):
     if bearer_name is None:
-        q.error("bearer", "cardgame.err_item_no_bearer", item=item)
+        q.error("bearer", "cardgame.err_play_needs_bearer", item=item)
         q.problems.raise_if_any()
     r.step("cardgame.item_on_bearer", "wotrcg-items-bearer", item=item, bearer=bearer_name)
     found = _find_bearer(position, bearer_name)
