@@ -2,18 +2,41 @@
 
 ``send_from_directory`` refuses paths that leave the build directory (``..``, absolute
 paths); a missing build answers 404 with a page that says how to build it.
+
+Sphinx pages carry a few inline ``<script>`` snippets (the theme's search box). Rather than
+allowing inline scripts, each HTML page's policy lists the SHA-256 of exactly the inline
+scripts that page holds, read from the built file; Sphinx's inline ``style`` attributes are
+allowed on these pages only (the docs hold no user input).
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, current_app, redirect, render_template, send_from_directory
+from werkzeug.security import safe_join
+
+from web import security
 
 bp = Blueprint("docs", __name__)
+INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.S)
 
 
 def docs_dir(lang: str) -> Path:
     return Path(current_app.config["BUILD_DIR"]) / "docs" / lang
+
+
+@lru_cache(maxsize=512)
+def page_policy(path: str, mtime: float) -> str:
+    """The Content-Security-Policy of one built HTML page (cached per file version)."""
+    hashes = sorted({base64.b64encode(hashlib.sha256(m).digest()).decode("ascii")
+                     for m in INLINE_SCRIPT.findall(Path(path).read_bytes())})
+    script_src = " ".join(["'self'", *(f"'sha256-{h}'" for h in hashes)])
+    return security.CSP.replace("script-src 'self'", f"script-src {script_src}").replace(
+        "style-src 'self'", "style-src 'self' 'unsafe-inline'")
 
 
 @bp.get("/<lang>/docs")
@@ -33,4 +56,9 @@ def docs_file(lang: str, path: str):
         return render_template("docs_missing.html"), 404
     if path.endswith("/"):
         path += "index.html"
-    return send_from_directory(root, path, max_age=300)
+    response = send_from_directory(root, path, max_age=300)
+    if path.endswith(".html"):
+        full = safe_join(str(root), path)
+        if full:
+            response.headers["Content-Security-Policy"] = page_policy(full, Path(full).stat().st_mtime)
+    return response

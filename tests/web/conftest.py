@@ -1,0 +1,83 @@
+"""Fixtures of the web tests: the app (Flask test client), scenario files, a fake docs build."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# pytest's default import mode puts tests/ on sys.path (tests/ has no __init__.py), where
+# this folder, tests/web, would pass for the app package `web`. Put the project first and
+# drop a namespace package that an earlier import may have picked up by mistake.
+if str(ROOT) not in sys.path[:1]:
+    sys.path.insert(0, str(ROOT))
+if "web" in sys.modules and getattr(sys.modules["web"], "__file__", None) is None:
+    del sys.modules["web"]
+SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
+
+
+def scenario_files() -> list[Path]:
+    files = sorted((ROOT / "scenarios").rglob("*.yaml"))
+    if SHARED_EXAMPLES.is_dir():
+        files += sorted(SHARED_EXAMPLES.glob("*.yaml"))
+    return files
+
+
+def load_scenario(path: Path):
+    """A scenario file as JSON data (what a client would POST)."""
+    import json
+
+    with path.open(encoding="utf-8") as fh:
+        return json.loads(json.dumps(yaml.safe_load(fh), default=str))
+
+
+def pytest_generate_tests(metafunc):
+    """``scenario_path``: one test per scenario file (scenarios/** and the shared examples)."""
+    if "scenario_path" in metafunc.fixturenames:
+        files = scenario_files()
+        metafunc.parametrize("scenario_path", files, ids=[f"{p.parent.name}/{p.stem}" for p in files])
+
+
+@pytest.fixture(name="load_scenario")
+def load_scenario_fixture():
+    return load_scenario
+
+
+@pytest.fixture(name="scenario_files")
+def scenario_files_fixture():
+    return scenario_files()
+
+
+@pytest.fixture(scope="session")
+def build_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("web-build")
+
+
+@pytest.fixture(scope="session")
+def app(build_dir):
+    from web import create_app
+
+    return create_app({"TESTING": True, "BUILD_DIR": str(build_dir)})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def docs_app(tmp_path):
+    """An app whose build directory holds a tiny fake rules reference in both languages."""
+    from web import create_app
+
+    for lang in ("en", "es"):
+        d = tmp_path / "docs" / lang / "board"
+        d.mkdir(parents=True)
+        (tmp_path / "docs" / lang / "index.html").write_text(f"<html lang='{lang}'><p>index</p>"
+                                                             "<script>var shown = 1;</script></html>")
+        (d / "sieges.html").write_text("<h2 id='wotr-siege-besieged-army'>A besieged army</h2>")
+    (tmp_path / "secret.txt").write_text("not to be served")
+    return create_app({"TESTING": True, "BUILD_DIR": str(tmp_path)})
