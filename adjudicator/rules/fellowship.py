@@ -256,25 +256,33 @@ def declare_fellowship(position, q, r):
     heal = 0
     activates = None
     where = _region(end, lang)
+    info = data.regions()[end]
+    fp_settlement = is_city_or_stronghold(end) and info["side"] == "free_peoples"
+    # Healing needs a Free Peoples City or Stronghold the Shadow does not control (seed 000);
+    # activation needs only a City or Stronghold of the nation: the official 2nd-edition
+    # list of activations puts "unless controlled by the enemy" on Companions, not here.
     if free_peoples_haven(position, end):
-        nation = data.regions()[end]["nation"]
         if fel.corruption > 0:
             heal = 1
             r.step("fellowship.declare_heal", "wotr-fellowship-declare-heal", region=where,
                    before=fel.corruption, after=fel.corruption - 1)
         else:
             r.step("fellowship.declare_heal_none", "wotr-fellowship-declare-heal", region=where)
-        if nation and not position.political(nation).active:
-            activates = nation
-            r.step("fellowship.declare_activate", "wotr-fellowship-declare-activate",
-                   region=where, nation=names.nation_name(nation, lang))
-        elif nation:
-            r.step("fellowship.declare_already_active", "wotr-fellowship-declare-activate",
-                   nation=names.nation_name(nation, lang))
-    elif is_city_or_stronghold(end) and data.regions()[end]["side"] == "free_peoples":
+    elif fp_settlement:
         r.step("fellowship.declare_shadow_holds", "wotr-fellowship-declare-heal", region=where)
     else:
         r.step("fellowship.declare_not_haven", "wotr-fellowship-declare-heal", region=where)
+    if fp_settlement and info["nation"]:
+        nation = info["nation"]
+        if not position.political(nation).active:
+            activates = nation
+            captured = position.controller(end) == "shadow"
+            r.step("fellowship.declare_activate_captured" if captured else "fellowship.declare_activate",
+                   "wotr-fellowship-declare-activate",
+                   region=where, nation=names.nation_name(nation, lang))
+        else:
+            r.step("fellowship.declare_already_active", "wotr-fellowship-declare-activate",
+                   nation=names.nation_name(nation, lang))
     r.step("fellowship.declare_stays_hidden", "wotr-fellowship-progress")
     return r.decide("fellowship.answer_declare_activates" if activates else "fellowship.answer_declare_yes",
                     {"to": where, "heal": heal,
