@@ -324,11 +324,19 @@ def retreat(position, q, r):
     else:
         r.step("battle.retreat_no_free", "wotr-battle-retreat", region=name)
 
+    # Joining a friendly army in the destination counts for the stacking limit of 10.
+    over = {n: position.army(n, side).units + army.units - board.STACKING_LIMIT for n in destinations}
+    over = {n: x for n, x in over.items() if x > 0}
+    if over:
+        r.step("battle.retreat_stacking", "wotr-army-stacking", limit=board.STACKING_LIMIT,
+               list=", ".join(f"{names.region_name(n, lang)} ({x})" for n, x in over.items()))
     verdict = {"into_stronghold": into, "destinations": destinations}
     if into:
         verdict["stronghold_excess"] = stronghold_excess
     if to is not None:
         ok = (to == region and into) or to in destinations
+        if ok:
+            verdict["excess"] = stronghold_excess if to == region else over.get(to, 0)
         to_name = names.region_name(to, lang)
         if not ok:
             r.step("battle.retreat_to_refused", "wotr-battle-retreat", region=to_name)
