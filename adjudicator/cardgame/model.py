@@ -291,6 +291,7 @@ def read_path(raw: Any, path: list, problems: Problems) -> Path | None:
             return None
         return Path(raw.strip(), None, Area(), Area(), _dotted(path))
     f = Fields(raw, path, problems)
+    _cards_need_a_side(f)
     name = f.str("name", required=True)
     defence = _defence(f)
     fp = read_area(f.get("free_peoples"), f.at("free_peoples"), problems)
@@ -299,6 +300,15 @@ def read_path(raw: Any, path: list, problems: Problems) -> Path | None:
     if name is None:
         return None
     return Path(name.strip(), defence, fp, sh, _dotted(path))
+
+
+def _cards_need_a_side(f: Fields) -> None:
+    """Cards on a battleground or path go under the side that owns them; say so plainly
+    rather than calling `characters` an unknown field."""
+    for key in AREA_KEYS:
+        if f.has(key):
+            f.get(key)
+            f.error(key, "cardgame.err_cards_need_side", key=key)
 
 
 def _defence(f: Fields) -> int | None:
@@ -335,6 +345,7 @@ def parse_position(raw: Any, problems: Problems) -> Position:
     for name, value in bf.raw.items():
         bf.read.add(name)
         g = Fields(value, bf.at(name), problems)
+        _cards_need_a_side(g)
         shields = g.int("shields", lo=0, hi=MAX_ICONS)
         fp = read_area(g.get("free_peoples"), g.at("free_peoples"), problems)
         sh = read_area(g.get("shadow"), g.at("shadow"), problems)
