@@ -143,10 +143,6 @@ def free_for_retreat(position: Position, region: str, side: str) -> bool:
     return not has_army(position, region, other_side(side)) and not enemy_settlement(position, region, side)
 
 
-def units_in_region(army: Army) -> int:
-    return army.units
-
-
 def leadership(army: Army) -> int:
     """Leaders + Nazgûl + each character's Leadership (before the cap of 5)."""
     chars = data.characters()

@@ -21,8 +21,7 @@ from adjudicator.rules import board
 GAME = "war-of-the-ring"
 DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "army",
                "ejercito-alistar": "army"}
-SIDE_KEYS = {"free_peoples": "free_peoples", "shadow": "shadow"}
-NAZGUL_WORDS = ("nazgul", "anazgul", "thenazgul", "unnazgul", "elnazgul", "ringwraith", "espectro")
+NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
 
 
 # -- shared readers (battle.py uses them too) ----------------------------------------------
@@ -160,6 +159,12 @@ def cannot_move(cid: str) -> bool:
 # -- army-move -----------------------------------------------------------------------------
 @question(GAME, "army-move")
 def army_move(position, q, r):
+    """One army (or the part given in ``units``) moving to an adjacent region.
+
+    Refusals are collected, so every rule that forbids the move is explained. Where the
+    position says nothing about ``from`` the ruling needs that fact; where it lists ``from``
+    without the mover's figures, the question contradicts the position (a problem).
+    """
     src = q.region("from", required=True)
     dst = q.region("to", required=True)
     given_side = read_side(q)
@@ -195,7 +200,6 @@ def army_move(position, q, r):
         q.ready()
 
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
-    chars = data.characters()
     refusals: list[tuple[str, str, dict]] = []
 
     def refuse(key: str, label: str, **params: Any) -> None:
@@ -318,6 +322,14 @@ def where_listed(position: Position, cid: str) -> list[str]:
 
 @question(GAME, "character-move")
 def character_move(position, q, r):
+    """A Companion, Minion, the Witch-king or a Nazgûl moved with a Character action.
+
+    The figure must stand in ``from``. If the position places it somewhere else (or lists
+    ``from`` without it) the question contradicts the position: a problem at
+    ``question.from``. If the position says nothing about it, the ruling needs that fact
+    (``needs-info`` with its path). A Companion still in a Fellowship the position gives
+    must separate first (a refusal). Level 0 never moves, wherever the figure is.
+    """
     cid = read_character(q)
     src = q.region("from", required=True)
     dst = q.region("to", required=True)
