@@ -158,3 +158,42 @@ def test_allocation_max_follows_companions(companions, expected_max):
     for retrieved, low in ((0, 0), (1, 1), (3, 1)):
         v = rule(position, {"kind": "hunt-allocation", "retrieved": retrieved})["verdict"]
         assert (v["min"], v["max"]) == (low, expected_max)
+
+
+# -- no input ever gives a traceback -----------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+ANY_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(-20, 20), st.text(max_size=8), st.floats(allow_nan=True),
+    st.lists(st.one_of(st.integers(-3, 9), st.text(max_size=5)), max_size=4),
+    st.dictionaries(st.sampled_from(["value", "reveal", "stop", "x"]),
+                    st.one_of(st.integers(-3, 5), st.booleans(), st.text(max_size=3)), max_size=3),
+    st.sampled_from(["eye", "die", "Moria", "Boromir", "guide", "shadow", "free-peoples", "Rivendel",
+                     "Shelob's Lair", "ojo", "now", "random"]))
+MY_KINDS = {"hunt-roll": ["rolls", "rerolled"], "hunt-damage": ["tile", "successes", "die", "no_roll"],
+            "hunt-casualty": ["damage", "take"], "hunt-allocation": ["retrieved"],
+            "separate-companions": ["companions", "to"], "declare-fellowship": ["to"],
+            "reveal-fellowship": ["to"], "enter-mordor": [], "victory": ["when"], "action-dice": ["in_play"],
+            "elven-ring": ["side", "from", "to", "used_this_turn", "held"]}
+POSITIONS = st.sampled_from([{}, {"fellowship": {"mordor": 2}}, {"fellowship": {"companions": []}},
+                             {"fellowship": {"region": "Moria", "progress": 3, "hidden": False}},
+                             {"hunt": {"box": {"shadow": 3, "free_peoples": 2}}}, {"turn": {"phase": 2}}])
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(kind=st.sampled_from(sorted(MY_KINDS)), draw=st.data(), position=POSITIONS, lang=st.sampled_from(["en", "es"]))
+def test_any_question_gives_a_ruling_or_problems(kind, draw, position, lang):
+    q = {"kind": kind}
+    for key in MY_KINDS[kind]:
+        if draw.draw(st.booleans()):
+            q[key] = draw.draw(ANY_VALUE)
+    try:
+        out = rule(position, q, lang)
+    except ScenarioInvalid as exc:
+        found = exc.as_dicts(lang)
+        assert found and all(p["path"].startswith("question") for p in found)
+    else:
+        assert out["verdict"]["status"] in ("decided", "needs-info", "not-covered")
+        if out["verdict"]["status"] == "decided":
+            assert out["citations"]
