@@ -173,10 +173,15 @@ def battle(position, q, r):
         r.step(key, label, **params)
         refusals.append((key, params))
 
-    attacker = part if part is not None else present
-    attacker = fighting_part(position, attacker, r, role="attacker")
+    chosen = part if part is not None else present
+    attacker = fighting_part(position, chosen, r, role="attacker")
     if not attacker.is_army:
-        refuse("battle.refuse_no_units", "wotr-battle-attacking-army")
+        if chosen.is_army:
+            idle = sorted(n for n, u in chosen.nations.items() if u.count and not position.at_war(n))
+            refuse("battle.refuse_non_belligerent", "wotr-politics-non-belligerent",
+                   nations=", ".join(names.nation_name(n, lang) for n in idle))
+        else:
+            refuse("battle.refuse_no_units", "wotr-battle-attacking-army")
 
     # The defender.
     dst_state = position.region(dst)
