@@ -1,0 +1,388 @@
+"""The pages, through Flask's test client: languages, a form for every kind, field errors
+beside their fields, escaping, permalinks, docs serving and security headers."""
+from __future__ import annotations
+
+import io
+import re
+import zlib
+from html import unescape
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator import api, registry
+from web import forms, permalink
+from web.views import safe_snippet
+
+BESIEGED = {
+    "r0-name": "Helm's Deep", "r0-besieged": "free-peoples",
+    "r0-fp0-nation": "rohan", "r0-fp0-regular": "2", "r0-fp0-elite": "1", "r0-fp0-leader": "1",
+    "r0-sh0-nation": "isengard", "r0-sh0-regular": "5", "r0-sh0-elite": "2",
+    "pol0-nation": "rohan", "pol0-state": "at-war", "pol1-nation": "isengard", "pol1-state": "at-war",
+    "q-from": "Helm's Deep", "q-to": "Westemnet",
+}
+
+
+def text(response) -> str:
+    return unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
+
+
+def follow_to_ruling(client, response):
+    assert response.status_code == 303, text(response)[:2000]
+    location = response.headers["Location"]
+    assert re.match(r"^/(en|es)/r/[A-Za-z0-9_-]+$", location)
+    return location, client.get(location)
+
+
+# -- languages ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("header, target", [
+    ("es-ES,es;q=0.9,en;q=0.5", "/es/"), ("en-GB,en;q=0.8", "/en/"), ("fr-FR,es;q=0.5", "/es/"),
+    ("de-DE", "/en/"), (None, "/en/"),
+])
+def test_root_sends_the_browser_to_its_language(client, header, target):
+    response = client.get("/", headers={"Accept-Language": header} if header else {})
+    assert response.status_code == 302
+    assert response.headers["Location"] == target
+    assert "Accept-Language" in response.headers["Vary"]
+
+
+def test_start_pages_list_every_registered_question_in_their_language(client):
+    en, es = text(client.get("/en/")), text(client.get("/es/"))
+    assert '<html lang="en">' in en and '<html lang="es">' in es
+    assert "Ask a rules question" in en and "Haz una pregunta de reglas" in es
+    for game in registry.GAMES:
+        for kind in registry.kinds(game):
+            assert f'href="/es/ask/{game}/{kind}"' in es
+    assert "¿Puede este ejército moverse allí?" in es
+    assert 'href="/en/"' in es and 'hreflang="en"' in es   # the language switch
+
+
+def test_url_language_wins_over_the_browser(client):
+    page = text(client.get("/es/", headers={"Accept-Language": "en"}))
+    assert "Haz una pregunta de reglas" in page
+
+
+def test_unknown_language_is_404(client):
+    assert client.get("/fr/").status_code == 404
+    assert client.get("/fr/ask").status_code == 404
+
+
+# -- a form for every kind ----------------------------------------------------------------------
+
+def all_kinds():
+    return [(g, k) for g in registry.GAMES for k in registry.kinds(g)]
+
+
+@pytest.mark.parametrize("game, kind", all_kinds())
+def test_every_kind_has_a_form_in_both_languages(client, game, kind):
+    spec = forms.form_for(game, kind)
+    assert forms.has_spec(game, kind), f"no form spec for {game}:{kind}"
+    for lang in ("en", "es"):
+        page = text(client.get(f"/{lang}/ask/{game}/{kind}"))
+        assert f'action="/{lang}/ask/{game}/{kind}"' in page
+        for f in spec.fields:
+            if f.type != "recruits":
+                assert f'name="{f.name}"' in page
+        assert 'name="extra-position"' in page   # whatever the fields miss can be written as YAML
+
+
+def test_region_names_are_offered_in_the_page_language(client):
+    es = client.get("/es/ask/war-of-the-ring/army-move").get_data(as_text=True)
+    en = client.get("/en/ask/war-of-the-ring/army-move").get_data(as_text=True)
+    assert '<datalist id="regions-dl">' in es
+    assert '<option value="Rivendel">' in es and '<option value="Rivendell">' in en
+    assert 'list="regions-dl"' in es
+
+
+def test_unknown_kind_form_is_404(client):
+    assert client.get("/en/ask/war-of-the-ring/no-such-kind").status_code == 404
+    assert client.get("/en/ask/chess/army-move").status_code == 404
+
+
+# -- asking through the forms -------------------------------------------------------------------
+
+def test_army_move_form_gives_the_same_ruling_as_the_engine(client):
+    location, page = follow_to_ruling(client, client.post("/en/ask/war-of-the-ring/army-move", data=BESIEGED))
+    scenario = permalink.decode(location.rsplit("/", 1)[1])
+    ruling = api.ask(scenario, "en")
+    assert ruling["verdict"]["allowed"] is False
+    body = text(page)
+    assert ruling["answer"] in body
+    for citation in ruling["citations"]:
+        assert f'href="{citation["url"]}"' in body
+
+
+def test_hunt_roll_form_draws_the_odds(client):
+    data = {"fel-region": "Fangorn", "hunt-shadow": "4", "hunt-free_peoples": "1"}
+    _, page = follow_to_ruling(client, client.post("/en/ask/war-of-the-ring/hunt-roll", data=data))
+    body = text(page)
+    assert "80.2" in body and "65/81" in body
+    assert 'class="bar-fill" x="0" y="0" width="80.25"' in body
+
+
+def test_battle_form_draws_the_hit_distribution(client):
+    data = {"r0-name": "Westemnet", "r0-sh0-nation": "isengard", "r0-sh0-regular": "4",
+            "r1-name": "Edoras", "r1-fp0-nation": "rohan", "r1-fp0-regular": "1", "r1-fp0-elite": "1",
+            "pol0-nation": "rohan", "pol0-state": "at-war", "pol1-nation": "isengard", "pol1-state": "at-war",
+            "q-from": "Westemnet", "q-to": "Edoras"}
+    location, page = follow_to_ruling(client, client.post("/es/ask/war-of-the-ring/battle", data=data))
+    ruling = api.ask(permalink.decode(location.rsplit("/", 1)[1]), "es")
+    body = text(page)
+    assert ruling["answer"] in body
+    assert body.count('class="bar-fill"') >= len(ruling["verdict"]["attacker"]["p_hits"])
+    assert "0 impactos" in body
+
+
+def test_muster_form_reads_recruit_rows(client):
+    data = {"q-nation": "gondor", "q-recruit-0-unit": "regular", "q-recruit-0-region": "Minas Tirith",
+            "pol0-nation": "gondor", "pol0-state": "at-war"}
+    location, _ = follow_to_ruling(client, client.post("/en/ask/war-of-the-ring/muster", data=data))
+    scenario = permalink.decode(location.rsplit("/", 1)[1])
+    assert scenario["question"]["recruit"] == [{"unit": "regular", "region": "Minas Tirith"}]
+
+
+def test_yaml_boxes_complete_what_the_fields_miss(client):
+    data = {"q-players": "2", "extra-question": "card: {keywords: [surge]}"}
+    location, _ = follow_to_ruling(client, client.post("/en/ask/lotr-lcg/reveal", data=data))
+    scenario = permalink.decode(location.rsplit("/", 1)[1])
+    assert scenario["question"] == {"kind": "reveal", "players": 2, "card": {"keywords": ["surge"]}}
+    assert api.ask(scenario)["verdict"]["extra_reveals"] == 1
+
+
+# -- problems beside their fields -------------------------------------------------------------
+
+def field_error(page: str, name: str) -> str:
+    match = re.search(rf'id="{re.escape(name)}-error"[^>]*>(.*?)</div>', page)
+    return match.group(1) if match else ""
+
+
+def test_broken_form_shows_each_problem_beside_its_field_and_keeps_the_input(client):
+    data = {**BESIEGED, "q-from": "Helms Dep", "r0-sh0-regular": "many", "q-to": "Westemnet"}
+    response = client.post("/en/ask/war-of-the-ring/army-move", data=data)
+    assert response.status_code == 400
+    page = text(response)
+    assert "Unknown region" in field_error(page, "q-from") and "Helm's Deep" in field_error(page, "q-from")
+    assert "whole number" in field_error(page, "r0-sh0-regular")
+    assert 'value="Helms Dep"' in page and 'value="many"' in page   # kept as typed
+    assert 'aria-invalid="true"' in page
+    assert 'id="problems"' in page
+
+
+def test_field_errors_in_spanish_on_the_spanish_page(client):
+    response = client.post("/es/ask/war-of-the-ring/army-move", data={**BESIEGED, "q-to": "Mordorr"})
+    assert response.status_code == 400
+    assert "Región desconocida" in field_error(text(response), "q-to")
+
+
+def test_required_field_left_empty(client):
+    response = client.post("/en/ask/war-of-the-ring/battle", data={"q-to": "Edoras"})
+    assert response.status_code == 400
+    assert "required" in field_error(text(response), "q-from")
+
+
+def test_bad_yaml_box_is_reported_on_the_box(client):
+    response = client.post("/en/ask/lotr-lcg/reveal", data={"q-players": "2", "extra-question": "card: [unclosed"})
+    assert response.status_code == 400
+    assert "YAML" in field_error(text(response), "extra-question")
+
+
+def test_count_without_nation_and_duplicate_region(client):
+    data = {"r0-name": "Edoras", "r0-fp0-regular": "2", "r1-name": "Edoras", "q-from": "Edoras", "q-to": "Folde"}
+    page = text(client.post("/en/ask/war-of-the-ring/army-move", data=data))
+    assert field_error(page, "r0-fp0-nation")
+    assert "twice" in field_error(page, "r1-name")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(values=st.dictionaries(st.sampled_from(["q-from", "q-to", "q-side", "q-units", "q-die", "r0-name",
+                                               "r0-control", "r0-besieged", "r0-fp0-nation", "r0-fp0-regular",
+                                               "r0-sh-nazgul", "pol0-nation", "pol0-state", "extra-position",
+                                               "extra-question", "title"]),
+                              st.text(max_size=40)))
+def test_any_form_input_gives_a_ruling_or_field_errors_never_a_crash(client, values):
+    response = client.post("/en/ask/war-of-the-ring/army-move", data=values)
+    assert response.status_code in (303, 400)
+
+
+# -- pasting a scenario -----------------------------------------------------------------------
+
+def test_paste_yaml_gives_a_ruling(client, scenario_files):
+    example = next(p for p in scenario_files if p.name == "besieged-army-cannot-leave.yaml")
+    response = client.post("/en/ask", data={"scenario": example.read_text(encoding="utf-8")})
+    _, page = follow_to_ruling(client, response)
+    assert page.status_code == 200
+
+
+def test_paste_broken_yaml_keeps_the_text_and_says_where(client):
+    response = client.post("/es/ask", data={"scenario": "game: war-of-the-ring\nquestion: [\n"})
+    assert response.status_code == 400
+    page = text(response)
+    assert "YAML" in page and "línea" in page
+    assert "game: war-of-the-ring" in page
+
+
+def test_edit_link_prefills_the_scenario(client):
+    location, _ = follow_to_ruling(client, client.post("/en/ask/war-of-the-ring/army-move", data=BESIEGED))
+    token = location.rsplit("/", 1)[1]
+    page = text(client.get(f"/en/ask?from={token}"))
+    assert "kind: army-move" in page and "Helm's Deep" in page
+
+
+# -- the ruling page and permalinks ------------------------------------------------------------
+
+def test_user_text_is_escaped_on_the_ruling_page(client):
+    data = {**BESIEGED, "title": "<script>alert('x')</script><b>bold</b>"}
+    _, page = follow_to_ruling(client, client.post("/en/ask/war-of-the-ring/army-move", data=data))
+    raw = page.get_data(as_text=True)
+    assert "<script>alert" not in raw and "<b>bold</b>" not in raw
+    assert "&lt;script&gt;alert(" in raw
+
+
+def test_user_text_is_escaped_in_form_errors(client):
+    response = client.post("/en/ask/war-of-the-ring/army-move", data={"q-from": "<img src=x onerror=alert(1)>"})
+    raw = response.get_data(as_text=True)
+    assert "<img src=x" not in raw and "&lt;img src=x onerror=alert(1)&gt;" in raw
+
+
+def test_permalink_round_trip_and_both_languages(client):
+    scenario = {"game": "war-of-the-ring", "title": "Ñandú – «prueba» ✓",
+                "position": {"fellowship": {"region": "Fangorn"}, "hunt": {"box": {"shadow": 4}}},
+                "question": {"kind": "hunt-roll"}}
+    token = permalink.encode(scenario)
+    assert permalink.decode(token) == scenario
+    en, es = client.get(f"/en/r/{token}"), client.get(f"/es/r/{token}")
+    assert en.status_code == es.status_code == 200
+    assert api.ask(scenario, "en")["answer"] in text(en)
+    assert api.ask(scenario, "es")["answer"] in text(es)
+    assert f'href="/es/r/{token}"' in text(en)   # the same ruling in the other language
+    assert "Ñandú – «prueba» ✓" in text(es)
+
+
+@pytest.mark.parametrize("token", ["x", "!!!", "eJwLSS0u0Q", "A" * 20000,
+                                   permalink.encode({"game": "war-of-the-ring"})[:-3]])
+def test_damaged_permalink_is_a_friendly_400(client, token):
+    response = client.get(f"/en/r/{token}")
+    assert response.status_code in (400, 404)
+    assert "Traceback" not in response.get_data(as_text=True)
+
+
+def test_permalink_refuses_a_zip_bomb():
+    import base64
+
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"[" + b" " * (10 * 1024 * 1024) + b"]", 9)).decode().rstrip("=")
+    with pytest.raises(permalink.BadToken):
+        permalink.decode(bomb)
+
+
+def test_permalink_to_an_unreadable_scenario_lists_its_problems(client):
+    token = permalink.encode({"game": "war-of-the-ring", "question": {"kind": "army-move", "from": "Nowhere"}})
+    response = client.get(f"/en/r/{token}")
+    assert response.status_code == 400
+    assert "question.from" in text(response) and f"/en/ask?from={token}" in text(response)
+
+
+# -- search, docs, headers -------------------------------------------------------------------------
+
+def test_search_page_without_an_index_says_how_to_build_it(client):
+    response = client.get("/en/search?q=siege")
+    assert response.status_code == 200
+    page = text(response)
+    assert "adjudicator build index" in page or 'class="results"' in page
+
+
+def test_search_snippets_keep_only_mark():
+    assert safe_snippet("a <mark>siege</mark> &amp; more") == "a <mark>siege</mark> &amp; more"
+    assert "<script>" not in safe_snippet("<script>alert(1)</script><mark>x</mark>")
+    assert "<img" not in safe_snippet("<mark><img src=x onerror=1></mark>")
+
+
+def test_docs_are_served_from_the_build_with_safe_paths(docs_app):
+    client = docs_app.test_client()
+    with client.get("/en/docs/board/sieges.html") as page:
+        assert page.status_code == 200 and b"wotr-siege-besieged-army" in page.data
+    for bad in ("/en/docs/../../secret.txt", "/en/docs/..%2F..%2Fsecret.txt", "/en/docs//etc/passwd",
+                "/en/docs/%2e%2e/%2e%2e/secret.txt", "/es/docs/no-such-page.html"):
+        with client.get(bad) as response:
+            assert response.status_code in (404, 308), bad
+            assert b"not to be served" not in response.data
+    assert client.get("/es/docs/").headers["Location"].endswith("/es/docs/index.html")
+
+
+def test_docs_policy_allows_exactly_the_inline_scripts_of_the_page(docs_app):
+    import base64
+    import hashlib
+
+    with docs_app.test_client().get("/en/docs/index.html") as response:
+        policy = response.headers["Content-Security-Policy"]
+    digest = base64.b64encode(hashlib.sha256(b"var shown = 1;").digest()).decode()
+    assert f"'sha256-{digest}'" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+
+
+def test_missing_docs_say_how_to_build_them(client):
+    response = client.get("/en/docs/index.html")
+    assert response.status_code == 404
+    assert "adjudicator build docs" in text(response)
+
+
+@pytest.mark.parametrize("url", ["/en/", "/es/ask/war-of-the-ring/battle", "/api/v1/openapi.json",
+                                 "/static/app.css", "/en/no-such-page", "/api/v1/nothing"])
+def test_security_headers_on_every_response(client, url):
+    with client.get(url) as response:
+        headers = response.headers
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert "'unsafe-inline'" not in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_pages_have_no_inline_script_and_a_viewport(client):
+    for url in ("/en/", "/en/ask/war-of-the-ring/army-move", "/en/ask", "/en/search?q=x"):
+        raw = client.get(url).get_data(as_text=True)
+        assert re.search(r"<script>(?!\s*</script>)", raw) is None
+        assert 'name="viewport"' in raw
+
+
+def test_an_engine_crash_is_a_page_or_json_not_a_traceback(client, monkeypatch):
+    def crash(*args, **kwargs):
+        raise RuntimeError("boom in a rule module")
+
+    monkeypatch.setattr(api, "ask", crash)
+    page = client.get(f"/en/r/{permalink.encode({'game': 'war-of-the-ring'})}")
+    assert page.status_code == 500 and "boom" not in page.get_data(as_text=True)
+    assert "Something went wrong" in text(page)
+    response = client.post("/api/v1/rulings", json={"game": "war-of-the-ring"})
+    assert response.status_code == 500 and response.get_json()["errors"][0]["message"]
+    assert "boom" not in response.get_data(as_text=True)
+
+
+# -- the Spanish catalogue --------------------------------------------------------------------------
+
+def test_every_interface_string_has_a_spanish_translation():
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+    from babel.messages.pofile import read_po
+
+    from web import present
+
+    root = Path(__file__).resolve().parents[2]
+    method_map, options_map = parse_mapping_cfg(io.StringIO((root / "web" / "babel.cfg").read_text()))
+    msgids = {m[2] for m in extract_from_dir(str(root), method_map, options_map)}
+    msgids |= forms.all_labels() | present.all_labels()
+    with (root / "web" / "translations" / "es" / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        catalogue = read_po(fh, locale="es")
+    missing = []
+    for msgid in msgids:
+        key = msgid if isinstance(msgid, str) else msgid[0]
+        entry = catalogue.get(key)
+        strings = (entry.string if isinstance(entry.string, tuple) else (entry.string,)) if entry else ("",)
+        if not all(strings):
+            missing.append(key)
+        elif entry and "%(" in key:
+            assert set(re.findall(r"%\((\w+)\)s", key)) == set(re.findall(r"%\((\w+)\)s", "".join(strings))), key
+    assert not missing, f"untranslated: {sorted(missing)}"
