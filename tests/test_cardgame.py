@@ -298,3 +298,15 @@ def test_dynamic_message_keys_exist():
                    "place_reserve", "place_path", "place_battleground"):
         assert f"cardgame.{suffix}" in cat
     assert cg_rules.GAME == "wotr-card-game"
+
+
+# The scenario files, run here too: tests/conftest.py's collector does not reach scenarios/
+# when pytest starts from the project root (a conftest only hooks files below its folder).
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_scenario_file(path):
+    from adjudicator.cli import check_file
+    status, detail = check_file(path)
+    assert status == "ok", detail
+    diffs, ruling = detail
+    if ruling["verdict"]["status"] == "decided":
+        assert ruling["citations"]

@@ -177,3 +177,15 @@ def test_every_kind_has_scenarios_and_the_worked_examples_exist():
 def test_token_message_keys_exist():
     from adjudicator.i18n import catalogue
     assert {"lcg.token_damage", "lcg.token_progress", "lcg.token_resource"} <= set(catalogue("lcg"))
+
+
+# The scenario files, run here too: tests/conftest.py's collector does not reach scenarios/
+# when pytest starts from the project root (a conftest only hooks files below its folder).
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios" / "lcg").glob("*.yaml")), ids=lambda p: p.stem)
+def test_scenario_file(path):
+    from adjudicator.cli import check_file
+    status, detail = check_file(path)
+    assert status == "ok", detail
+    diffs, ruling = detail
+    if ruling["verdict"]["status"] == "decided":
+        assert ruling["citations"]
