@@ -86,7 +86,7 @@ def action_dice(position, q, r):
     capped = {}
     for side in totals:
         if totals[side] > MAX_DICE[side]:
-            r.step("dice.cap", "wotr-dice-count", side=r.t(f"dice.side_{side}"), cap=MAX_DICE[side])
+            r.step("dice.cap", "wotr-dice-count", side=r.t(f"dice.player_{side}"), cap=MAX_DICE[side])
         capped[side] = min(totals[side], MAX_DICE[side])
     if any(chars[c]["action_die_bonus"] for c in chosen):
         r.step("dice.next_turn", "wotr-turn-phase-recover")
@@ -140,7 +140,7 @@ def elven_ring(position, q, r):
         q.problems.add(q.at("to"), "dice.err_face_shadow", face=to)
     q.ready()
     lang = r.lang
-    side_name = r.t(f"dice.side_{side}")
+    side_name = r.t(f"dice.player_{side}")
     refusals = 0
 
     if position.phase is not None and position.phase != ACTION_RESOLUTION_PHASE:
