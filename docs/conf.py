@@ -40,6 +40,9 @@ gettext_compact = False
 gettext_uuid = False
 gettext_location = True
 nitpicky = True
+# Headings must read exactly as rules.json titles them (the engine cites those titles), so no
+# typographic quotes: "The Orcs' Search" stays with its straight apostrophe.
+smartquotes = False
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
