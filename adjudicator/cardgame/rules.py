@@ -180,6 +180,10 @@ def path_combat(position: Position, q, r):
     order_raw = q.list("eliminate")
     q.ready()
 
+    _no_duplicates(q, "defenders", defenders)
+    _no_duplicates(q, "attackers", attackers)
+    q.problems.raise_if_any()
+    items = None   # the path's Free Peoples area, when the cards come from the position
     active = position.active_path
     use_active = active is not None and (path_name is None or key_of(path_name) == key_of(active.name))
     if use_active:
@@ -192,6 +196,7 @@ def path_combat(position: Position, q, r):
             attackers = list(active.shadow.cards)
         if defenders is None:
             defenders = [c for c in active.free_peoples.cards if c.kind != "item"]
+            items = active.free_peoples
     if attackers is None and skulls_given is None:
         return r.needs_info(["question.attackers"])
     defenders = defenders or []
@@ -234,6 +239,7 @@ def path_combat(position: Position, q, r):
         if order:
             r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate", cards=_names(order))
         _end_of_combat(r, len(defenders), attackers_n)
+        _items_follow(r, verdict, items, [], defenders)
         return r.decide("cardgame.answer_combat_none", {"skulls": skulls}, **verdict, cards_eliminated=0,
                         skulls_left=0, eliminated=[], allowed=not order,
                         cards_cycled=len(defenders), attackers_eliminated=attackers_n)
@@ -248,7 +254,7 @@ def path_combat(position: Position, q, r):
         return r.needs_info(unknown)
 
     if order is not None:
-        return _check_order(r, verdict, defenders, order, remaining, attackers_n)
+        return _check_order(r, verdict, defenders, order, remaining, attackers_n, items)
 
     # No order given: the fewest cards the rules force, and the most a bad order costs.
     total = sum(c.cancels for c in defenders)
@@ -257,6 +263,7 @@ def path_combat(position: Position, q, r):
         r.step("cardgame.combat_all_cards_go", "wotrcg-path-combat-eliminate", n=len(defenders),
                total=total, left=left)
         _end_of_combat(r, 0, attackers_n)
+        _items_follow(r, verdict, items, defenders, [])
         return r.decide("cardgame.answer_combat_left", {"left": left, "eliminated": len(defenders)},
                         **verdict, cards_eliminated=len(defenders), cards_eliminated_max=len(defenders),
                         skulls_left=left, eliminated=[c.name for c in defenders],
@@ -304,7 +311,7 @@ def _most(cards: list[Card], skulls: int) -> int:
     return count
 
 
-def _check_order(r, verdict, defenders, order, remaining, attackers_n):
+def _check_order(r, verdict, defenders, order, remaining, attackers_n, items=None):
     """The Free Peoples player's order: eliminate one by one while skulls remain."""
     left, gone = remaining, []
     for c in order:
@@ -318,16 +325,39 @@ def _check_order(r, verdict, defenders, order, remaining, attackers_n):
         r.step("cardgame.combat_eliminate_one", "wotrcg-path-combat-eliminate", card=c.name,
                cancels=c.cancels, left=max(left, 0))
     left = max(left, 0)
-    rest = [c for c in defenders if c not in gone]
+    rest = [c for c in defenders if all(c is not g for g in gone)]
     if left > 0 and rest:
         r.step("cardgame.combat_order_too_short", "wotrcg-path-combat-eliminate", left=left, cards=_names(rest))
         return r.decide("cardgame.answer_combat_order_too_short", {"left": left}, **verdict, allowed=False,
                         cards_eliminated=len(gone), skulls_left=left, eliminated=[x.name for x in gone])
     _end_of_combat(r, len(rest), attackers_n)
+    _items_follow(r, verdict, items, gone, rest)
     key = "cardgame.answer_combat_left" if left else "cardgame.answer_combat_order"
     return r.decide(key, {"left": left, "eliminated": len(gone)}, **verdict, allowed=True,
                     cards_eliminated=len(gone), skulls_left=left, eliminated=[x.name for x in gone],
                     cards_cycled=len(rest), attackers_eliminated=attackers_n)
+
+
+def _no_duplicates(q, key: str, cards: list[Card] | None) -> None:
+    seen = set()
+    for i, c in enumerate(cards or []):
+        if c.key in seen:
+            q.problems.add(q.at(key) + [i], "cardgame.err_duplicate_card", card=c.name)
+        seen.add(c.key)
+
+
+def _items_follow(r, verdict, area: Area | None, eliminated: list[Card], cycled: list[Card]) -> None:
+    """Items on the path leave with their bearers: eliminated or cycled alongside them."""
+    if area is None:
+        return
+    for fate, bearers in (("eliminated", eliminated), ("cycled", cycled)):
+        names = []
+        for bearer in bearers:
+            for item in area.items_of(bearer):
+                names.append(item.name)
+                r.step(f"cardgame.item_{fate}", "wotrcg-items-leave", item=item.name, bearer=bearer.name)
+        if names:
+            verdict[f"items_{fate}"] = names
 
 
 def _end_of_combat(r, cycled: int | None, attackers: int | None) -> None:
