@@ -41,6 +41,14 @@ def test_damage_contradictions_are_problems():
     assert "Mordor" in got["question.successes"]
 
 
+def test_damage_more_successes_than_dice_rolled():
+    position = {"hunt": {"box": {"shadow": 2}}}
+    got = problems(position, {"kind": "hunt-damage", "tile": "eye", "successes": 3}, "es")
+    assert "2 dados" in got["question.successes"]
+    # Without a Hunt Box in the scenario the dice are unknown, so nothing to contradict.
+    assert rule({}, {"kind": "hunt-damage", "tile": "eye", "successes": 3})["verdict"]["damage"] == 3
+
+
 def test_damage_tile_mapping_checked_field_by_field():
     got = problems({}, {"kind": "hunt-damage", "tile": {"value": 7, "reveal": "yes", "colour": 1}})
     assert set(got) == {"question.tile.value", "question.tile.reveal", "question.tile.colour"}

@@ -169,6 +169,11 @@ def hunt_damage(position, q, r):
         q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
     if successes is not None and fel.in_mordor:
         q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
+    if successes is not None and "hunt" in position.given and not fel.in_mordor \
+            and successes > min(hunt.shadow_dice, MAX_HUNT_DICE):
+        # More successes than dice rolled: only checked when the scenario gives the Hunt Box.
+        q.problems.add(q.at("successes"), "hunt.err_successes_dice", successes=successes,
+                       dice=min(hunt.shadow_dice, MAX_HUNT_DICE))
     if die is not None and tile is not None and tile.value != "die":
         q.problems.add(q.at("die"), "hunt.err_die_not_die_tile")
     q.ready()
