@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST, _tile
-from adjudicator.params import check_int, check_name
+from adjudicator.params import Fields, check_int, check_name
 from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.odds import hits_distribution
@@ -37,6 +37,10 @@ def hunt_reroll_conditions(position) -> list[str]:
 
 @question(GAME, "hunt-roll")
 def hunt_roll(position, q, r):
+    """The Hunt roll after a Fellowship move off the Mordor Track: one die per Shadow die in
+    the Hunt Box (at most 5), +1 per Free Peoples die already there, a natural 1 failing, and
+    one failed die re-rolled per condition met where the Ring-bearers' figure stands. With
+    ``rolls`` (and ``rerolled``) it counts the successes. Event cards are not modelled."""
     rolls = q.list("rolls")
     rerolled = q.list("rerolled")
     if rolls is not None:
@@ -130,7 +134,6 @@ def _read_tile(q) -> TileFace | None:
         q.error("tile", "core.err_required")
         return None
     if isinstance(raw, dict):
-        from adjudicator.params import Fields
         f = Fields(raw, path, q.problems)
         value_raw = f.required("value")
         value = _tile(value_raw, f.at("value"), q.problems) if value_raw is not None else None
