@@ -43,6 +43,7 @@ SIDE_OPTIONS = "free-peoples, shadow"
 DEFAULT_STACK_LIMIT = 2   # seed 001 p. 10: each player's starting stack limit
 MAX_ICONS = 20            # more icons than this on one card is a typing mistake, not a card
 MAX_HAND = 60             # more cards than a deck holds is an impossible count
+DEFENCE_WORDS = ("defence", "defense", "shields")   # the path's defence icons, by any of these names
 AREA_KEYS = ("characters", "armies", "items", "cards")
 AREA_KINDS = {"characters": "character", "armies": "army", "items": "item", "cards": "card"}
 
@@ -293,7 +294,7 @@ def read_path(raw: Any, path: list, problems: Problems) -> Path | None:
     f = Fields(raw, path, problems)
     _cards_need_a_side(f)
     name = f.str("name", required=True)
-    defence = _defence(f)
+    defence = read_defence(f)
     fp = read_area(f.get("free_peoples"), f.at("free_peoples"), problems)
     sh = read_area(f.get("shadow"), f.at("shadow"), problems)
     f.finish()
@@ -311,11 +312,10 @@ def _cards_need_a_side(f: Fields) -> None:
             f.error(key, "cardgame.err_cards_need_side", key=key)
 
 
-def _defence(f: Fields) -> int | None:
+def read_defence(f: Fields) -> int | None:
     """A path's defence icons; `shields` is accepted as another word for them."""
-    defence = f.int("defence", lo=0, hi=MAX_ICONS)
-    shields = f.int("shields", lo=0, hi=MAX_ICONS)
-    return defence if defence is not None else shields
+    given = [v for v in (f.int(k, lo=0, hi=MAX_ICONS) for k in DEFENCE_WORDS) if v is not None]
+    return given[0] if given else None
 
 
 def parse_position(raw: Any, problems: Problems) -> Position:

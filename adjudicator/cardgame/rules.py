@@ -11,7 +11,7 @@ import difflib
 from typing import Any
 
 from adjudicator.cardgame.model import (MAX_HAND, MAX_ICONS, Area, Card, Position, key_of, read_area,
-                                        read_card, read_hand, read_side)
+                                        read_card, read_defence, read_hand, read_side)
 from adjudicator.params import check_int
 from adjudicator.registry import question
 
@@ -149,6 +149,16 @@ def _cards(q, key: str, kind: str) -> list[Card] | None:
     return out
 
 
+def _cards_by_either(q, keys: tuple[str, str]) -> tuple[str, list[Card] | None]:
+    """Cards under either of two names (`defenders` or `free_peoples`); both is a problem.
+    Returns the name used (for the paths of later problems) and the cards."""
+    given = [k for k in keys if q.has(k)]
+    if len(given) > 1:
+        q.get(given[1])
+        q.error(given[1], "cardgame.err_same_as", key=given[1], other=given[0])
+    return (given[0], _cards(q, given[0], "card")) if given else (keys[0], None)
+
+
 @question(GAME, "path-combat")
 def path_combat(position: Position, q, r):
     """Path combat: skulls, minus the path's own defence icons, then the Free Peoples must
@@ -166,22 +176,21 @@ def path_combat(position: Position, q, r):
         from adjudicator.params import Fields
         pf = Fields(path_raw, q.at("path"), q.problems)
         path_name = pf.str("name")
-        d = pf.int("defence", lo=0, hi=MAX_ICONS)
-        s = pf.int("shields", lo=0, hi=MAX_ICONS)
+        d = read_defence(pf)
         pf.finish()
         if defence is None:
-            defence = d if d is not None else s
+            defence = d
             defence_path = "question.path.defence"
     elif path_raw is not None:
         path_name = q.str("path")
-    attackers = _cards(q, "attackers", "card")
+    attackers_key, attackers = _cards_by_either(q, ("attackers", "shadow"))
     skulls_given = q.int("skulls", lo=0, hi=MAX_ICONS * 10)
-    defenders = _cards(q, "defenders", "card")
+    defenders_key, defenders = _cards_by_either(q, ("defenders", "free_peoples"))
     order_raw = q.list("eliminate")
     q.ready()
 
-    _no_duplicates(q, "defenders", defenders)
-    _no_duplicates(q, "attackers", attackers)
+    _no_duplicates(q, defenders_key, defenders)
+    _no_duplicates(q, attackers_key, attackers)
     q.problems.raise_if_any()
     items = None   # the path's Free Peoples area, when the cards come from the position
     active = position.active_path
@@ -198,7 +207,7 @@ def path_combat(position: Position, q, r):
             defenders = [c for c in active.free_peoples.cards if c.kind != "item"]
             items = active.free_peoples
     if attackers is None and skulls_given is None:
-        return r.needs_info(["question.attackers"])
+        return r.needs_info([f"question.{attackers_key}"])
     defenders = defenders or []
 
     skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
@@ -249,7 +258,7 @@ def path_combat(position: Position, q, r):
         return r.decide("cardgame.answer_combat_left", {"left": remaining, "eliminated": 0},
                         **verdict, cards_eliminated=0, skulls_left=remaining, eliminated=[],
                         cards_cycled=0, attackers_eliminated=attackers_n)
-    unknown = [f"{c.path}.cancels" if c.path else "question.defenders" for c in defenders if c.cancels is None]
+    unknown = [f"{c.path}.cancels" for c in defenders if c.cancels is None]
     if unknown:
         return r.needs_info(unknown)
 
