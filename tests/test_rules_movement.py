@@ -189,3 +189,57 @@ def test_scenario_file_gives_its_expected_verdict(path):
     assert not diffs, (diffs, ruling["answer"], [s["text"] for s in ruling["explanation"]])
     if ruling["verdict"]["status"] == "decided":
         assert ruling["citations"]
+
+
+# -- no input, however odd, ends in a traceback -------------------------------------------------------
+from hypothesis import HealthCheck, event, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+REGION_NAMES = st.sampled_from(["Minas Tirith", "Osgiliath", "Rivendel", "Moria", "Orthanc", "Helm's Deep",
+                                "Lossarnach", "Druadan Forest", "Dale", "Erebor", "Westemnet"])
+ODD = st.one_of(st.none(), st.integers(-3, 40), st.text(max_size=8), st.booleans(), st.just("Nowhere"),
+                st.lists(st.integers(0, 3), max_size=3), st.dictionaries(st.text(max_size=6), st.integers(0, 12), max_size=2))
+FP = st.fixed_dictionaries({}, optional={
+    "gondor": st.fixed_dictionaries({}, optional={"regular": st.integers(0, 12), "leader": st.integers(0, 3)}),
+    "characters": st.lists(st.sampled_from(["Boromir", "Gimli", "Gollum"]), max_size=2, unique=True)})
+SH = st.fixed_dictionaries({}, optional={
+    "sauron": st.fixed_dictionaries({}, optional={"regular": st.integers(0, 6), "elite": st.integers(0, 6)}),
+    "characters": st.lists(st.sampled_from(["Saruman", "Witch-king", "Mouth of Sauron"]), max_size=2, unique=True),
+    "nazgul": st.integers(0, 3)})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["army-move", "character-move", "battle", "retreat"]), src=REGION_NAMES,
+       dst=REGION_NAMES, fp=FP, sh=SH, shadow_here=st.booleans(),
+       units=st.one_of(st.none(), FP, SH, ODD), character=st.one_of(st.sampled_from(
+           ["Boromir", "Gimli", "Gollum", "Saruman", "Witch-king", "nazgul", "Mouth of Sauron"]), ODD),
+       side=st.sampled_from([None, "shadow", "free-peoples", "evil"]),
+       besieged=st.sampled_from([None, None, "shadow", "free-peoples"]), lang=st.sampled_from(["en", "es"]),
+       politics=st.sampled_from([{}, AT_WAR]))
+def test_questions_never_raise_anything_but_problems(kind, src, dst, fp, sh, shadow_here, units, character,
+                                                    side, besieged, lang, politics):
+    question = {"kind": kind}
+    if kind == "retreat":
+        question["region"] = src
+    else:
+        question.update({"from": src, "to": dst})
+    if kind == "character-move":
+        question["character"] = character
+    elif kind != "retreat" and units is not None:
+        question["units"] = units
+    if side:
+        question["side"] = side
+    regions = {src: {"free_peoples": fp}}
+    if besieged:
+        regions[src].update({"besieged": besieged, "shadow": sh})
+    elif shadow_here:
+        regions[dst if dst != src else "Osgiliath"] = {"shadow": sh}
+    try:
+        out = ask(question, regions, politics, lang=lang)
+    except ScenarioInvalid as exc:
+        event("unreadable")
+        assert all(p["path"] and p["message"] for p in exc.as_dicts(lang))
+    else:
+        event(f'{kind} {out["verdict"]["status"]}')
+        assert out["verdict"]["status"] in ("decided", "needs-info", "not-covered")
+        assert out["answer"]

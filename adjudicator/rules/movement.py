@@ -287,6 +287,8 @@ def army_move(position, q, r):
     captured = (board.enemy_settlement(position, dst, side) and not board.has_army(position, dst, enemy))
     if captured:
         r.step("movement.captures", "wotr-army-capture-settlement", region=dst_name)
+    if owner is not None and data.nations()[owner]["side"] == enemy and not position.political(owner).active:
+        r.step("movement.activates", "wotr-politics-activation-enemy-army", nation=names.nation_name(owner, lang))
     if board.besieged_by(position, src) == side and moving.units == present.units:
         r.step("movement.lifts_siege", "wotr-siege-lift", region=src_name)
     already = position.army(dst, side)
