@@ -443,7 +443,9 @@ def leadership(position: Position, q, r):
         n_armies = sum(1 for a in armies if a.faction == faction)
         supported += chars[:n_armies]
         unsupported += chars[n_armies:]
-        if len(chars) > n_armies:
+        if n_armies == 0:
+            r.step("cardgame.lead_no_army", "wotrcg-leadership", faction=faction, cards=_names(chars))
+        elif len(chars) > n_armies:
             r.step("cardgame.lead_too_few_armies", "wotrcg-leadership-army-support", faction=faction,
                    armies=n_armies, characters=len(chars), best=_names(chars[:n_armies]) or "-",
                    left=_names(chars[n_armies:]))
