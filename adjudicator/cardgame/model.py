@@ -72,6 +72,11 @@ class Card:
     def key(self) -> str:
         return key_of(self.name)
 
+    @property
+    def faction_key(self) -> str | None:
+        """Factions compare folded, like names ("Dúnedain" = "dunedain")."""
+        return key_of(self.faction) if self.faction else None
+
 
 @dataclass(frozen=True)
 class Area:
@@ -193,7 +198,7 @@ def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | Non
     f.finish()
     if name is None or not isinstance(f.raw, dict):
         return None
-    return Card(name.strip(), kind, faction and key_of(faction), leadership or 0, skulls or 0, cancels,
+    return Card(name.strip(), kind, faction and faction.strip(), leadership or 0, skulls or 0, cancels,
                 bearer, _dotted(path))
 
 

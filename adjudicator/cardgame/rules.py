@@ -438,9 +438,12 @@ def leadership(position: Position, q, r):
 
     r.step("cardgame.lead_rule", "wotrcg-leadership")
     supported, unsupported = [], []
-    for faction in sorted({c.faction for c in characters}):
-        chars = sorted((c for c in characters if c.faction == faction), key=lambda c: -c.leadership)
-        n_armies = sum(1 for a in armies if a.faction == faction)
+    factions = {}
+    for c in characters:
+        factions.setdefault(c.faction_key, c.faction)   # shown as first written
+    for fkey, faction in factions.items():
+        chars = sorted((c for c in characters if c.faction_key == fkey), key=lambda c: -c.leadership)
+        n_armies = sum(1 for a in armies if a.faction_key == fkey)
         supported += chars[:n_armies]
         unsupported += chars[n_armies:]
         if n_armies == 0:
