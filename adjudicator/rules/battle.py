@@ -345,7 +345,10 @@ def retreat(position, q, r):
         to_name = names.region_name(to, lang)
         if not ok:
             r.step("battle.retreat_to_refused", "wotr-battle-retreat", region=to_name)
-        return r.decide("battle.answer_retreat_to_yes" if ok else "battle.answer_retreat_to_no",
+        key = "battle.answer_retreat_to_no"
+        if ok:
+            key = "battle.answer_retreat_into_yes" if to == region else "battle.answer_retreat_to_yes"
+        return r.decide(key,
                         {"region": to_name}, allowed=ok, **verdict)
     allowed = into or bool(destinations)
     if not allowed:
