@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import shutil
 import threading
 import uuid
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Iterable
 
 from whoosh import highlight, index as windex
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter, Token
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.lang.stopwords import stoplists
 from whoosh.query import Or, Phrase, Term
@@ -55,9 +56,19 @@ EXTRA_STOP = {
            "regla", "reglas", "si", "cómo", "cuál", "qué", "debe", "tengo"},
 }
 
-# Field weights: a hit in a title says far more than one in running text; the other
-# language's text only breaks ties between documents the query's own words do not separate.
-FIELD_BOOST = {"title": 3.0, "text": 1.0, "label_words": 1.5, "other_title": 2.0, "other_text": 0.4}
+# Field weights (applied at query time): a hit in a title says far more than one in running
+# text; the other language's text only breaks ties the query's own words leave.
+FIELD_BOOST = {"title": 5.0, "text": 1.0, "label_words": 1.5, "other_title": 3.0, "other_text": 0.4}
+
+
+TITLE_BONUS = 1.0
+_WORDS = re.compile(WORD_PATTERN)
+
+
+def _label_words(label: str) -> str:
+    """``wotr-hunt-damage-eye`` -> ``hunt damage eye`` (the game prefix says nothing)."""
+    parts = label.split("-")
+    return " ".join(parts[1:] if parts and parts[0] in ("wotr", "wotrcg", "lcg", "term") else parts)
 
 
 def stop_words(lang: str) -> frozenset[str]:
@@ -100,8 +111,7 @@ def _analyze(text: str, lang: str) -> tuple[str, ...]:
 
 def fold(word: str) -> str:
     """Lower case without accents (``"Daño"`` -> ``"dano"``), as the index compares words."""
-    return "".join(t.text for t in (RegexTokenizer(r"\S+") | LowercaseFilter()
-                                    | CharsetFilter(accent_map))(word))
+    return word.lower().translate(accent_map)
 
 
 def schema(lang: str) -> Schema:
@@ -110,11 +120,11 @@ def schema(lang: str) -> Schema:
         label=ID(stored=True, unique=True),
         page=STORED(),
         kind=STORED(),
-        title=TEXT(analyzer=analyzer(lang), stored=True, field_boost=FIELD_BOOST["title"]),
-        text=TEXT(analyzer=analyzer(lang), stored=True, field_boost=FIELD_BOOST["text"]),
-        label_words=TEXT(analyzer=analyzer("en"), field_boost=FIELD_BOOST["label_words"]),
-        other_title=TEXT(analyzer=analyzer(other), stored=True, field_boost=FIELD_BOOST["other_title"]),
-        other_text=TEXT(analyzer=analyzer(other), field_boost=FIELD_BOOST["other_text"]),
+        title=TEXT(analyzer=analyzer(lang), stored=True),
+        text=TEXT(analyzer=analyzer(lang), stored=True),
+        label_words=TEXT(analyzer=analyzer("en")),
+        other_title=TEXT(analyzer=analyzer(other), stored=True),
+        other_text=TEXT(analyzer=analyzer(other)),
         vocab=TEXT(analyzer=vocab_analyzer(), phrase=False),
         other_vocab=TEXT(analyzer=vocab_analyzer(), phrase=False),
     )
@@ -214,6 +224,11 @@ class OpenIndex:
         self._vocab_folded = frozenset(fold(_text(w)) for field in ("vocab", "other_vocab")
                                        for w in reader.lexicon(field))
         self._correctors = {field: self._searcher.corrector(field) for field in ("vocab", "other_vocab")}
+        # A few hundred small documents: their stored fields and the analysed words of their
+        # headings stay in memory, so ranking never reads or re-analyses a stored document.
+        self._docs = {docnum: fields for docnum, fields in reader.iter_docs()}
+        self._headings = {docnum: self._heading_words(fields) for docnum, fields in self._docs.items()}
+        self._tokens: dict[int, list[tuple[str, int, int]]] = {}
         self._spellings: dict[str, tuple[str | None, tuple[str, ...]]] = {}
         self._highlighter = highlight.Highlighter(
             fragmenter=highlight.ContextFragmenter(maxchars=220, surround=60),
@@ -285,8 +300,7 @@ class OpenIndex:
                 for form in analyze(variant, lang):
                     key = (field, form)
                     terms[key] = max(terms.get(key, 0.0), weight)
-        alternatives = [Term(field, form, boost=weight) for (field, form), weight in terms.items()]
-        return Or(alternatives) if alternatives else None
+        return [Term(field, form, boost=weight * FIELD_BOOST[field]) for (field, form), weight in terms.items()]
 
     def _phrase_query(self, text: str, lang_of_text: str, boost: float):
         """``text`` as a phrase (or a term) in the fields analysed in ``lang_of_text``."""
@@ -296,10 +310,10 @@ class OpenIndex:
                 continue
             forms = analyze(text, lang)
             if len(forms) == 1:
-                parts.append(Term(field, forms[0], boost=boost))
+                parts.append(Term(field, forms[0], boost=boost * FIELD_BOOST[field]))
             elif forms:
-                parts.append(Phrase(field, forms, slop=1, boost=boost))
-        return Or(parts) if parts else None
+                parts.append(Phrase(field, forms, slop=1, boost=boost * FIELD_BOOST[field]))
+        return parts
 
     def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int,
                kind_weight: dict[str, float] | None = None) -> list[Hit]:
@@ -311,20 +325,81 @@ class OpenIndex:
         returned are highlighted.
         """
         weights = kind_weight or {}
+        other = OTHER[self.lang]
         with self._lock:
-            subqueries = [q for q in (self._word_query(w) for w in words) if q is not None]
-            subqueries += [q for q in (self._phrase_query(t, lg, b) for t, lg, b in phrases) if q is not None]
-            if not subqueries:
+            spelt = [v for w in words for v in (w, *self._spelling(w)[1])]
+            wanted = {
+                "lang": {f for w in spelt for f in analyze(w, self.lang)},
+                "other": {f for w in spelt for f in analyze(w, other)},
+                "en": {f for w in spelt for f in analyze(w, "en")},
+                "surface": {fold(w) for w in spelt},
+            }
+            # One flat disjunction: a document's score is the sum of its matching clauses.
+            clauses = [c for w in words for c in self._word_query(w)]
+            clauses += [c for t, lg, b in phrases for c in self._phrase_query(t, lg, b)]
+            if not clauses:
                 return []
-            results = self._searcher.search(Or(subqueries), limit=limit * 2 + 5)
-            results.highlighter = self._highlighter
-            ranked = sorted(results, key=lambda h: -h.score * weights.get(h["kind"], 1.0))[:limit]
+            results = self._searcher.search(Or(clauses), limit=limit * 2 + 5)
+            scored = [(score * weights.get(self._docs[docnum]["kind"], 1.0) * self._title_bonus(docnum, wanted),
+                       docnum) for score, docnum in results.top_n]
+            scored.sort(key=lambda pair: -pair[0])
+            text_forms = {c.text for c in clauses if isinstance(c, Term) and c.fieldname == "text"}
+            text_forms |= {w for c in clauses if isinstance(c, Phrase) and c.fieldname == "text" for w in c.words}
             hits = []
-            for hit in ranked:
-                snippet = hit.highlights("text", top=2) or html.escape(_lead(hit.get("text", "")), quote=False)
-                hits.append(Hit(label=hit["label"], page=hit["page"], kind=hit["kind"], title=hit["title"],
-                                score=float(hit.score) * weights.get(hit["kind"], 1.0), snippet=snippet))
+            for score, docnum in scored[:limit]:
+                doc = self._docs[docnum]
+                hits.append(Hit(label=doc["label"], page=doc["page"], kind=doc["kind"], title=doc["title"],
+                                score=float(score), snippet=self._snippet(docnum, text_forms)))
         return hits
+
+    def _heading_words(self, doc: dict) -> dict[str, frozenset[str]]:
+        other = OTHER[self.lang]
+        return {
+            "lang": frozenset(analyze(doc["title"], self.lang)),
+            "surface": frozenset(fold(w) for w in _WORDS.findall(doc["title"]) if not is_stop_word(w, self.lang)),
+            "other": frozenset(analyze(doc.get("other_title", ""), other)),
+            "en": frozenset(analyze(_label_words(doc["label"]), "en")),
+        }
+
+    def _snippet(self, docnum: int, forms: set[str]) -> str:
+        """The best two passages of the document's text with ``forms`` marked, as safe HTML.
+
+        Whoosh's fragmenter, scorer and (escaping) formatter, fed with the document's tokens
+        analysed once per process instead of on every search.
+        """
+        text = self._docs[docnum].get("text", "")
+        lead = html.escape(_lead(text), quote=False)
+        if not text or not forms:
+            return lead
+        cached = self._tokens.get(docnum)
+        if cached is None:
+            cached = [(t.text, t.startchar, t.endchar) for t in analyzer(self.lang)(text, chars=True)]
+            self._tokens[docnum] = cached
+        tokens = (Token(text=word, startchar=start, endchar=end, matched=word in forms)
+                  for word, start, end in cached)
+        hl = self._highlighter
+        fragments = hl.fragmenter.fragment_tokens(text, hl._merge_matched_tokens(tokens))
+        best = highlight.top_fragments(fragments, 2, hl.scorer, hl.order, minscore=1)
+        return hl.formatter(text, best) or lead
+
+    def _title_bonus(self, docnum: int, wanted: dict[str, set[str]]) -> float:
+        """Up to ×(1 + TITLE_BONUS) for a heading that says what the query says, and little else.
+
+        The Dice overlap of the query's words with the heading (in this language, in the other
+        one, or the label's words): *When the pool runs out* beats *The Hunt Pool* for
+        ``hunt pool runs out``; the words as typed, unstemmed, break the ties stemming makes
+        (``stacking limit`` is *The stacking limit*, not the card game's *stack limit*).
+        """
+        def dice(query: set[str], heading: set[str]) -> float:
+            return 2 * len(query & heading) / (len(query) + len(heading)) if query and heading else 0.0
+
+        heading = self._headings[docnum]
+        overlap = max(
+            0.8 * dice(wanted["lang"], heading["lang"]) + 0.2 * dice(wanted["surface"], heading["surface"]),
+            0.8 * dice(wanted["other"], heading["other"]),
+            0.8 * dice(wanted["en"], heading["en"]),
+        )
+        return 1.0 + TITLE_BONUS * overlap
 
     def document_count(self) -> int:
         return self._searcher.doc_count()
