@@ -211,6 +211,7 @@ def path_combat(position: Position, q, r):
     defenders = defenders or []
 
     skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
+    r.step("cardgame.combat_what", "wotrcg-path-combat", path=path_name or "-")
     if attackers and skulls_given is None:
         r.step("cardgame.combat_skulls_list", "wotrcg-path-combat-skulls", skulls=skulls,
                cards=", ".join(f"{c.name} ({c.skulls})" for c in attackers))
@@ -601,6 +602,7 @@ def item_move(position: Position, q, r):
     bearer_name = q.str("bearer")
     text_allows = q.bool("text_allows")
     q.ready()
+    r.step("cardgame.item_follows_bearer", "wotrcg-items")
     if event == "play":
         return _play_item(position, q, r, item, bearer_name, text_allows)
 

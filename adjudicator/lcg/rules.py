@@ -225,6 +225,8 @@ def scour(position: Position, q, r):
             q.problems.add(q.at("order"), "lcg.err_order_missing", cards=", ".join(missing))
         q.problems.raise_if_any()
         r.step("lcg.scour_order_chosen", "lcg-scour-order", who=who, order=", ".join(order))
+        if len(order) > 1:
+            r.step("lcg.scour_as_in_example", "lcg-scour-example")
         return r.decide("lcg.answer_scour_order", {"order": ", ".join(order)}, effects=order, order_given=True,
                         chosen_by=first_name or "first-player")
     if len(effects) == 1:
@@ -232,6 +234,7 @@ def scour(position: Position, q, r):
         return r.decide("lcg.answer_scour_one", {"card": effects[0]}, effects=effects, order_given=True,
                         chosen_by=first_name or "first-player")
     r.step("lcg.scour_first_player_chooses", "lcg-scour-order", who=who)
+    r.step("lcg.scour_as_in_example", "lcg-scour-example")
     return r.decide("lcg.answer_scour_choice", {"cards": ", ".join(effects), "who": who}, effects=effects,
                     order_given=False, chosen_by=first_name or "first-player")
 
