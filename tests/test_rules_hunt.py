@@ -205,3 +205,22 @@ def test_any_question_gives_a_ruling_or_problems(kind, draw, position, lang):
         assert out["verdict"]["status"] in ("decided", "needs-info", "not-covered")
         if out["verdict"]["status"] == "decided":
             assert out["citations"]
+
+
+# -- hunt-draw ------------------------------------------------------------------------------------
+
+def test_draw_odds_match_counting_the_standard_tiles():
+    tiles = []
+    for entry in data.hunt_tiles()["standard"]:
+        tiles += [entry] * entry["count"]
+    for successes in range(1, 6):
+        v = rule({}, {"kind": "hunt-draw", "successes": successes})["verdict"]
+        expected = sum(successes if t["value"] == "eye" else t["value"] for t in tiles) / len(tiles)
+        assert v["expected_damage"] == round(expected, 4)
+        assert abs(sum(v["p_damage"].values()) - 1) < 1e-3
+        assert v["p_reveal"] == round(sum(t["reveal"] for t in tiles) / len(tiles), 4)
+
+
+def test_draw_bad_inputs():
+    got = problems({"hunt": {"pool": [3, "Orc"]}}, {"kind": "hunt-draw", "successes": 9, "no_roll": "x"})
+    assert set(got) == {"position.hunt.pool[1]", "question.successes", "question.no_roll"}

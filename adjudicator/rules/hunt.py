@@ -400,3 +400,104 @@ def hunt_allocation(position, q, r):
     r.step("hunt.allocation_min" if low else "hunt.allocation_min_zero", "wotr-hunt-allocation-minimum",
            retrieved=retrieved)
     return r.decide("hunt.answer_allocation", {"min": low, "max": top}, min=low, max=top)
+
+
+# -- hunt-draw (odds of the next tile) ---------------------------------------------------------
+
+def _standard_pool() -> list[TileFace]:
+    out = []
+    for entry in data.hunt_tiles()["standard"]:
+        out += [TileFace(entry["value"], entry["reveal"], False)] * entry["count"]
+    return out
+
+
+def _pool_faces(pool) -> tuple[list[TileFace], bool]:
+    """The tiles of a given pool and whether every tile's icons are known (plain numbers in
+    a written pool do not say whether they show the Reveal icon)."""
+    faces, known = [], True
+    for tile in pool:
+        if tile == "eye":
+            faces.append(TileFace("eye", True, False))
+        elif tile == "die" or isinstance(tile, int):
+            faces.append(TileFace(tile, False, False, bare=True))
+            known = False
+        else:
+            info = data.hunt_tiles()["special"][tile]
+            faces.append(TileFace(info["value"], info["reveal"], info["stop"], special=tile))
+    return faces, known
+
+
+@question(GAME, "hunt-draw")
+def hunt_draw(position, q, r):
+    """The odds of the next tile drawn from the Hunt Pool: each damage, the Eye, the Reveal
+    and (on the Mordor Track) the Stop icon. The pool is ``position.hunt.pool`` or, when not
+    given, the 16 standard tiles. An Eye is worth ``successes`` after a Hunt roll, 0 with
+    ``no_roll``, and the Shadow dice in the Hunt Box on the Mordor Track."""
+    successes = q.int("successes", lo=1, hi=MAX_HUNT_DICE)
+    no_roll = q.bool("no_roll", default=False)
+    if successes is not None and no_roll:
+        q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
+    fel, hunt = position.fellowship, position.hunt
+    if successes is not None and fel.in_mordor:
+        q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
+    q.ready()
+    if hunt.pool is None:
+        faces, known = _standard_pool(), True
+        r.step("hunt.draw_standard_pool", "wotr-tiles-pool", count=len(faces))
+    else:
+        faces, known = _pool_faces(hunt.pool)
+        r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
+    if not faces:
+        r.step("hunt.draw_empty", "wotr-tiles-pool-refill")
+        return r.not_covered("hunt.answer_draw_empty")
+
+    eyes = sum(1 for f in faces if f.value == "eye")
+    if eyes and fel.in_mordor:
+        eye_damage = hunt.shadow_dice
+        r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=eye_damage)
+    elif eyes and no_roll:
+        eye_damage = 0
+        r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
+    elif eyes and successes is None:
+        r.step("hunt.damage_eye", "wotr-hunt-damage-eye")
+        return r.needs_info(["question.successes"], "hunt.needs_successes")
+    else:
+        eye_damage = successes or 0
+        if eyes:
+            r.step("hunt.damage_eye_successes", "wotr-hunt-damage-eye", successes=eye_damage)
+
+    share = Fraction(1, len(faces))
+    damage: dict[int, Fraction] = {}
+    for f in faces:
+        if f.value == "eye":
+            outcomes = {eye_damage: Fraction(1)}
+        elif f.value == "die":
+            outcomes = {k: Fraction(1, 6) for k in range(1, 7)}
+        else:
+            outcomes = {max(0, f.value): Fraction(1)}
+        for k, p in outcomes.items():
+            damage[k] = damage.get(k, Fraction(0)) + share * p
+    if any(f.value == "die" for f in faces):
+        r.step("hunt.damage_die_roll", "wotr-hunt-damage-die")
+    if any(isinstance(f.value, int) and f.value < 0 for f in faces):
+        r.step("hunt.draw_negative", "wotr-hunt-damage-negative")
+    p_eye = share * eyes
+    expected = sum(k * p for k, p in damage.items())
+    verdict = {"tiles": len(faces),
+               "p_damage": {str(k): probability(damage[k]) for k in sorted(damage)},
+               "p_damage_exact": {str(k): fraction_text(damage[k]) for k in sorted(damage)},
+               "p_eye": probability(p_eye), "expected_damage": probability(expected)}
+    if known:
+        p_reveal = share * sum(1 for f in faces if f.reveal)
+        verdict["p_reveal"] = probability(p_reveal)
+        verdict["p_reveal_exact"] = fraction_text(p_reveal)
+        r.step("hunt.draw_reveal", "wotr-tiles-reveal-icon", pct=f"{float(p_reveal) * 100:.1f}")
+    else:
+        r.step("hunt.draw_reveal_unknown", "wotr-tiles-anatomy")
+    if fel.in_mordor:
+        p_stop = share * sum(1 for f in faces if f.stop)
+        verdict["p_stop"] = probability(p_stop)
+        r.step("hunt.draw_stop", "wotr-mordor-stop", pct=f"{float(p_stop) * 100:.1f}")
+    at_least_two = sum(p for k, p in damage.items() if k >= 2)
+    return r.decide("hunt.answer_draw", {"tiles": len(faces), "expected": f"{float(expected):.2f}",
+                                         "pct2": f"{float(at_least_two) * 100:.1f}"}, **verdict)
