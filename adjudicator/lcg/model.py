@@ -35,13 +35,13 @@ KEYWORDS = {
     "doomed": {"words": ("doomed", "maldito"), "value": True},
     "surge": {"words": ("surge", "oleada"), "value": False},
     "time": {"words": ("time", "tiempo"), "value": True},
-    "scour": {"words": ("scour", "escudrinar"), "value": False},
+    "scour": {"words": ("scour", "escudriñar"), "value": False},
 }
 # Real keywords of the game that seed 002 does not explain: recognised, never ruled on.
 OTHER_KEYWORDS = {
-    "archery": ("archery", "arqueria"), "guarded": ("guarded", "custodiado", "protegido"),
+    "archery": ("archery", "arquería"), "guarded": ("guarded", "custodiado", "protegido"),
     "peril": ("peril", "peligro"), "victory": ("victory", "victoria"),
-    "indestructible": ("indestructible",), "ranged": ("ranged", "adistancia"),
+    "indestructible": ("indestructible",), "ranged": ("ranged", "a distancia"),
     "sentinel": ("sentinel", "centinela"),
 }
 WORDS = {names.normalize(w): k for k, v in KEYWORDS.items() for w in v["words"]}
