@@ -1,6 +1,6 @@
 """War of the Ring: the Hunt for the Ring (seed 000 'La Búsqueda del Anillo'; seed 004).
 
-Kinds: ``hunt-roll``, ``hunt-damage``, ``hunt-casualty``, ``hunt-allocation``.
+Kinds: ``hunt-roll``, ``hunt-damage``, ``hunt-casualty``, ``hunt-allocation``, ``hunt-draw``.
 """
 from __future__ import annotations
 
