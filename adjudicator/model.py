@@ -141,12 +141,12 @@ class Position:
     def controller(self, region_id: str) -> str | None:
         """Who controls the region's settlement (None where there is no settlement)."""
         info = data.regions()[region_id]
-        if not info["settlement"]:
-            return None
+        if not info["settlement"] or info["settlement"] == "fortification":
+            return None  # fortifications are not settlements: nobody controls them
         state = self.regions.get(region_id)
         if state and state.control:
             return state.control
-        return info["side"] or "free_peoples"   # Osgiliath: no nation, a Free Peoples fortification
+        return info["side"]
 
     def is_captured(self, region_id: str) -> bool:
         info = data.regions()[region_id]

@@ -1,0 +1,58 @@
+"""The plugin that turns each scenario file into a test item (loaded from the root so that
+it reaches ``scenarios/``; its code lives in ``tests/scenario_items.py``).
+
+Every ``*.yaml`` under ``scenarios/`` is collected as one item that rules on the scenario and
+compares the verdict with its ``expect``; a failure prints the ruling's explanation, so the
+trace shows why the engine decided. ``../shared/examples`` run through tests/test_shared_examples.py.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_collect_file(parent, file_path: Path):
+    if file_path.suffix in (".yaml", ".yml") and ROOT / "scenarios" in file_path.parents:
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        yield ScenarioItem.from_parent(self, name=self.path.stem)
+
+
+class ScenarioMismatch(Exception):
+    pass
+
+
+class ScenarioItem(pytest.Item):
+    def runtest(self):
+        from adjudicator.cli import check_file
+
+        status, detail = check_file(self.path)
+        if status == "unreadable":
+            raise ScenarioMismatch(("unreadable", detail))
+        if status == "mismatch":
+            raise ScenarioMismatch(("mismatch", detail))
+        ruling = detail[1]
+        if ruling["verdict"]["status"] == "decided":
+            assert ruling["citations"], "a decided ruling cites at least one rule"
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioMismatch):
+            from adjudicator.render import problems_text, ruling_text
+
+            kind, detail = excinfo.value.args[0]
+            if kind == "unreadable":
+                return problems_text(detail, "en")
+            diffs, ruling = detail
+            lines = [f"{p}: expected {w!r}, got {g!r}" for p, w, g in diffs]
+            return "\n".join(lines + ["", ruling_text(ruling)])
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario: {self.path.name}"
