@@ -61,9 +61,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "search.docs_missing": {
         "en": "The rules reference is not built for {langs} (missing: {files}). Run "
-              "`adjudicator build docs` first; it builds the search index too.",
+              "`adjudicator build docs` first, then `adjudicator build index` "
+              "(`adjudicator build` does both).",
         "es": "La referencia de reglas no está construida en {langs} (falta: {files}). Ejecuta "
-              "antes `adjudicator build docs`; también construye el índice de búsqueda.",
+              "antes `adjudicator build docs` y después `adjudicator build index` "
+              "(`adjudicator build` hace las dos cosas).",
     },
     "search.bad_lang": {
         "en": "Unknown language {lang!r}: the rules reference exists in {langs}.",

@@ -231,7 +231,7 @@ class OpenIndex:
         self._tokens: dict[int, list[tuple[str, int, int]]] = {}
         self._spellings: dict[str, tuple[str | None, tuple[str, ...]]] = {}
         self._highlighter = highlight.Highlighter(
-            fragmenter=highlight.ContextFragmenter(maxchars=220, surround=60),
+            fragmenter=highlight.ContextFragmenter(maxchars=180, surround=50),
             scorer=highlight.BasicFragmentScorer(),
             formatter=MarkFormatter(),
         )
@@ -380,7 +380,17 @@ class OpenIndex:
         hl = self._highlighter
         fragments = hl.fragmenter.fragment_tokens(text, hl._merge_matched_tokens(tokens))
         best = highlight.top_fragments(fragments, 2, hl.scorer, hl.order, minscore=1)
-        return hl.formatter(text, best) or lead
+        merged: list = []
+        for fragment in best:  # in text order
+            fragment.startchar, fragment.endchar = _sentence_bounds(text, fragment.startchar, fragment.endchar)
+            if merged and fragment.startchar <= merged[-1].endchar:  # widened into each other
+                last = merged[-1]
+                seen = last.matches[-1].endchar if last.matches else last.startchar
+                last.matches += [m for m in fragment.matches if m.startchar >= seen]
+                last.endchar = max(last.endchar, fragment.endchar)
+            else:
+                merged.append(fragment)
+        return hl.formatter(text, merged) or lead
 
     def _title_bonus(self, docnum: int, wanted: dict[str, set[str]]) -> float:
         """Up to ×(1 + TITLE_BONUS) for a heading that says what the query says, and little else.
@@ -403,6 +413,18 @@ class OpenIndex:
 
     def document_count(self) -> int:
         return self._searcher.doc_count()
+
+
+def _sentence_bounds(text: str, start: int, end: int, reach: int = 40) -> tuple[int, int]:
+    """Widen a passage to the start and end of its sentences when they are close by."""
+    begin = max(text.rfind(". ", 0, start) + 2, 0) if text.rfind(". ", 0, start) >= 0 else 0
+    if start - begin <= reach:
+        start = begin
+    stop = text.find(". ", end)
+    stop = len(text) if stop < 0 else stop + 1
+    if stop - end <= reach:
+        end = stop
+    return start, end
 
 
 def _text(term: object) -> str:

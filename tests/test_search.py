@@ -338,3 +338,15 @@ def test_messages_exist_in_both_languages_with_the_same_placeholders():
         assert set(entry) == {"en", "es"}, key
         holes = {lang: sorted(re.findall(r"{(\w+)", text)) for lang, text in entry.items()}
         assert holes["en"] == holes["es"], key
+
+
+def test_concurrent_searches_share_one_open_index(search_index):
+    """The web app searches from several threads at once: same answers, no error."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    queries = [(q["query"], q["lang"]) for q in RELEVANCE[:20]]
+    expected = [labels_of(search.search(q, lang)) for q, lang in queries]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda ql: labels_of(search.search(*ql)), queries * 3))
+    assert got == expected * 3
+    assert len(search._open_indexes) == len(search.LANGS)
