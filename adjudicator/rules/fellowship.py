@@ -180,12 +180,14 @@ def separate_companions(position, q, r):
 
     trapped = friendly_stronghold_besieged(position, start)
     if trapped:
+        # They may separate but not leave: the distance they can actually go is 0.
         r.step("fellowship.separate_besieged", "wotr-fellowship-separate-besieged", region=_region(start, lang))
+        verdict["max_distance"] = 0
     if to is None:
         if not trapped:
             r.step("fellowship.separate_limits", "wotr-character-companion-strongholds")
         return r.decide("fellowship.answer_separate_distance",
-                        {"who": who, "max_distance": max_distance}, **verdict)
+                        {"who": who, "max_distance": verdict["max_distance"]}, **verdict)
 
     reach = region_distances(
         start,
