@@ -150,7 +150,8 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
         st.sampled_from(["name", "keywords", "players", "card", "location", "counters", "refresh_phases",
                          "removed_by_effects", "order", "cards", "first_player", "in_play", "tokens",
-                         "attachments", "quest_points", "damage", "type", "under_orcs_search", "threat"]),
+                         "attachments", "quest_points", "damage", "type", "under_orcs_search", "threat",
+                         "then", "when_revealed", "by_effect", "triggered_by"]),
         inner, max_size=4),
     max_leaves=12)
 
@@ -189,3 +190,15 @@ def test_scenario_file(path):
     diffs, ruling = detail
     if ruling["verdict"]["status"] == "decided":
         assert ruling["citations"]
+
+
+def test_a_surge_chain_adds_the_threat_of_every_card_and_counts_what_is_left_to_reveal():
+    v = rule({"kind": "reveal", "players": 3, "card": {"keywords": ["surge", "doomed 1"]},
+              "then": [{"name": "B", "keywords": ["surge"]}]})["verdict"]
+    assert (v["threat_each"], v["threat_total"], v["extra_reveals"], v["pending_reveals"]) == (1, 3, 2, 1)
+
+
+def test_a_card_after_one_without_surge_is_a_problem():
+    errs = problems({"kind": "reveal", "card": {"name": "A", "keywords": ["surge"]},
+                     "then": [{"name": "B"}, {"name": "C"}]}, lang="es")
+    assert list(errs) == ["question.then[1]"] and "B" in errs["question.then[1]"]

@@ -14,6 +14,7 @@ from adjudicator import names
 from adjudicator.lcg.model import (MAX_TOKENS, Card, Keyword, Position, read_card, read_first_player,
                                    read_players)
 from adjudicator.params import check_int
+from adjudicator.problems import format_path
 from adjudicator.registry import question
 
 GAME = "lotr-lcg"
@@ -58,50 +59,81 @@ def _not_modelled(card: Card, r):
 def reveal(position: Position, q, r):
     """An encounter card is revealed: Doomed X raises every player's threat by X, Surge
     reveals one more card once the card's when-revealed effects are resolved, and Time X
-    puts X Time counters on it (seed 002, Palabras Clave)."""
+    puts X Time counters on it (seed 002, Palabras Clave).
+
+    `then` lists the cards that Surge revealed next, in order (each one only if the card
+    before it has Surge): the threat then adds up over the whole chain, and
+    `pending_reveals` says how many cards Surge still has to reveal.
+    """
     count, players = _players(position, q)
     card = _card_param(position, q, "card")
     when_revealed = q.bool("when_revealed")
+    then: list[Card] = []
+    for i, c in enumerate(q.list("then", default=[]) or []):
+        path = q.at("then") + [i]
+        nxt = position.card(c) if isinstance(c, str) else read_card(c, path, q.problems)
+        if nxt is None and isinstance(c, str):
+            nxt = Card(c.strip() or "?", path=format_path(path))
+        if nxt is not None:
+            then.append(replace(nxt, path=format_path(path)))
+    chain = [card, *then]
+    for i, nxt in enumerate(then):
+        if card is not None and chain[i] is not None and not chain[i].keyword("surge"):
+            q.problems.add(nxt.path, "lcg.err_then_without_surge", card=_name(chain[i], r, i))
     q.ready()
-    name = card.name or r.t("lcg.the_card")
-    if _not_modelled(card, r):
-        return r.result
-    verdict: dict[str, Any] = {}
+    for c in chain:
+        if _not_modelled(c, r):
+            return r.result
 
-    doomed = card.keyword("doomed")
-    threat_each = doomed.value if doomed else 0
-    if doomed:
-        if count:
-            r.step("lcg.reveal_doomed_players", "lcg-doomed", card=name, x=threat_each, players=count,
-                   total=threat_each * count)
-        else:
-            r.step("lcg.reveal_doomed", "lcg-doomed", card=name, x=threat_each)
-    verdict["threat_each"] = threat_each
+    threat_each, surges, by_card = 0, 0, {}
+    for i, c in enumerate(chain):
+        name = _name(c, r, i)
+        if i:
+            r.step("lcg.reveal_next", "lcg-surge", card=name)
+        doomed, surge, time = c.keyword("doomed"), c.keyword("surge"), c.keyword("time")
+        if doomed:
+            threat_each += doomed.value
+            if count:
+                r.step("lcg.reveal_doomed_players", "lcg-doomed", card=name, x=doomed.value, players=count,
+                       total=doomed.value * count)
+            else:
+                r.step("lcg.reveal_doomed", "lcg-doomed", card=name, x=doomed.value)
+        if surge:
+            surges += 1
+            r.step("lcg.reveal_surge", "lcg-surge", card=name)
+            r.step("lcg.reveal_surge_after" if i or when_revealed is not False else "lcg.reveal_surge_after_none",
+                   "lcg-surge-timing", card=name)
+        if time:
+            r.step("lcg.reveal_time", "lcg-time-counters", card=name, x=time.value)
+        by_card[name] = time.value if time else 0
+        if c.keyword("scour"):
+            r.step("lcg.reveal_scour", "lcg-scour", card=name)
+        if not (doomed or surge or time or c.keyword("scour")):
+            r.step("lcg.reveal_no_keywords", "lcg-keywords", card=name)
+
+    first = chain[0]
+    verdict: dict[str, Any] = {"threat_each": threat_each}
     if count:
         verdict["threat_total"] = threat_each * count
     if players and all(p.threat is not None for p in players):
         verdict["threats_after"] = {p.name: p.threat + threat_each for p in players}
-
-    surge = card.keyword("surge")
-    verdict["extra_reveals"] = 1 if surge else 0
-    if surge:
-        r.step("lcg.reveal_surge", "lcg-surge", card=name)
-        r.step("lcg.reveal_surge_after" if when_revealed is not False else "lcg.reveal_surge_after_none",
-               "lcg-surge-timing", card=name)
-
-    time = card.keyword("time")
-    verdict["time_counters"] = time.value if time else 0
-    if time:
-        r.step("lcg.reveal_time", "lcg-time-counters", card=name, x=time.value)
-    if card.keyword("scour"):
-        r.step("lcg.reveal_scour", "lcg-scour", card=name)
-    if not r.steps:
-        r.step("lcg.reveal_no_keywords", "lcg-keywords", card=name)
-    if surge:
+    verdict["extra_reveals"] = surges
+    verdict["time_counters"] = by_card[_name(first, r, 0)]
+    if then:
+        verdict["pending_reveals"] = surges - len(then)
+        verdict["time_counters_by_card"] = by_card
+    if first.keyword("surge"):
         verdict["order"] = (["when-revealed"] if when_revealed is not False else []) + ["surge"]
-    return r.decide("lcg.answer_reveal", {"card": name, "threat": threat_each,
-                                          "reveals": verdict["extra_reveals"],
-                                          "counters": verdict["time_counters"]}, **verdict)
+    return r.decide("lcg.answer_reveal" if not then else "lcg.answer_reveal_chain",
+                    {"card": _name(first, r, 0), "threat": threat_each, "reveals": surges,
+                     "counters": verdict["time_counters"], "cards": len(chain),
+                     "pending": surges - len(then)}, **verdict)
+
+
+def _name(card: Card | None, r, index: int) -> str:
+    if card is not None and card.name:
+        return card.name
+    return r.t("lcg.the_card") if index == 0 else r.t("lcg.the_card_n", n=index + 1)
 
 
 # -- Time X ------------------------------------------------------------------------------------------
