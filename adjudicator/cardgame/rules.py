@@ -1,6 +1,19 @@
 """War of the Ring: The Card Game (seed 001): passing, playing cards, path combat,
 leadership, activating paths and battlegrounds, items.
 
+Decisions where the seed leaves a choice to the players or says nothing:
+
+- Path combat: each Free Peoples card says how many skulls it cancels when eliminated
+  (`cancels`); the order of elimination is the Free Peoples player's choice, so the
+  scenario may give it (`eliminate`, checked card by card), and without it the ruling
+  gives the fewest cards the rules force and the most a bad order would cost.
+- Leadership: the count is the best assignment of armies to characters of their faction.
+- Reactivation: "the opponent's scoring area" is read from the activating player's side;
+  a teammate's scoring area (same side) keeps the shields.
+- Items: the seed moves items with their bearer out of the reserve; other moves are
+  answered not-covered. Playing an item on a bearer not in play is refused unless the
+  scenario says the item's own text allows it (`text_allows: true`).
+
 Kinds: ``pass``, ``play-card``, ``path-combat``, ``leadership``, ``activate``, ``item-move``.
 Each handler reads every parameter first (problems collect), then rules. Where the seed is
 silent the handler says so (needs-info or not-covered) instead of guessing.
