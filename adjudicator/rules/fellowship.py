@@ -115,6 +115,13 @@ def phase_step(position, r, rule: str) -> bool:
     return True
 
 
+def join_names(items: list[str], r) -> str:
+    """'A', 'A and B', 'A, B and C' in the ruling's language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return r.t("fellowship.word_and", first=", ".join(items[:-1]), last=items[-1])
+
+
 def _region(region: str, lang: str) -> str:
     return names.region_name(region, lang)
 
@@ -161,7 +168,7 @@ def separate_companions(position, q, r):
     q.ready()
     fel = position.fellowship
     lang = r.lang
-    who = ", ".join(names.character_name(c, lang) for c in companions)
+    who = join_names([names.character_name(c, lang) for c in companions], r)
 
     if fel.in_mordor:
         r.step("fellowship.separate_mordor", "wotr-mordor-no-separate", who=who)
