@@ -23,6 +23,7 @@ import os
 import shutil
 import sys
 import time
+import warnings
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
@@ -142,7 +143,10 @@ def _sphinx_build(lang: str, outdir: Path, doctrees: Path) -> list[str]:
     status, warning = io.StringIO(), io.StringIO()
     src = paths.DOCS_SRC
     try:
-        with patch_docutils(src), docutils_namespace():
+        # Python warnings from inside Sphinx (deprecations) are not docs warnings: a caller
+        # that turns warnings into errors (pytest -W error) must not break the build.
+        with warnings.catch_warnings(), patch_docutils(src), docutils_namespace():
+            warnings.simplefilter("default")
             app = Sphinx(src, src, outdir, doctrees, "html",
                          confoverrides={"language": lang, "nitpicky": True},
                          status=status, warning=warning, freshenv=True, warningiserror=True)
