@@ -29,6 +29,24 @@ VERDICT_LABELS = {
     "threat_each": "Threat for each player", "extra_reveals": "Extra reveals", "time_counters": "Time counters",
     "counters_left": "Counters left", "triggered": "Triggered", "effects": "Effects",
     "under_objective": "Under the objective", "discard": "Discarded", "missing": "Missing",
+    "round": "Round", "side": "Side", "distance": "Distance", "captured": "Captured", "changed": "Changed",
+    "progress": "Progress", "shields": "Shields", "stack_limit": "Stack limit", "hand": "Hand",
+    "order": "Order", "tiles": "Tiles", "tokens": "Tokens", "resource": "Resources", "fate": "What happens",
+    "cards_eliminated_max": "Most cards a bad order eliminates", "cards_cycled": "Cards cycled",
+    "items_cycled": "Items cycled", "items_eliminated": "Items eliminated", "expected_damage": "Expected damage",
+    "p_damage": "Chance of each damage", "p_eliminated": "Chance of being eliminated", "p_eye": "Chance of an Eye",
+    "p_reveal": "Chance of revealing", "p_stop": "Chance of stopping", "threat_total": "Total threat",
+    "threats_after": "Threat afterwards", "military_at_end_of_turn": "Military victory at the end of the turn",
+    "declare_first": "Declare first", "guide_options": "Possible Guides", "out_of_play": "Out of play",
+    "stronghold_excess": "Units over the stronghold's limit", "supported": "Supported", "unsupported": "Unsupported",
+}
+# Word values of the verdict, shown in the reader's language.
+VALUE_LABELS = {
+    "field": "Field battle", "siege": "Siege", "sortie": "Sortie", "free-peoples": "Free Peoples",
+    "free_peoples": "Free Peoples", "shadow": "Shadow", "ring": "The Ring", "military": "Military victory",
+    "cycle": "Cycle", "forfeit": "Forfeit", "cycled": "Cycled", "eliminated": "Eliminated", "moves": "Moves",
+    "smaller-hand": "Smaller hand", "stack-limit": "Stack limit", "passes-to-shadow": "Passes to the Shadow",
+    "removed": "Removed", "first-player": "First player",
 }
 STATUS_LABELS = {"decided": "Decided", "needs-info": "Needs more information",
                  "not-covered": "Not covered"}
@@ -64,6 +82,16 @@ def label_for(key: str) -> str:
 
 
 def value_text(value: Any) -> str:
+    from adjudicator import data
+    from web.i18n import current_lang
+
+    if isinstance(value, str):
+        if value in VALUE_LABELS:
+            return _(VALUE_LABELS[value])
+        for table in (data.characters(), data.nations(), data.regions()):
+            if value in table:
+                return table[value]["name"][current_lang()]
+        return value
     if value is True:
         return _("Yes")
     if value is False:
@@ -82,6 +110,25 @@ def _is_probability(key: str, value: Any) -> bool:
         and 0 <= value <= 1
 
 
+def _bar_label(key: str, item: Any) -> str:
+    if key == "p_hits":
+        return _("%(k)s hits", k=item)
+    return value_text(item) if isinstance(item, str) else str(item)
+
+
+def _distribution(key: str, value: Any, exact: Any) -> list[Bar] | None:
+    """Bars for a ``p_*`` list (index -> p) or mapping (name -> p); None if it is not one."""
+    if isinstance(value, list) and value and all(_is_probability("p_", v) for v in value):
+        exacts = exact if isinstance(exact, list) and len(exact) == len(value) else [None] * len(value)
+        return [Bar(_bar_label(key, k), float(p), e if isinstance(e, str) else None)
+                for k, (p, e) in enumerate(zip(value, exacts))]
+    if isinstance(value, dict) and value and all(_is_probability("p_", v) for v in value.values()):
+        exacts = exact if isinstance(exact, dict) else {}
+        return [Bar(_bar_label(key, k), float(p), exacts.get(k) if isinstance(exacts.get(k), str) else None)
+                for k, p in value.items()]
+    return None
+
+
 def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
     rows = []
     for key, value in verdict.items():
@@ -89,11 +136,12 @@ def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
             continue
         row = Row(key, label_for(key))
         exact = verdict.get(f"{key}_exact")
+        bars = _distribution(key, value, exact) if key.startswith("p_") else None
         if _is_probability(key, value):
             row.bars = [Bar(row.label, float(value), exact if isinstance(exact, str) else None)]
             row.text = row.bars[0].percent
-        elif key == "p_hits" and isinstance(value, list) and all(_is_probability("p_", v) for v in value):
-            row.bars = [Bar(_("%(k)s hits", k=k), float(p)) for k, p in enumerate(value)]
+        elif bars:
+            row.bars = bars
         elif isinstance(value, dict):
             row.rows = verdict_rows(value)
         else:
@@ -119,4 +167,5 @@ def status_label(status: str) -> str:
 
 
 def all_labels() -> set[str]:
-    return set(VERDICT_LABELS.values()) | set(STATUS_LABELS.values()) | {"Yes", "No", "%(k)s hits"}
+    return (set(VERDICT_LABELS.values()) | set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
+            | {"Yes", "No", "%(k)s hits"})

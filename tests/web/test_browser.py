@@ -1,0 +1,254 @@
+"""The web app in a real browser (Debian's Chromium through Playwright), served by waitress
+exactly as ``adjudicator serve`` serves it, with the rules reference and the search index
+built once for the session into a temporary build directory.
+
+Locally these tests skip when /usr/bin/chromium is missing; in CI (CI=true) they fail
+instead, loudly: a browser test that silently does not run tests nothing.
+"""
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from adjudicator import api, data
+from web import permalink
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-results"
+
+BESIEGED = {"r0-name": "Helm's Deep", "r0-besieged": "free-peoples", "r0-fp0-nation": "rohan",
+            "r0-fp0-regular": "2", "r0-fp0-elite": "1", "r0-fp0-leader": "1", "r0-sh0-nation": "isengard",
+            "r0-sh0-regular": "5", "r0-sh0-elite": "2", "q-from": "Helm's Deep", "q-to": "Westemnet"}
+BATTLE = {"game": "war-of-the-ring", "lang": "es", "title": "Isengard ataca Edoras desde Oestemnet",
+          "position": {"regions": {"Oestemnet": {"shadow": {"isengard": {"regular": 4}}},
+                                   "Edoras": {"free_peoples": {"rohan": {"regular": 1, "elite": 1}}}},
+                       "politics": {"rohan": "at-war", "isengard": "at-war"}},
+          "question": {"kind": "battle", "from": "Oestemnet", "to": "Edoras", "round": 1}}
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """Build the docs (both languages) and the search index once, into a temporary folder."""
+    from adjudicator import paths
+
+    build_dir = tmp_path_factory.mktemp("browser-build")
+    problems: list[str] = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(paths, "BUILD", build_dir)
+        mp.setenv("ADJUDICATOR_BUILD_DIR", str(build_dir))
+        try:
+            from adjudicator import build
+        except ImportError as exc:
+            problems.append(f"adjudicator.build is missing: {exc}")
+        else:
+            try:
+                build.build_docs()
+            except build.BuildError as exc:
+                problems.append("\n".join([str(exc), *getattr(exc, "warnings", [])]))
+            try:
+                from adjudicator import search
+
+                search.build_index()
+            except Exception as exc:  # reported by the tests that need the index
+                problems.append(f"search index: {exc}")
+        yield build_dir, problems
+
+
+@pytest.fixture(scope="session")
+def base_url(built_site):
+    """The app served by waitress on a free loopback port, in a background thread."""
+    import waitress
+
+    from web import create_app
+
+    build_dir, _ = built_site
+    app = create_app({"BUILD_DIR": str(build_dir)})
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        _unavailable(f"playwright is not installed: {exc}")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(base_url=base_url, locale="en-GB")
+    pg = context.new_page()
+    pg.csp_errors = []   # type: ignore[attr-defined]
+    pg.on("console", lambda msg: pg.csp_errors.append(msg.text)
+          if "Content Security Policy" in msg.text else None)
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def needs_docs(built_site):
+    _, problems = built_site
+    docs = [p for p in problems if not p.startswith("search index")]
+    if docs:
+        pytest.fail("the rules reference did not build:\n" + "\n".join(docs), pytrace=False)
+
+
+def needs_index(built_site):
+    _, problems = built_site
+    index = [p for p in problems if p.startswith("search index")]
+    if index:
+        pytest.fail("\n".join(index), pytrace=False)
+
+
+def fill(page, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        control = page.locator(f"[name='{name}']")
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+
+
+def token_of(url: str) -> str:
+    return re.search(r"/r/([A-Za-z0-9_-]+)$", url).group(1)
+
+
+# -- the core flow -----------------------------------------------------------------------------------
+
+def test_fill_a_form_and_get_the_ruling(page):
+    page.goto("/en/")
+    page.get_by_role("link", name="Can this army move there?").click()
+    page.wait_for_url("**/en/ask/war-of-the-ring/army-move")
+    fill(page, BESIEGED)
+    page.get_by_role("button", name="Get the ruling").click()
+    page.wait_for_url(re.compile(r"/en/r/[A-Za-z0-9_-]+$"))
+    ruling = api.ask(permalink.decode(token_of(page.url)), "en")
+    assert ruling["verdict"]["allowed"] is False
+    assert page.locator("#answer").inner_text().strip() == ruling["answer"]
+    assert page.locator("ol.steps li").count() == len(ruling["explanation"])
+    assert page.csp_errors == []
+
+
+def test_the_form_works_without_javascript(browser, base_url):
+    context = browser.new_context(base_url=base_url, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto("/es/ask/war-of-the-ring/army-move")
+        fill(page, BESIEGED)
+        page.get_by_role("button", name="Obtener el dictamen").click()
+        page.wait_for_url(re.compile(r"/es/r/[A-Za-z0-9_-]+$"))
+        assert page.locator("#answer").inner_text().strip() == api.ask(permalink.decode(token_of(page.url)),
+                                                                        "es")["answer"]
+    finally:
+        context.close()
+
+
+def test_broken_form_shows_field_errors_beside_the_fields(page):
+    page.goto("/en/ask/war-of-the-ring/army-move")
+    fill(page, {**BESIEGED, "q-from": "Helms Dep", "r0-sh0-regular": "99"})
+    page.get_by_role("button", name="Get the ruling").click()
+    page.wait_for_selector("#q-from-error")
+    assert "Unknown region" in page.locator("#q-from-error").inner_text()
+    assert "between 0 and 30" in page.locator("#r0-sh0-regular-error").inner_text()
+    assert page.locator("#q-from").input_value() == "Helms Dep"
+    assert page.locator("#q-from").get_attribute("aria-invalid") == "true"
+    # beside its field: the message sits in the same field box as the input
+    assert page.locator(".field.has-error", has=page.locator("#q-from")).locator(".error").count() == 1
+
+
+def test_open_a_permalink_on_another_phone(page):
+    token = permalink.encode(BATTLE)
+    page.goto(f"/es/r/{token}")
+    assert page.locator("#answer").inner_text().strip() == api.ask(BATTLE, "es")["answer"]
+    assert page.locator("h1").inner_text().strip() == BATTLE["title"]
+    page.get_by_role("link", name="Leerlo en English").click()
+    page.wait_for_url(f"**/en/r/{token}")
+    assert page.locator("#answer").inner_text().strip() == api.ask(BATTLE, "en")["answer"]
+
+
+def test_ruling_fits_a_phone_screen(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 667},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"/es/r/{permalink.encode(BATTLE)}")
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+        assert page.locator("svg.bar").count() > 0
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "ruling-phone.png"), full_page=True)
+        page.goto("/es/ask/war-of-the-ring/battle")
+        assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        # nothing clipped either: every control ends inside the screen
+        clipped = page.evaluate("""() => Array.from(document.querySelectorAll('input, select, textarea, button'))
+            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > window.innerWidth + 1)
+            .map(e => e.name || e.id)""")
+        assert clipped == []
+        page.screenshot(path=str(SCREENSHOTS / "form-phone.png"), full_page=False)
+    finally:
+        context.close()
+
+
+# -- the rules reference ---------------------------------------------------------------------------
+
+def test_follow_a_citation_to_its_rule(page, built_site):
+    needs_docs(built_site)
+    page.goto(f"/en/r/{permalink.encode(BATTLE)}")
+    link = page.locator("a.rule-link").first
+    href = link.get_attribute("href")
+    page_path, label = href.split("#")
+    link.click()
+    page.wait_for_url(f"**{href}")
+    assert page.url.endswith(f"{page_path}#{label}")
+    assert page.locator(f"[id='{label}']").count() == 1
+    assert page.csp_errors == []
+
+
+def test_switch_language_on_a_docs_page_keeps_the_rule(page, built_site):
+    needs_docs(built_site)
+    label = "wotr-siege-besieged-army"
+    doc_page = data.rules()[label]["page"]
+    page.goto(f"/en/docs/{doc_page}.html#{label}")
+    page.locator("a.language-switch").first.click()
+    page.wait_for_url(f"**/es/docs/{doc_page}.html#{label}")
+    assert page.locator(f"[id='{label}']").count() == 1
+    assert data.rules()[label]["title"]["es"] in page.locator(f"[id='{label}']").inner_text()
+    assert page.csp_errors == []
+
+
+def test_search_and_open_a_result(page, built_site):
+    needs_docs(built_site)
+    needs_index(built_site)
+    page.goto("/en/")
+    page.locator("#q").fill("besieged army")
+    page.locator("#q").press("Enter")
+    page.wait_for_url("**/en/search?q=besieged*")
+    first = page.locator("a.result-link").first
+    href = first.get_attribute("href")
+    assert href.startswith("/en/docs/") and "#" in href
+    first.click()
+    page.wait_for_url(f"**{href}")
+    assert page.locator(f"[id='{href.split('#')[1]}']").count() == 1
