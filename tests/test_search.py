@@ -56,11 +56,38 @@ def build_docs_into(build_dir: Path) -> None:
         assert (build_dir / "docs" / lang / search.EXPORT_NAME).is_file(), done.stderr[-3000:]
 
 
+def shared_docs_build(request) -> Path | None:
+    """The session's docs build of the docs tests, when a conftest shares it as ``built``.
+
+    (``tests/test_docs.py`` builds both languages once per session with ``adjudicator build
+    docs``; once that fixture lives in ``tests/conftest.py`` the search reuses the same build
+    instead of building the docs a second time.)
+    """
+    try:
+        built = request.getfixturevalue("built")
+    except pytest.FixtureLookupError:
+        return None
+    if isinstance(built, dict) and getattr(built.get("proc"), "returncode", 1) == 0:
+        build_dir = Path(built["dir"])
+        if all((build_dir / "docs" / lang / search.EXPORT_NAME).is_file() for lang in search.LANGS):
+            return build_dir
+    return None
+
+
 @pytest.fixture(scope="session")
-def search_index(tmp_path_factory):
+def search_index(request, tmp_path_factory):
     """Point the build directory at a session folder with built docs and a built index."""
     reuse = os.environ.get("ADJUDICATOR_SEARCH_TEST_BUILD")
-    build_dir = Path(reuse) if reuse else tmp_path_factory.mktemp("build")
+    shared = None if reuse else shared_docs_build(request)
+    if reuse:
+        build_dir = Path(reuse)
+    elif shared is not None:
+        build_dir = tmp_path_factory.mktemp("search-build")
+        for lang in search.LANGS:  # the index goes to our own folder; the docs are only read
+            (build_dir / "docs").mkdir(exist_ok=True)
+            (build_dir / "docs" / lang).symlink_to(shared / "docs" / lang, target_is_directory=True)
+    else:
+        build_dir = tmp_path_factory.mktemp("build")
     patch = pytest.MonkeyPatch()
     patch.setattr(paths, "BUILD", build_dir)
     patch.setenv("ADJUDICATOR_BUILD_DIR", str(build_dir))
