@@ -310,3 +310,18 @@ def test_scenario_file(path):
     diffs, ruling = detail
     if ruling["verdict"]["status"] == "decided":
         assert ruling["citations"]
+
+
+@pytest.mark.parametrize("hand, cycle, allowed", [
+    (["Gandalf", "Legolas"], "Legolas", True),
+    (["Gandalf", "Legolas"], "Gandalf", False),           # the card being played, only copy
+    (["Gandalf", "Gandalf", "Legolas"], "gandalf", True),  # another copy is a different card
+])
+def test_the_card_cycled_must_be_another_card_of_the_hand(hand, cycle, allowed):
+    v = rule({"kind": "play-card", "hand": hand, "card": "Gandalf", "cycle": cycle})["verdict"]
+    assert v["allowed"] is allowed and v["then"] == "cycle"
+
+
+def test_cycling_a_card_not_in_hand_is_a_problem():
+    errs = problems({"kind": "play-card", "hand": ["Gandalf", "Legolas"], "card": "Gandalf", "cycle": "Gimli"})
+    assert list(errs) == ["question.cycle"]

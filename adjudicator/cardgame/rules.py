@@ -73,8 +73,12 @@ def pass_turn(position: Position, q, r):
     hand = read_hand(hand_raw, q.at("hand"), q.problems)[0] if hand_raw is not None else None
     limit = q.int("stack_limit", lo=0, hi=MAX_HAND)
     enemies = _int_list(q, "enemy_hands", 0, MAX_HAND)
+    step_over = q.bool("action_step_ended", default=False)
     q.ready()
 
+    if step_over:
+        r.step("cardgame.pass_step_over", "wotrcg-pass")
+        return r.decide("cardgame.answer_pass_step_over", {}, allowed=False, reason="action-step-ended")
     hand_path = "question.hand"
     if hand is None and player is not None:
         hand, hand_path = player.hand, f"{player.path}.hand"
@@ -119,6 +123,7 @@ def play_card(position: Position, q, r):
     hand_raw = q.get("hand")
     hand, hand_cards = read_hand(hand_raw, q.at("hand"), q.problems) if hand_raw is not None else (None, None)
     card = q.str("card")
+    cycle = q.str("cycle")
     q.ready()
     hand_path = "question.hand"
     if hand is None and player is not None:
@@ -146,6 +151,17 @@ def play_card(position: Position, q, r):
     if options is not None:
         verdict["cycle_options"] = options
         r.step("cardgame.play_cycle_options", "wotrcg-play-cycle", options=", ".join(options))
+        if cycle is not None:
+            # The card to cycle must be another card of the hand, not the one being played.
+            if key_of(cycle) in {key_of(o) for o in options}:
+                r.step("cardgame.play_cycle_ok", "wotrcg-play-cycle", card=cycle)
+                return r.decide("cardgame.answer_play_cycle_card", {"card": cycle}, **verdict)
+            if key_of(cycle) == key_of(card):
+                r.step("cardgame.play_cycle_same", "wotrcg-play-cycle", card=cycle)
+                return r.decide("cardgame.answer_play_cycle_same", {"card": cycle}, allowed=False, then="cycle",
+                                cycle_options=options)
+            q.error("cycle", "cardgame.err_card_not_in_hand", card=cycle, hand=", ".join(hand_cards))
+            q.problems.raise_if_any()
     return r.decide("cardgame.answer_play_cycle", {}, **verdict)
 
 
