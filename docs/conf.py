@@ -26,6 +26,7 @@ extensions = [
     "language_switch",   # the link to the same page in the other language
     "datatables",        # reference tables generated from adjudicator/data/*.json
     "rules_tables",      # the rules index and the coverage table, from rules.json and coverage_map.json
+    "i18n_tidy",         # translated doctrees without the parsed messages' documents
 ]
 # rules_export is the search engineer's extension; the build works before it exists.
 if (DOCS / "_ext" / "rules_export.py").exists():
