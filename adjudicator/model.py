@@ -8,6 +8,7 @@ path of its field; asking what is legal in a valid position is the rules modules
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from adjudicator import data, names
@@ -21,6 +22,12 @@ UNIT_KINDS = ("regular", "elite", "leader")
 MAX_UNITS_PER_KIND = 30   # more figures of one kind than a nation owns is an impossible count
 MORDOR_TRACK_LAST = 5     # steps 0..5 of the Mordor Track; the last one is the Crack of Doom
 CORRUPTION_MAX = 12
+
+
+@lru_cache(maxsize=None)
+def _empty_region(region_id: str) -> "RegionState":
+    """The state of a region the scenario does not list (immutable, so shared)."""
+    return RegionState(region_id)
 
 
 def other_side(side: str) -> str:
@@ -133,7 +140,7 @@ class Position:
 
     # -- facts about the board ---------------------------------------------------------
     def region(self, region_id: str) -> RegionState:
-        return self.regions.get(region_id) or RegionState(region_id)
+        return self.regions.get(region_id) or _empty_region(region_id)
 
     def army(self, region_id: str, side: str) -> Army:
         return self.region(region_id).army(side)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from adjudicator import data
 
 
+@lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
     """Fold a name for comparison: no accents, case, punctuation or spaces."""
     decomposed = unicodedata.normalize("NFKD", str(text))

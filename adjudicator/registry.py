@@ -10,21 +10,35 @@ from typing import Callable
 
 GAMES = ("war-of-the-ring", "wotr-card-game", "lotr-lcg")
 
-# One module per rulebook chapter; the order is irrelevant (kinds are keyed by name).
-MODULES: dict[str, tuple[str, ...]] = {
-    "war-of-the-ring": (
-        "adjudicator.rules.dice",
-        "adjudicator.rules.movement",
-        "adjudicator.rules.battle",
-        "adjudicator.rules.muster",
-        "adjudicator.rules.politics",
-        "adjudicator.rules.fellowship",
-        "adjudicator.rules.hunt",
-        "adjudicator.rules.victory",
-    ),
-    "wotr-card-game": ("adjudicator.cardgame.rules",),
-    "lotr-lcg": ("adjudicator.lcg.rules",),
+# Which module rules on each kind: one module per rulebook chapter. Only the module of the
+# question asked is imported (the CLI's start-up is a hot path); tests/test_registry.py checks
+# that importing every module registers exactly these kinds.
+KINDS: dict[str, dict[str, str]] = {
+    "war-of-the-ring": {
+        "action-dice": "adjudicator.rules.dice",
+        "elven-ring": "adjudicator.rules.dice",
+        "army-move": "adjudicator.rules.movement",
+        "character-move": "adjudicator.rules.movement",
+        "battle": "adjudicator.rules.battle",
+        "retreat": "adjudicator.rules.battle",
+        "muster": "adjudicator.rules.muster",
+        "politics": "adjudicator.rules.politics",
+        "separate-companions": "adjudicator.rules.fellowship",
+        "declare-fellowship": "adjudicator.rules.fellowship",
+        "reveal-fellowship": "adjudicator.rules.fellowship",
+        "enter-mordor": "adjudicator.rules.fellowship",
+        "hunt-roll": "adjudicator.rules.hunt",
+        "hunt-damage": "adjudicator.rules.hunt",
+        "hunt-casualty": "adjudicator.rules.hunt",
+        "hunt-allocation": "adjudicator.rules.hunt",
+        "hunt-draw": "adjudicator.rules.hunt",
+        "victory": "adjudicator.rules.victory",
+    },
+    "wotr-card-game": {kind: "adjudicator.cardgame.rules" for kind in (
+        "pass", "play-card", "path-combat", "leadership", "activate", "item-move")},
+    "lotr-lcg": {kind: "adjudicator.lcg.rules" for kind in ("reveal", "time", "scour", "orcs-search")},
 }
+MODULES: dict[str, tuple[str, ...]] = {g: tuple(dict.fromkeys(k.values())) for g, k in KINDS.items()}
 
 # Position readers per game: module path of a ``parse_position(raw, problems)`` function.
 POSITION_PARSERS = {
@@ -35,7 +49,6 @@ POSITION_PARSERS = {
 
 Handler = Callable[..., object]
 _HANDLERS: dict[tuple[str, str], Handler] = {}
-_loaded: set[str] = set()
 
 
 def question(game: str, kind: str) -> Callable[[Handler], Handler]:
@@ -46,22 +59,26 @@ def question(game: str, kind: str) -> Callable[[Handler], Handler]:
     return deco
 
 
-def _load(game: str) -> None:
-    if game in _loaded:
-        return
+def load_all(game: str) -> None:
+    """Import every rules module of ``game`` (tests and docs use this; rulings do not)."""
     for mod in MODULES[game]:
         importlib.import_module(mod)
-    _loaded.add(game)
 
 
 def kinds(game: str) -> list[str]:
-    _load(game)
-    return sorted(k for g, k in _HANDLERS if g == game)
+    return sorted(KINDS[game])
 
 
 def handler(game: str, kind: str) -> Handler | None:
-    _load(game)
+    module = KINDS[game].get(kind)
+    if module is None:
+        return None
+    importlib.import_module(module)
     return _HANDLERS.get((game, kind))
+
+
+def registered() -> dict[tuple[str, str], Handler]:
+    return dict(_HANDLERS)
 
 
 def position_parser(game: str):

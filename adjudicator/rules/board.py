@@ -10,6 +10,7 @@ the data, so two regions that touch across a black line are simply not adjacent.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from adjudicator import data
@@ -47,15 +48,20 @@ def is_stronghold(region: str) -> bool:
     return settlement(region) == "stronghold"
 
 
-def distances(start: str, *, enter: Callable[[str], bool] = lambda r: True,
-              pass_through: Callable[[str], bool] = lambda r: True,
+def distances(start: str, *, enter: Callable[[str], bool] | None = None,
+              pass_through: Callable[[str], bool] | None = None,
               limit: int | None = None) -> dict[str, int]:
     """Shortest number of steps from ``start`` to every reachable region (BFS).
 
     ``enter(region)`` says whether a path may step into the region at all; ``pass_through``
     whether it may go on from there (a Companion stops on entering an enemy stronghold's
     region). ``start`` is always at distance 0 and may be left. ``limit`` stops the search.
+    Unconstrained searches are cached (the map never changes); callers must not mutate the result.
     """
+    if enter is None and pass_through is None and limit is None:
+        return _plain_distances(start)
+    enter = enter or (lambda r: True)
+    pass_through = pass_through or (lambda r: True)
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -69,6 +75,11 @@ def distances(start: str, *, enter: Callable[[str], bool] = lambda r: True,
                 dist[nxt] = dist[here] + 1
                 queue.append(nxt)
     return dist
+
+
+@lru_cache(maxsize=None)
+def _plain_distances(start: str) -> dict[str, int]:
+    return distances(start, enter=lambda r: True)
 
 
 def shortest_path(start: str, goal: str, **kw) -> list[str] | None:

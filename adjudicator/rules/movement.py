@@ -431,9 +431,11 @@ def character_move(position, q, r):
     # a Companion stops on entering an enemy stronghold's region (unless its side besieges it).
     enter = lambda reg: not besieged_friendly(reg)  # noqa: E731
     stop = (lambda reg: not enemy_stronghold_unbesieged(reg)) if kind == "companion" else (lambda reg: True)
-    legal = board.distances(src, enter=enter, pass_through=stop)
-    plain = board.distances(src)[dst] if dst in board.distances(src) else None
-    d = legal.get(dst)
+    # Search only as far as the character may go; search on only to say how far it was.
+    d = board.distances(src, enter=enter, pass_through=stop, limit=level).get(dst)
+    if d is None:
+        d = board.distances(src, enter=enter, pass_through=stop).get(dst)
+    plain = board.distances(src).get(dst)
     if d is not None and d != plain:
         r.step("movement.detour", "wotr-character-companion-strongholds", plain=plain, legal=d)
     if d is None or d > level:
