@@ -47,6 +47,7 @@ GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
+MAX_WORD_CHARS = 40
 MAX_LIMIT = 50
 TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the term
 _WORD = re.compile(r"\w+")
@@ -230,8 +231,11 @@ def close_all() -> None:
 # -- searching ---------------------------------------------------------------------------------
 
 def query_words(query: str) -> list[str]:
-    """The words of a query: letters and digits only, every other character is a separator."""
-    return _WORD.findall(query[:MAX_QUERY_CHARS])[:MAX_WORDS]
+    """The words of a query: letters and digits only, every other character is a separator.
+
+    A "word" longer than any word of the rules (a pasted hash, a held-down key) is dropped.
+    """
+    return [w for w in _WORD.findall(query[:MAX_QUERY_CHARS]) if len(w) <= MAX_WORD_CHARS][:MAX_WORDS]
 
 
 def meaningful_words(words: list[str], lang: str) -> list[str]:

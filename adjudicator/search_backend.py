@@ -62,6 +62,9 @@ FIELD_BOOST = {"title": 5.0, "text": 1.0, "label_words": 1.5, "other_title": 3.0
 
 
 TITLE_BONUS = 1.0
+# Spelling help only for word-like words of a sensible length, and for the first few unknown
+# words of a query: a pasted paragraph of nonsense must not cost a second of corrections.
+MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 3, 24, 4
 _WORDS = re.compile(WORD_PATTERN)
 
 
@@ -264,7 +267,7 @@ class OpenIndex:
         if cached is not None:
             return cached
         found: tuple[str | None, tuple[str, ...]] = (None, ())
-        if len(low) >= 3 and not low.isdigit() and not self.knows(low):
+        if MIN_SPELL <= len(low) <= MAX_SPELL and low.isalpha() and not self.knows(low):
             maxdist = 1 if len(low) <= 5 else 2
             own = self._correctors["vocab"].suggest(low, limit=2, maxdist=maxdist, prefix=1)
             other = self._correctors["other_vocab"].suggest(low, limit=1, maxdist=maxdist, prefix=1)
@@ -275,25 +278,31 @@ class OpenIndex:
         self._spellings[low] = found
         return found
 
+    def _spelled(self, words: list[str]) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+        """The spelling help of the first :data:`MAX_SPELLED_WORDS` unknown words."""
+        out: dict[str, tuple[str | None, tuple[str, ...]]] = {}
+        for word in words:
+            if len(out) >= MAX_SPELLED_WORDS:
+                break
+            found = self._spelling(word)
+            if found[1]:
+                out[word] = found
+        return out
+
     def corrections(self, words: list[str]) -> dict[str, str]:
         """A spelling for each unknown word, from the index's own vocabulary (same language)."""
-        out = {}
         with self._lock:
-            for word in words:
-                correction = self._spelling(word)[0]
-                if correction:
-                    out[word] = correction
-        return out
+            return {word: found[0] for word, found in self._spelled(words).items() if found[0]}
 
     # -- queries ------------------------------------------------------------------------------
 
-    def _word_query(self, word: str):
+    def _word_query(self, word: str, close: tuple[str, ...] = ()):
         """Every field the word may hit, each in its own analysis.
 
         A word the index does not know (a typo) also searches the indexed words closest to
         it, at a lower weight: ``asedo`` finds ``asedio``.
         """
-        variants = [(word, 1.0)] + [(w, 0.6) for w in self._spelling(word)[1]]
+        variants = [(word, 1.0)] + [(w, 0.6) for w in close]
         terms: dict[tuple[str, str], float] = {}
         for variant, weight in variants:
             for field, lang in query_fields(self.lang):
@@ -327,7 +336,9 @@ class OpenIndex:
         weights = kind_weight or {}
         other = OTHER[self.lang]
         with self._lock:
-            spelt = [v for w in words for v in (w, *self._spelling(w)[1])]
+            spelled = self._spelled(words)
+            close = {w: found[1] for w, found in spelled.items()}
+            spelt = [v for w in words for v in (w, *close.get(w, ()))]
             wanted = {
                 "lang": {f for w in spelt for f in analyze(w, self.lang)},
                 "other": {f for w in spelt for f in analyze(w, other)},
@@ -335,7 +346,7 @@ class OpenIndex:
                 "surface": {fold(w) for w in spelt},
             }
             # One flat disjunction: a document's score is the sum of its matching clauses.
-            clauses = [c for w in words for c in self._word_query(w)]
+            clauses = [c for w in words for c in self._word_query(w, close.get(w, ()))]
             clauses += [c for t, lg, b in phrases for c in self._phrase_query(t, lg, b)]
             if not clauses:
                 return []
