@@ -256,7 +256,8 @@ json_values = st.recursive(
         st.sampled_from(["name", "side", "hand", "players", "card", "skulls", "cancels", "bearer", "items",
                          "characters", "armies", "free_peoples", "shadow", "defence", "path", "eliminate",
                          "battleground", "battlegrounds", "active_path", "paths_activated", "player",
-                         "event", "item", "to", "type", "scoring_area", "stack_limit", "enemy_hands"]),
+                         "event", "item", "to", "type", "scoring_area", "stack_limit", "enemy_hands",
+                         "cycle", "action_step_ended", "text_allows", "scoring_area_of", "reserve", "shields"]),
         inner, max_size=4),
     max_leaves=12)
 
