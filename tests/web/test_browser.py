@@ -40,34 +40,6 @@ def _unavailable(reason: str):
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """Build the docs (both languages) and the search index once, into a temporary folder."""
-    from adjudicator import paths
-
-    build_dir = tmp_path_factory.mktemp("browser-build")
-    problems: list[str] = []
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(paths, "BUILD", build_dir)
-        mp.setenv("ADJUDICATOR_BUILD_DIR", str(build_dir))
-        try:
-            from adjudicator import build
-        except ImportError as exc:
-            problems.append(f"adjudicator.build is missing: {exc}")
-        else:
-            try:
-                build.build_docs()
-            except build.BuildError as exc:
-                problems.append("\n".join([str(exc), *getattr(exc, "warnings", [])]))
-            try:
-                from adjudicator import search
-
-                search.build_index()
-            except Exception as exc:  # reported by the tests that need the index
-                problems.append(f"search index: {exc}")
-        yield build_dir, problems
-
-
-@pytest.fixture(scope="session")
 def base_url(built_site):
     """The app served by waitress on a free loopback port, in a background thread."""
     import waitress
