@@ -139,23 +139,37 @@ def load_glossary(exports: dict[str, list[dict]] | None = None) -> list[dict[str
                   for lang in LANGS}
         for term_id, en_title in titles["en"].items():
             es_title = titles["es"].get(term_id)
-            if es_title and es_title != en_title:
-                pairs.setdefault(term_id, {"en": en_title, "es": es_title})
+            built = {"en": en_title, "es": es_title}
+            if es_title and es_title != en_title and pairs.get(term_id) != built:
+                # a term the data file lacks, or translated differently on the page: both count
+                pairs[term_id if term_id not in pairs else term_id + "#built"] = built
     return [dict(term_id=k, **v) for k, v in pairs.items()]
 
 
+GLOSSARY_IN_INDEX = "glossary.json"
 _glossary_cache: dict[str, list[tuple[dict[str, str], dict[str, list[str]]]]] = {}
 
 
-def _analysed_glossary() -> list[tuple[dict[str, str], dict[str, list[str]]]]:
-    """Each pair with its analysed form in each language (cached for the process)."""
-    if "pairs" not in _glossary_cache:
+def _analysed_glossary(lang: str | None = None) -> list[tuple[dict[str, str], dict[str, list[str]]]]:
+    """Each pair with its analysed form in each language (cached per index build).
+
+    The pairs come from the index of ``lang`` when it holds them (the data file completed by
+    the built glossaries, saved by :func:`build_index`), else from the data file alone.
+    """
+    source = paths.search_index(lang) / GLOSSARY_IN_INDEX if lang else None
+    stamp = _stamp(paths.search_index(lang)) if lang else None
+    key = f"{source}|{stamp}"
+    if key not in _glossary_cache:
         from adjudicator.search_backend import analyze
 
-        _glossary_cache["pairs"] = [
-            (pair, {lang: analyze(pair[lang], lang) for lang in LANGS}) for pair in load_glossary()
-        ]
-    return _glossary_cache["pairs"]
+        try:
+            pairs = json.loads(source.read_text(encoding="utf-8")) if source else load_glossary()
+        except (OSError, ValueError):
+            pairs = load_glossary()
+        if len(_glossary_cache) > 8:
+            _glossary_cache.clear()
+        _glossary_cache[key] = [(pair, {code: analyze(pair[code], code) for code in LANGS}) for pair in pairs]
+    return _glossary_cache[key]
 
 
 def _contains(haystack: list[str], needle: list[str]) -> bool:
@@ -169,7 +183,7 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
 
     out: dict[tuple[str, ...], tuple[str, str, float]] = {}
     query_forms = {code: analyze(text, code) for code in LANGS}
-    for pair, forms in _analysed_glossary():
+    for pair, forms in _analysed_glossary(lang):
         for code in LANGS:
             if _contains(query_forms[code], forms[code]):
                 # The term in the reference's language; a translated term weighs more, since
@@ -398,6 +412,7 @@ def build_index(force: bool = False, progress: Callable[[str], None] | None = No
     raw = {lang: export_path(lang).read_bytes() for lang in LANGS}
     exports = {lang: load_export(export_path(lang)) for lang in LANGS}
     fingerprint = _fingerprint(raw)
+    glossary = load_glossary(exports)
     report: dict[str, Any] = {"langs": {}, "seconds": 0.0}
     for lang in langs:
         index_dir = paths.search_index(lang)
@@ -413,6 +428,7 @@ def build_index(force: bool = False, progress: Callable[[str], None] | None = No
         say(message("en", "search.indexing", lang=lang, **{k: counts[k] for k in ("documents", "rules", "terms")}))
         lang_started = time.perf_counter()
         backend.write_index(index_dir, lang, docs, extra_files={
+            GLOSSARY_IN_INDEX: json.dumps(glossary, ensure_ascii=False),
             MANIFEST_NAME: json.dumps({"fingerprint": fingerprint, "format": INDEX_FORMAT,
                                        "backend": backend.BACKEND, "lang": lang,
                                        "documents": len(docs), "built": time.time()}),
