@@ -179,7 +179,7 @@ def build_docs(langs: tuple[str, ...] | list[str] = LANGS, force: bool = False,
     "path"}}, "seconds"}``.
     """
     say = progress or (lambda line: None)
-    langs = tuple(langs)
+    langs = (langs,) if isinstance(langs, str) else tuple(langs)
     unknown = [lang for lang in langs if lang not in LANGS]
     if unknown:
         raise BuildError(f"Unknown language(s): {', '.join(unknown)} (known: {', '.join(LANGS)}).")
