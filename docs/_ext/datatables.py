@@ -88,8 +88,8 @@ def cell_node(cell: str | nodes.Node) -> nodes.Node:
 
 
 def table(headers: list[str], rows: list[list[str | nodes.Node]], widths: list[int] | None = None,
-          row_ids: list[str] | None = None) -> nodes.table:
-    tbl = nodes.table(classes=["data-table"])
+          row_ids: list[str] | None = None, classes: tuple[str, ...] = ("data-table",)) -> nodes.table:
+    tbl = nodes.table(classes=list(classes))
     group = nodes.tgroup(cols=len(headers))
     tbl += group
     for w in widths or [1] * len(headers):

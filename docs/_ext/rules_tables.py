@@ -137,7 +137,7 @@ class Coverage(SphinxDirective):
             [w["paragraph"], w["words"], w["rules"]],
             [[f"{seed_id}.{number}", nodes.paragraph("", "", nodes.emphasis("", words)), links(labels, self.env.docname)]
              for number, words, labels in rows],
-            [1, 4, 8], [f"seed-{seed_id}-{number}" for number, _, _ in rows])
+            [1, 4, 8], [f"seed-{seed_id}-{number}" for number, _, _ in rows], classes=("coverage-table",))
         intro = nodes.paragraph("", "", nodes.literal("", seed["file"]), nodes.Text(": "),
                                 nodes.Text(w["seed_count"].format(n=len(rows))))
         return [fixed(intro), fixed(tbl)]
