@@ -414,3 +414,19 @@ def test_worked_examples_are_rulings_in_the_build_language(html, lang):
         body = (html[lang] / rel).read_text(encoding="utf-8")
         assert 'class="worked-example' in body, rel
         assert f"<strong>{answer}: </strong>" in body, rel
+
+
+def test_a_missing_worked_example_fails_the_strict_build(tmp_path):
+    """A page whose scenario file is gone must not build silently without its example."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(DOCS / '_ext')!r})\n"
+        "extensions = ['myst_parser', 'worked_examples']\n", encoding="utf-8")
+    (src / "index.md").write_text("# Page\n\n```{ruling} scenarios/no/such-scenario.yaml\n```\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert proc.returncode != 0
+    assert "cannot read scenario 'scenarios/no/such-scenario.yaml'" in proc.stderr
