@@ -48,6 +48,7 @@ GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
 MAX_WORD_CHARS = 40
+MAX_PHRASE_WORDS = 5
 MAX_LIMIT = 50
 TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the term
 _WORD = re.compile(r"\w+")
@@ -191,6 +192,8 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
                 # alike (Siege/asedio, Besieged/asediado) count once.
                 boost = 1.0 if code == lang else 2.0
                 key = tuple(forms[lang])
+                if code == lang and len(key) < 2:
+                    break  # one word of the reader's own language: the word itself searches it
                 if key and out.get(key, ("", "", 0.0))[2] < boost:
                     out[key] = (pair[lang], lang, boost)
                 break
@@ -217,13 +220,15 @@ def open_index(lang: str):
 
     index_dir = paths.search_index(lang)
     key = str(index_dir)
-    stamp = _stamp(index_dir)
-    if stamp is None or not backend.index_exists(index_dir):
+    stamp = _stamp(index_dir)  # one stat() per search: has a rebuild replaced the index?
+    if stamp is None:
         raise IndexMissing(lang)
     with _open_lock:
         current = _open_indexes.get(key)
         if current is not None and current.stamp == stamp:
             return current
+        if not backend.index_exists(index_dir):
+            raise IndexMissing(lang)
         try:
             fresh = backend.OpenIndex(index_dir, lang, stamp)
         except Exception as exc:  # a half-written or foreign directory: ask for a rebuild
@@ -285,8 +290,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
         return result
     text = " ".join(query_words(query))
     phrases = glossary_expansions(text, lang)
-    if len(words) > 1:
-        phrases.append((text, lang, 1.0))  # the words in this order, as in a heading
+    if 1 < len(words) <= MAX_PHRASE_WORDS:  # the words in this order, as in a heading
+        phrases.append((text, lang, 1.0))  # (a longer question is never a heading verbatim)
     hits = index.search(words, phrases, limit=limit, kind_weight={"term": TERM_WEIGHT})
     result["results"] = [
         {"label": h.label, "title": h.title, "page": h.page, "url": url_for(lang, h.page, h.label),

@@ -318,10 +318,16 @@ class OpenIndex:
         variants = [(word, 1.0)] + [(w, 0.6) for w in close]
         terms: dict[tuple[str, str], float] = {}
         for variant, weight in variants:
+            # A word that is in this language's headings is this language's word: the other
+            # language's fields would only add noise (and time) for it.
+            own = any(f in self._known["title"] for f in analyze(variant, self.lang))
             for field, lang in query_fields(self.lang):
+                if own and field in ("other_title", "other_text"):
+                    continue
                 for form in analyze(variant, lang):
-                    key = (field, form)
-                    terms[key] = max(terms.get(key, 0.0), weight)
+                    if form in self._known[field]:  # a term nowhere in the field matches nothing
+                        key = (field, form)
+                        terms[key] = max(terms.get(key, 0.0), weight)
         return [Term(field, form, boost=weight * FIELD_BOOST[field]) for (field, form), weight in terms.items()]
 
     def _phrase_query(self, text: str, lang_of_text: str, boost: float):
