@@ -430,3 +430,21 @@ def test_a_missing_worked_example_fails_the_strict_build(tmp_path):
                           env={**os.environ, "PYTHONWARNINGS": "ignore"})
     assert proc.returncode != 0
     assert "cannot read scenario 'scenarios/no/such-scenario.yaml'" in proc.stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_page_is_titled_by_its_first_rule_and_keeps_the_rules_in_order(html, inventories, lang):
+    pages: dict[str, list[str]] = {}
+    for label, entry in rules().items():
+        pages.setdefault(entry["page"], []).append(label)
+    docs = inventories[lang]["std:doc"]
+    problems = []
+    for page, labels in pages.items():
+        first_title = rules()[labels[0]]["title"][lang]
+        if docs.get(page, (None, None))[1] != first_title:
+            problems.append(f"{page}: titled {docs.get(page, (None, None))[1]!r}, expected {first_title!r}")
+        body = (html[lang] / f"{page}.html").read_text(encoding="utf-8")
+        order = [i for i in re.findall(r'<section id="([^"]+)"', body) if i in labels]
+        if order != labels:
+            problems.append(f"{page}: rules in the order {order}, expected {labels}")
+    assert not problems, "\n".join(problems)
