@@ -24,9 +24,15 @@ HEADERS = {
 }
 
 
+_FIXED = [(name, value) for name, value in HEADERS.items() if name != "Content-Security-Policy"]
+
+
 def add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # extend() appends without scanning the header list (setdefault scans it per header, which
+    # was a tenth of an API request's time); only the CSP may already be set (docs pages).
+    response.headers.extend(_FIXED)
+    if "Content-Security-Policy" not in response.headers:
+        response.headers["Content-Security-Policy"] = CSP
     return response
 
 

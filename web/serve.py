@@ -50,8 +50,13 @@ def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_m
         progress(f"development server (debug, reloading) on {url}")
         app.run(host=host, port=port, debug=True)
         return 0
+    import logging
+
     import waitress
 
+    # Under load waitress logs "Task queue depth is N" for every queued request: expected,
+    # and a flood that hides real problems, so only its errors are shown.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     progress(f"serving on {url} (waitress, {THREADS} threads); Ctrl+C stops")
     try:
         waitress.serve(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTION_LIMIT,
