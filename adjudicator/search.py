@@ -187,10 +187,12 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
     for pair, forms in _analysed_glossary(lang):
         for code in LANGS:
             if _contains(query_forms[code], forms[code]):
-                # The term in the reference's language; a translated term weighs more, since
-                # the reader's own words will not find it otherwise. Two terms that index
-                # alike (Siege/asedio, Besieged/asediado) count once.
-                boost = 1.0 if code == lang else 2.0
+                # The term in the reference's language. A translated term weighs a lot: the
+                # reader's own words will not find it otherwise. A term typed in the
+                # reference's language only nudges its words to stay together (its words
+                # already count one by one). Terms that index alike (Siege/asedio,
+                # Besieged/asediado) count once.
+                boost = 0.25 if code == lang else 2.0
                 key = tuple(forms[lang])
                 if code == lang and len(key) < 2:
                     break  # one word of the reader's own language: the word itself searches it
