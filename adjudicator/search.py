@@ -34,7 +34,8 @@ import re
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from adjudicator import paths
 
@@ -408,16 +409,42 @@ def build_index(force: bool = False, progress: Callable[[str], None] | None = No
     exports when the docs are not built: run ``adjudicator build docs``. Returns
     ``{"langs": {lang: {documents, rules, terms, skipped, path}}, "seconds"}``.
     """
-    from adjudicator import search_backend as backend
-
     started = time.perf_counter()
     say = progress or (lambda line: None)
     langs = tuple(check_lang(lang) for lang in langs)
     missing = {lang: export_path(lang) for lang in LANGS if not export_path(lang).is_file()}
     if any(lang in missing for lang in langs):
         raise DocsMissing(missing)
-    raw = {lang: export_path(lang).read_bytes() for lang in LANGS}
-    exports = {lang: load_export(export_path(lang)) for lang in LANGS}
+    with _build_lock():
+        report = _build_locked(langs, [lang for lang in LANGS if lang not in missing], force, say)
+    report["seconds"] = round(time.perf_counter() - started, 3)
+    return report
+
+
+@contextmanager
+def _build_lock() -> Iterator[None]:
+    """One index build at a time on this build directory (the CLI and the web app may race)."""
+    lock_dir = paths.BUILD / "index"
+    lock_dir.mkdir(parents=True, exist_ok=True)
+    with open(lock_dir / ".lock", "w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: builds stay atomic per language, just not serialised
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _build_locked(langs: tuple[str, ...], available: list[str], force: bool,
+                  say: Callable[[str], None]) -> dict[str, Any]:
+    from adjudicator import search_backend as backend
+
+    raw = {lang: export_path(lang).read_bytes() for lang in available}
+    exports = {lang: load_export(export_path(lang)) for lang in available}
     fingerprint = _fingerprint(raw)
     glossary = load_glossary(exports)
     report: dict[str, Any] = {"langs": {}, "seconds": 0.0}
@@ -443,5 +470,4 @@ def build_index(force: bool = False, progress: Callable[[str], None] | None = No
         report["langs"][lang] = {**counts, "skipped": False,
                                  "seconds": round(time.perf_counter() - lang_started, 3)}
     _glossary_cache.clear()
-    report["seconds"] = round(time.perf_counter() - started, 3)
     return report

@@ -377,3 +377,15 @@ def test_concurrent_searches_share_one_open_index(search_index):
         got = list(pool.map(lambda ql: labels_of(search.search(*ql)), queries * 3))
     assert got == expected * 3
     assert len(search._open_indexes) == len(search.LANGS)
+
+
+def test_one_language_indexes_from_its_own_docs_alone(search_index, tmp_path, monkeypatch):
+    """Only the English reference built: its index builds, searches, and asks for nothing else."""
+    (tmp_path / "docs" / "en").mkdir(parents=True)
+    (tmp_path / "docs" / "en" / search.EXPORT_NAME).write_bytes(search.export_path("en").read_bytes())
+    monkeypatch.setattr(paths, "BUILD", tmp_path)
+    report = search.build_index(langs=("en",))
+    assert list(report["langs"]) == ["en"] and report["langs"]["en"]["rules"] == len(RULES)
+    assert labels_of(search.search("sortie", "en"))[0] == "wotr-sortie"
+    with pytest.raises(search.DocsMissing, match="es"):
+        search.build_index()
