@@ -114,8 +114,10 @@ class RulingDirective(SphinxDirective):
         rel = self.arguments[0].strip()
         path = (ROOT / rel).resolve()
         lang = build_lang(self.config)
-        # Rebuild this page whenever the scenario file changes (or appears).
+        # Rebuild this page whenever the scenario file changes (or appears), and on every
+        # incremental build (see always_reread): the engine's code may have changed too.
         self.env.note_dependency(str(path))
+        ruling_docs(self.env).add(self.env.docname)
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
@@ -184,6 +186,29 @@ class RulingDirective(SphinxDirective):
         return fixed(box)
 
 
+def ruling_docs(env: Any) -> set[str]:
+    """The pages that show a worked example (kept in the build environment)."""
+    if not hasattr(env, "adjudicator_ruling_docs"):
+        env.adjudicator_ruling_docs = set()
+    return env.adjudicator_ruling_docs
+
+
+def always_reread(app: Any, env: Any, added: set, changed: set, removed: set) -> list[str]:
+    """Pages with rulings are read again on every build: their content comes from the engine."""
+    return sorted(ruling_docs(env) - set(removed))
+
+
+def purge(app: Any, env: Any, docname: str) -> None:
+    ruling_docs(env).discard(docname)
+
+
+def merge(app: Any, env: Any, docnames: set, other: Any) -> None:
+    ruling_docs(env).update(ruling_docs(other) & set(docnames))
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_directive("ruling", RulingDirective)
+    app.connect("env-get-outdated", always_reread)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
