@@ -27,7 +27,6 @@ glossary entries weighted below the rule sections that use the term.
 from __future__ import annotations
 
 import html
-import os
 import re
 import shutil
 import threading
@@ -441,9 +440,6 @@ class OpenIndex:
         )
         return 1.0 + TITLE_BONUS * overlap
 
-    def document_count(self) -> int:
-        return self._searcher.doc_count()
-
 
 def _sentence_bounds(text: str, start: int, end: int, reach: int = 40) -> tuple[int, int]:
     """Widen a passage to the start and end of its sentences when they are close by."""
@@ -467,8 +463,3 @@ def _lead(text: str, size: int = 200) -> str:
         return text
     cut = text.rfind(" ", 0, size)
     return text[: cut if cut > 0 else size] + " …"
-
-
-def remove_tree(path: Path) -> None:
-    if os.path.isdir(path):
-        shutil.rmtree(path, ignore_errors=True)
