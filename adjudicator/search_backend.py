@@ -443,7 +443,8 @@ class OpenIndex:
 
 def _sentence_bounds(text: str, start: int, end: int, reach: int = 40) -> tuple[int, int]:
     """Widen a passage to the start and end of its sentences when they are close by."""
-    begin = max(text.rfind(". ", 0, start) + 2, 0) if text.rfind(". ", 0, start) >= 0 else 0
+    dot = text.rfind(". ", 0, start)
+    begin = dot + 2 if dot >= 0 else 0
     if start - begin <= reach:
         start = begin
     stop = text.find(". ", end)
