@@ -236,9 +236,9 @@ def open_index(lang: str):
             fresh = backend.OpenIndex(index_dir, lang, stamp)
         except Exception as exc:  # a half-written or foreign directory: ask for a rebuild
             raise IndexMissing(lang) from exc
+        # The replaced index is not closed here: another thread may be searching it right
+        # now. It is released when the last search holding it returns.
         _open_indexes[key] = fresh
-        if current is not None:
-            current.close()
         return fresh
 
 
