@@ -224,12 +224,12 @@ def open_index(lang: str):
     index_dir = paths.search_index(lang)
     key = str(index_dir)
     stamp = _stamp(index_dir)  # one stat() per search: has a rebuild replaced the index?
-    if stamp is None:
-        raise IndexMissing(lang)
     with _open_lock:
         current = _open_indexes.get(key)
-        if current is not None and current.stamp == stamp:
-            return current
+        if current is not None and (current.stamp == stamp or stamp is None):
+            return current  # unchanged, or a rebuild is swapping directories this instant
+        if stamp is None:
+            raise IndexMissing(lang)
         if not backend.index_exists(index_dir):
             raise IndexMissing(lang)
         try:

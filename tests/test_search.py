@@ -391,3 +391,30 @@ def test_one_language_indexes_from_its_own_docs_alone(search_index, tmp_path, mo
     assert labels_of(search.search("sortie", "en"))[0] == "wotr-sortie"
     with pytest.raises(search.DocsMissing, match="es"):
         search.build_index()
+
+
+def test_searches_keep_working_while_the_index_is_rebuilt(search_index):
+    """A rebuild under a running web app: every search answers, from the old or the new index."""
+    import threading
+
+    errors, answers, stop = [], [], threading.Event()
+
+    def searcher():
+        while not stop.is_set():
+            try:
+                answers.append(labels_of(search.search("sortie", "en"))[:1])
+            except Exception as exc:  # noqa: BLE001 - any error is the failure being tested
+                errors.append(repr(exc))
+
+    threads = [threading.Thread(target=searcher) for _ in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        for _ in range(2):
+            search.build_index(force=True, langs=("en",))
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert not errors, errors[:3]
+    assert answers and all(a == ["wotr-sortie"] for a in answers)
