@@ -140,6 +140,14 @@ def run(port: int, total: int, seconds: float, connections: int, bodies: list[by
             "max_ms": round(lat[-1] * 1000, 2) if lat else float("nan")}
 
 
+def server_threads() -> int | None:
+    try:
+        from web.serve import THREADS
+    except ImportError:
+        return None
+    return THREADS
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=5000)
@@ -161,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             server.kill()
     result.update({
         "connections": args.connections, "scenarios": len(bodies),
-        "server": "adjudicator serve --no-build (waitress)", "goals": GOALS,
+        "server": "adjudicator serve --no-build (waitress)", "server_threads": server_threads(), "goals": GOALS,
         "meets_goals": result["rulings_per_second"] > GOALS["rulings_per_second"]
         and result["p99_ms"] < GOALS["p99_ms"] and result["errors"] == GOALS["errors"],
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),

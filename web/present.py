@@ -144,6 +144,8 @@ def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
             row.bars = bars
         elif isinstance(value, dict):
             row.rows = verdict_rows(value)
+        elif key == "hit_on" and isinstance(value, int) and not isinstance(value, bool):
+            row.text = f"{value}+"   # the lowest face that scores, as players say it
         else:
             row.text = value_text(value)
         rows.append(row)
