@@ -75,8 +75,8 @@ def shared_docs_build(request) -> Path | None:
 
 
 @pytest.fixture(scope="session")
-def search_index(request, tmp_path_factory):
-    """Point the build directory at a session folder with built docs and a built index."""
+def search_build(request, tmp_path_factory) -> dict:
+    """A session folder with both languages' docs built and the search index built from them."""
     reuse = os.environ.get("ADJUDICATOR_SEARCH_TEST_BUILD")
     shared = None if reuse else shared_docs_build(request)
     if reuse:
@@ -91,15 +91,22 @@ def search_index(request, tmp_path_factory):
     patch = pytest.MonkeyPatch()
     patch.setattr(paths, "BUILD", build_dir)
     patch.setenv("ADJUDICATOR_BUILD_DIR", str(build_dir))
-    search.close_all()
     try:
         if not all(search.export_path(lang).is_file() for lang in search.LANGS):
             build_docs_into(build_dir)
         report = search.build_index()
-        yield {"dir": build_dir, "report": report}
     finally:
-        search.close_all()
-        patch.undo()
+        patch.undo()  # other test modules keep their own build directory
+    yield {"dir": build_dir, "report": report}
+    search.close_all()
+
+
+@pytest.fixture
+def search_index(search_build, monkeypatch) -> dict:
+    """The build directory pointed at the session's built docs and index, for one test."""
+    monkeypatch.setattr(paths, "BUILD", search_build["dir"])
+    monkeypatch.setenv("ADJUDICATOR_BUILD_DIR", str(search_build["dir"]))
+    return search_build
 
 
 def unsmart(text: str) -> str:
