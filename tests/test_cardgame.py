@@ -301,18 +301,6 @@ def test_dynamic_message_keys_exist():
     assert cg_rules.GAME == "wotr-card-game"
 
 
-# The scenario files, run here too: tests/conftest.py's collector does not reach scenarios/
-# when pytest starts from the project root (a conftest only hooks files below its folder).
-@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
-def test_scenario_file(path):
-    from adjudicator.cli import check_file
-    status, detail = check_file(path)
-    assert status == "ok", detail
-    diffs, ruling = detail
-    if ruling["verdict"]["status"] == "decided":
-        assert ruling["citations"]
-
-
 @pytest.mark.parametrize("hand, cycle, allowed", [
     (["Gandalf", "Legolas"], "Legolas", True),
     (["Gandalf", "Legolas"], "Gandalf", False),           # the card being played, only copy

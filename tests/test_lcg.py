@@ -180,18 +180,6 @@ def test_token_message_keys_exist():
     assert {"lcg.token_damage", "lcg.token_progress", "lcg.token_resource"} <= set(catalogue("lcg"))
 
 
-# The scenario files, run here too: tests/conftest.py's collector does not reach scenarios/
-# when pytest starts from the project root (a conftest only hooks files below its folder).
-@pytest.mark.parametrize("path", sorted((ROOT / "scenarios" / "lcg").glob("*.yaml")), ids=lambda p: p.stem)
-def test_scenario_file(path):
-    from adjudicator.cli import check_file
-    status, detail = check_file(path)
-    assert status == "ok", detail
-    diffs, ruling = detail
-    if ruling["verdict"]["status"] == "decided":
-        assert ruling["citations"]
-
-
 def test_a_surge_chain_adds_the_threat_of_every_card_and_counts_what_is_left_to_reveal():
     v = rule({"kind": "reveal", "players": 3, "card": {"keywords": ["surge", "doomed 1"]},
               "then": [{"name": "B", "keywords": ["surge"]}]})["verdict"]

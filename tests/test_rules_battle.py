@@ -140,19 +140,3 @@ def test_retreat_destinations_are_ids_and_names_are_in_the_answer():
     assert "Reino del Bosque" in out["answer"] and v["into_stronghold"] is False
 
 
-# -- this chapter's scenario files (also collected by the scenario plugin when it reaches them) ------
-from pathlib import Path  # noqa: E402
-
-from adjudicator.cli import check_file  # noqa: E402
-
-SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios" / "wotr" / "battle").glob("*.yaml"))
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario_file_gives_its_expected_verdict(path):
-    status, detail = check_file(path)
-    assert status != "unreadable", detail
-    diffs, ruling = detail
-    assert not diffs, (diffs, ruling["answer"], [s["text"] for s in ruling["explanation"]])
-    if ruling["verdict"]["status"] == "decided":
-        assert ruling["citations"]

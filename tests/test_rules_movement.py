@@ -173,24 +173,6 @@ def test_excess_counts_the_merged_army():
     assert out["verdict"]["excess"] == 2
 
 
-# -- this chapter's scenario files (also collected by the scenario plugin when it reaches them) ------
-from pathlib import Path  # noqa: E402
-
-from adjudicator.cli import check_file  # noqa: E402
-
-SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios" / "wotr" / "movement").glob("*.yaml"))
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario_file_gives_its_expected_verdict(path):
-    status, detail = check_file(path)
-    assert status != "unreadable", detail
-    diffs, ruling = detail
-    assert not diffs, (diffs, ruling["answer"], [s["text"] for s in ruling["explanation"]])
-    if ruling["verdict"]["status"] == "decided":
-        assert ruling["citations"]
-
-
 # -- no input, however odd, ends in a traceback -------------------------------------------------------
 from hypothesis import HealthCheck, event, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
