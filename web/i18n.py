@@ -63,7 +63,10 @@ def compile_catalogues(target_dir: Path) -> Path:
 
 
 def init_app(app: Flask, build_dir: Path) -> None:
-    translations = compile_catalogues(build_dir / "web" / "translations")
+    try:
+        translations = compile_catalogues(build_dir / "web" / "translations")
+    except OSError:  # a read-only build directory: compile into a private temporary one
+        translations = compile_catalogues(Path(tempfile.mkdtemp(prefix="adjudicator-translations-")))
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANG)
     Babel(app, locale_selector=current_lang)

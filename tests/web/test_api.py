@@ -184,3 +184,55 @@ def test_answers_match_the_openapi_schemas(client, openapi):
     jsonschema_rs.validate(schema(openapi, "Errors"), post(client, {**HUNT_ROLL, "notes": "x" * 70000}).get_json())
     with pytest.raises(jsonschema_rs.ValidationError):
         jsonschema_rs.validate(schema(openapi, "Errors"), {"errors": [{"message": "no path"}]})
+
+
+# -- property tests: random JSON never gives a 500 ------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10, 40), st.floats(allow_nan=False, allow_infinity=False),
+                    st.text(max_size=12), st.sampled_from(["Minas Tirith", "Mordor", "gondor", "sauron", "shadow",
+                                                           "free-peoples", "eye", "Gandalf", "Strider", "at-war",
+                                                           "field", "siege", "regular", "character", "doomed 2"]))
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.sampled_from(["regions", "politics", "fellowship", "hunt", "box", "pool", "shadow", "free_peoples",
+                     "region", "from", "to", "units", "regular", "elite", "leader", "nazgul", "characters",
+                     "players", "card", "keywords", "hand", "path", "x"]) | st.text(max_size=8),
+    inner, max_size=4), max_leaves=12)
+KINDS = [(g, k) for g in registry.GAMES for k in registry.kinds(g)]
+
+
+@st.composite
+def scenarios(draw):
+    game, kind = draw(st.sampled_from(KINDS))
+    question = {"kind": kind, **draw(st.dictionaries(
+        st.sampled_from(["from", "to", "side", "units", "die", "rolls", "tile", "successes", "damage", "take",
+                         "nation", "recruit", "event", "companions", "character", "region", "type", "round",
+                         "when", "in_play", "players", "card", "counters", "hand", "stack_limit", "path",
+                         "battleground", "item", "cards", "location", "retrieved", "no_roll"]), JSON, max_size=4))}
+    position = draw(st.one_of(st.just({}), st.dictionaries(st.sampled_from(
+        ["regions", "politics", "fellowship", "hunt", "turn", "players", "in_play", "battlegrounds"]), JSON,
+        max_size=3)))
+    return {"game": game, "lang": draw(st.sampled_from(["en", "es"])), "position": position, "question": question}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=scenarios())
+def test_random_scenarios_give_a_ruling_or_400_never_500(client, body):
+    response = post(client, body)
+    assert response.status_code in (200, 400), (body, response.get_data(as_text=True)[:500])
+    if response.status_code == 400:
+        assert all(e["message"] for e in response.get_json()["errors"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=JSON)
+def test_random_json_gives_a_ruling_or_400_never_500(client, body):
+    assert post(client, body).status_code in (200, 400)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(raw=st.binary(max_size=200))
+def test_random_bytes_give_400(client, raw):
+    assert client.post("/api/v1/rulings", data=raw, content_type="application/json").status_code == 400

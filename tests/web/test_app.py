@@ -386,3 +386,18 @@ def test_every_interface_string_has_a_spanish_translation():
         elif entry and "%(" in key:
             assert set(re.findall(r"%\((\w+)\)s", key)) == set(re.findall(r"%\((\w+)\)s", "".join(strings))), key
     assert not missing, f"untranslated: {sorted(missing)}"
+
+
+def test_too_large_form_is_a_413_page(client):
+    response = client.post("/en/ask", data={"scenario": "x" * (70 * 1024)})
+    assert response.status_code == 413
+    assert "too large" in text(response) and "Traceback" not in text(response)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(scenario=st.text(max_size=300) | st.builds(
+    lambda k, v: f"game: war-of-the-ring\nquestion:\n  kind: {k}\n  from: {v}\nposition: {{regions: {{{v}: {{}}}}}}\n",
+    st.sampled_from([k for g in registry.GAMES for k in registry.kinds(g)]), st.text(max_size=15)))
+def test_any_pasted_text_gives_a_ruling_or_problems(client, scenario):
+    response = client.post("/es/ask", data={"scenario": scenario})
+    assert response.status_code in (303, 400)
