@@ -457,11 +457,110 @@ def form_values_for(scenario: dict) -> tuple[str, str, dict[str, str]]:
                 del question[top]
     if question:
         values["extra-question"] = yaml.safe_dump(question, allow_unicode=True)
-    if scenario.get("position"):
-        values["extra-position"] = yaml.safe_dump(scenario["position"], allow_unicode=True)
+    position = copy.deepcopy(scenario.get("position"))
+    if isinstance(position, dict):
+        values.update(position_values_for(spec, position))   # takes out what the fields hold
+    if position:
+        values["extra-position"] = yaml.safe_dump(position, allow_unicode=True)
     if isinstance(scenario.get("title"), str) and scenario["title"].strip() == scenario["title"]:
         values["title"] = scenario["title"]
     return scenario["game"], kind, values
+
+
+def _count(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _region_row(i: int, name: str, region: dict) -> dict[str, str] | None:
+    """The fields of region row ``i`` for one region of a position, if the row can hold it."""
+    n = forms.region_row_names(i)
+    values = {n["name"]: name}
+    if set(region) - {"control", "besieged", "free_peoples", "shadow"}:
+        return None
+    for key in ("control", "besieged"):
+        if key in region:
+            if not isinstance(region[key], str):
+                return None
+            values[n[key]] = region[key]
+    for side, prefix in (("free_peoples", "fp"), ("shadow", "sh")):
+        army = region.get(side) or {}
+        if not isinstance(army, dict):
+            return None
+        nations = [k for k in army if k not in ("characters", "nazgul")]
+        if len(nations) > forms.NATION_LINES:
+            return None
+        for j, nation in enumerate(nations):
+            counts = army[nation]
+            units = ("regular", "elite", "leader") if prefix == "fp" else ("regular", "elite")
+            if not isinstance(counts, dict) or set(counts) - set(units) or not all(map(_count, counts.values())):
+                return None
+            values[n[f"{prefix}{j}-nation"]] = nation
+            values.update({n[f"{prefix}{j}-{u}"]: str(c) for u, c in counts.items()})
+        if "nazgul" in army:
+            if prefix != "sh" or not _count(army["nazgul"]):
+                return None
+            values[n["sh-nazgul"]] = str(army["nazgul"])
+        chars = army.get("characters")
+        if chars is not None:
+            if not (isinstance(chars, list) and chars and all(isinstance(c, str) and "," not in c for c in chars)):
+                return None
+            values[n[f"{prefix}-characters"]] = ", ".join(chars)
+    return values
+
+
+def position_values_for(spec: forms.KindForm, position: dict) -> dict[str, str]:
+    """The position fields of the form for the parts they can hold (removed from ``position``)."""
+    values: dict[str, str] = {}
+    regions = position.get("regions")
+    if forms.REGIONS in spec.parts and isinstance(regions, dict) and 0 < len(regions) <= forms.REGION_ROWS:
+        rows = [_region_row(i, name, r if isinstance(r, dict) else {}) if isinstance(r, dict) or r is None else None
+                for i, (name, r) in enumerate(regions.items())]
+        if all(rows):
+            for row in rows:
+                values.update(row)
+            del position["regions"]
+    politics = position.get("politics")
+    if forms.POLITICS in spec.parts and isinstance(politics, dict) and 0 < len(politics) <= forms.POLITICS_ROWS:
+        states = {}
+        for nation, state in politics.items():
+            if state == "at-war":
+                states[nation] = "at-war"
+            elif isinstance(state, dict) and set(state) <= {"steps", "active"} and state.get("steps") in (1, 2, 3) \
+                    and isinstance(state.get("active", True), bool):
+                states[nation] = f"{state['steps']}-{'active' if state.get('active', True) else 'passive'}"
+        if len(states) == len(politics):
+            for k, (nation, state) in enumerate(states.items()):
+                values[f"pol{k}-nation"], values[f"pol{k}-state"] = nation, state
+            del position["politics"]
+    fellowship = position.get("fellowship")
+    if forms.FELLOWSHIP in spec.parts and isinstance(fellowship, dict):
+        for key in list(fellowship):
+            if key not in spec.fellowship_fields:
+                continue
+            name, kind = forms.FELLOWSHIP_FIELDS[key]
+            value = fellowship[key]
+            typed = None
+            if kind == "hidden" and isinstance(value, bool):
+                typed = "yes" if value else "no"
+            elif kind == "int" and _count(value):
+                typed = str(value)
+            elif kind in ("region", "character") and isinstance(value, str) and value.strip() == value and value:
+                typed = value
+            elif kind == "characters" and isinstance(value, list) and value and all(
+                    isinstance(c, str) and "," not in c for c in value):
+                typed = ", ".join(value)
+            if typed is not None:
+                values[name] = typed
+                del fellowship[key]
+        if not fellowship:
+            del position["fellowship"]
+    hunt = position.get("hunt")
+    if forms.HUNT in spec.parts and isinstance(hunt, dict) and set(hunt) <= {"box"} \
+            and isinstance(hunt.get("box"), dict) and set(hunt["box"]) <= {"shadow", "free_peoples"} \
+            and all(map(_count, hunt["box"].values())):
+        values.update({forms.HUNT_FIELDS[k]: str(v) for k, v in hunt["box"].items()})
+        del position["hunt"]
+    return values
 
 
 def test_every_scenario_file_asked_through_its_form(client, scenario_path, load_scenario):
