@@ -167,7 +167,7 @@ def test_broken_form_shows_each_problem_beside_its_field_and_keeps_the_input(cli
     assert "whole number" in field_error(page, "r0-sh0-regular")
     assert 'value="Helms Dep"' in page and 'value="many"' in page   # kept as typed
     assert 'aria-invalid="true"' in page
-    assert 'id="problems"' in page
+    assert 'id="problems"' in page and 'href="#q-from"' in page   # the summary leads to each field
 
 
 def test_field_errors_in_spanish_on_the_spanish_page(client):
