@@ -24,8 +24,12 @@ def ruling_text(ruling: dict[str, Any], base_url: str = "") -> str:
         lines += [ruling["title"], ""]
     lines.append(ruling["answer"])
     lines.append("")
-    lines.append(f"{t('core.verdict')}: {ruling['verdict']['status']}"
-                 + (f" ({verdict_text(ruling['verdict'])})" if len(ruling["verdict"]) > 1 else ""))
+    verdict = ruling["verdict"]
+    details = {k: v for k, v in verdict.items() if k != "missing"}
+    lines.append(f"{t('core.verdict')}: {t('core.status_' + verdict['status'])}"
+                 + (f" ({verdict_text(details)})" if len(details) > 1 else ""))
+    if verdict.get("missing"):
+        lines.append(f"{t('core.missing')}: {', '.join(verdict['missing'])}")
     if ruling["explanation"]:
         lines += ["", t("core.why") + ":"]
         for i, step in enumerate(ruling["explanation"], 1):
