@@ -229,6 +229,11 @@ def army_move(position, q, r):
         return r.decide("movement.answer_no", {"reason": r.t("movement.reason_not_army")},
                         allowed=False, side=side)
 
+    # Leaders never stay behind alone: when every unit leaves, the Leaders go too.
+    left_leaders = present.leaders - moving.leaders
+    if explicit and left_leaders > 0 and present.units - moving.units <= 0:
+        refuse("movement.refuse_leader_alone", "wotr-army-leaders-not-alone", n=left_leaders, region=src_name)
+
     # A besieged army stays inside: its only way out is a sortie.
     if position.region(src).besieged == side:
         refuse("movement.refuse_besieged", "wotr-siege-besieged-army", region=src_name)

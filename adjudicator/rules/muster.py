@@ -30,13 +30,21 @@ def muster_settlement_problem(position, region: str, nation: str) -> str | None:
         return "muster.captured"
     if position.region(region).besieged:
         return "muster.besieged"
+    enemy = "shadow" if data.nations()[nation]["side"] == "free_peoples" else "free_peoples"
+    if position.army(region, enemy).is_army:
+        return "muster.enemy_army"   # an enemy army there: the settlement is not free
     return None
 
 
 @question(GAME, "muster")
 def muster(position, q, r):
     nation = q.nation("nation", required=True)
-    raw = q.list("recruit", required=True) or []
+    single = q.raw.get("recruit") if isinstance(q.raw, dict) else None
+    if isinstance(single, dict):
+        # One figure written as a mapping instead of a one-item list: read it as that list.
+        raw = [q.get("recruit")]
+    else:
+        raw = q.list("recruit", required=True) or []
     recruits: list[tuple[str, str]] = []
     for i, item in enumerate(raw):
         f = Fields(item, q.at("recruit") + [i], q.problems)

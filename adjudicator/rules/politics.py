@@ -14,6 +14,17 @@ from adjudicator.registry import question
 GAME = "war-of-the-ring"
 EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",
           "settlement-captured", "muster-die")
+# Spanish (and a few natural English) ways of naming each event.
+EVENT_ALIASES = {
+    "ejercito-enemigo-entra": "enemy-army-enters", "entra-ejercito-enemigo": "enemy-army-enters",
+    "enemy-army-entered": "enemy-army-enters",
+    "ejercito-atacado": "army-attacked", "ataque": "army-attacked", "attacked": "army-attacked",
+    "comunidad-declarada": "fellowship-declared", "declarar-comunidad": "fellowship-declared",
+    "se-declara-la-comunidad": "fellowship-declared",
+    "companero-termina-movimiento": "companion-ends-move", "companero-termina-su-movimiento": "companion-ends-move",
+    "asentamiento-capturado": "settlement-captured", "captura": "settlement-captured",
+    "dado-de-alistar": "muster-die", "dado-alistar": "muster-die", "alistar": "muster-die", "muster": "muster-die",
+}
 
 
 def can_reach_war(pol: Political) -> bool:
@@ -37,7 +48,7 @@ def is_activation_settlement(position, region: str, nation: str) -> bool:
 @question(GAME, "politics")
 def politics(position, q, r):
     nation = q.nation("nation", required=True)
-    event = q.choice("event", EVENTS, required=True)
+    event = q.choice("event", EVENTS, required=True, aliases=EVENT_ALIASES)
     companion = q.character("companion") if event == "companion-ends-move" or q.has("companion") else None
     region = q.region("region")
     if event == "companion-ends-move" and companion is None and not q.has("companion"):
