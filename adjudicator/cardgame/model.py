@@ -26,8 +26,10 @@ An *area* (a reserve, one side of a battleground or of the path) holds `characte
 `armies`, `items` and other `cards`; on a battleground or path they always go under the side
 that owns them (`free_peoples:` / `shadow:`), so leadership and path combat know whose they are.
 A path's defence icons may be written `defence`, `defense` or `shields`. A card is a name or a mapping; `skulls` (attack icons)
-and `cancels` (the skulls it cancels when eliminated in path combat) are optional. Every
-item needs a `bearer` that is a character or army of the same area (seed 001 pp. 11, 15).
+and `cancels` (the skulls it cancels when eliminated in path combat: its defence icons, so
+`shields`, `defence` and `defense` are accepted for it) are optional. Every
+item needs a `bearer` that is a character or army of the same area (seed 001 pp. 11, 15); an
+item's icons count with its bearer's, never on their own (official rules, Path Combat).
 Card names are free text (the engine holds no card list) and match ignoring case and accents.
 """
 from __future__ import annotations
@@ -69,6 +71,8 @@ class Card:
     cancels: int | None = None        # None: not given
     bearer: str | None = None         # items only
     path: str = ""                    # where the scenario gave it, for messages
+    skulls_given: bool = False        # path combat must not read a missing skull count as 0
+    leadership_given: bool = False    # nor leadership a missing leadership count
 
     @property
     def key(self) -> str:
@@ -188,8 +192,12 @@ def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | Non
     name = f.str("name", required=True)
     faction = f.str("faction") if kind in ("character", "army") else None
     leadership = f.int("leadership", default=0, lo=0, hi=MAX_ICONS) if kind == "character" else 0
+    skulls_given = f.get("skulls") is not None
+    leadership_given = kind == "character" and f.get("leadership") is not None
     skulls = f.int("skulls", default=0, lo=0, hi=MAX_ICONS)
-    cancels = f.int("cancels", lo=0, hi=MAX_ICONS) if kind != "item" else None
+    cancels = read_cancels(f)
+    if kind == "card" and f.has("bearer"):
+        kind = "item"        # a card with a bearer is an item, whatever list it came in
     bearer = None
     if kind == "item":
         bearer = f.str("bearer")
@@ -201,7 +209,22 @@ def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | Non
     if name is None or not isinstance(f.raw, dict):
         return None
     return Card(name.strip(), kind, faction and faction.strip(), leadership or 0, skulls or 0, cancels,
-                bearer, _dotted(path))
+                bearer, _dotted(path), skulls_given, leadership_given)
+
+
+CANCEL_WORDS = ("cancels", "shields", "defence", "defense")
+
+
+def read_cancels(f: Fields) -> int | None:
+    """The skulls a Free Peoples card cancels when eliminated: its defence icons, written
+    `cancels` or by the icon's name (`shields`, `defence`, `defense`). Two different counts
+    for one card is a problem, not a choice."""
+    given = [(k, f.int(k, lo=0, hi=MAX_ICONS)) for k in CANCEL_WORDS if f.has(k)]
+    values = {v for _, v in given if v is not None}
+    if len(values) > 1:
+        f.error(given[1][0], "cardgame.err_same_as", key=given[1][0], other=given[0][0])
+        return None
+    return values.pop() if values else None
 
 
 def read_area(raw: Any, path: list, problems: Problems) -> Area:

@@ -21,6 +21,7 @@ silent the handler says so (needs-info or not-covered) instead of guessing.
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.cardgame.model import (MAX_HAND, MAX_ICONS, Area, Card, Position, key_of, read_area,
@@ -52,10 +53,21 @@ def _player(position: Position, q, key: str = "player"):
 
 
 def _int_list(q, key: str, lo: int, hi: int) -> list[int] | None:
-    raw = q.list(key)
-    if raw is None:
-        return None
-    out = [check_int(v, q.at(key) + [i], q.problems, lo=lo, hi=hi) for i, v in enumerate(raw)]
+    """Counts as a list, one number, or a mapping name -> count ({Sauron: 4, Saruman: 5});
+    a hand written as the list of its cards counts its cards."""
+    if isinstance(q.get(key), dict):
+        items = [(q.at(key) + [k], v) for k, v in q.get(key).items()]
+    else:
+        raw = q.list(key)
+        if raw is None:
+            return None
+        items = [(q.at(key) + [i], v) for i, v in enumerate(raw)]
+    out = []
+    for path, v in items:
+        if isinstance(v, list):
+            out.append(read_hand(v, path, q.problems)[0])
+        else:
+            out.append(check_int(v, path, q.problems, lo=lo, hi=hi))
     return out
 
 
@@ -166,26 +178,53 @@ def play_card(position: Position, q, r):
 
 
 # -- path combat (seed 001 pp. 14-15) ---------------------------------------------------------
-def _cards(q, key: str, kind: str) -> list[Card] | None:
-    raw = q.list(key)
+def _side_cards(f, keys: tuple[str, str]) -> tuple[str, list[Card] | None]:
+    """The cards of one side, under either of two names (`attackers`/`shadow`,
+    `defenders`/`free_peoples`); both at once is a problem. Each may be a list of cards
+    (a card with a `bearer` is an item) or an area as in the position (`characters`,
+    `armies`, `items`, `cards`). Returns the name used and the cards."""
+    given = [k for k in keys if f.has(k)]
+    if len(given) > 1:
+        f.get(given[1])
+        f.error(given[1], "cardgame.err_same_as", key=given[1], other=given[0])
+    if not given:
+        return keys[0], None
+    key = given[0]
+    raw = f.get(key)
     if raw is None:
-        return None
+        return key, None
+    if isinstance(raw, dict):
+        return key, list(read_area(raw, f.at(key), f.problems).cards)
+    values = raw if isinstance(raw, list) else [raw]
+    if isinstance(raw, (int, bool)) or not isinstance(raw, (list, str)):
+        f.error(key, "cardgame.err_cards_not_count", key=key)
+        return key, None
     out = []
-    for i, v in enumerate(raw):
-        c = read_card(v, kind, q.at(key) + [i], q.problems)
+    for i, v in enumerate(values):
+        c = read_card(v, "card", f.at(key) + [i], f.problems)
         if c:
             out.append(c)
-    return out
+    return key, out
 
 
-def _cards_by_either(q, keys: tuple[str, str]) -> tuple[str, list[Card] | None]:
-    """Cards under either of two names (`defenders` or `free_peoples`); both is a problem.
-    Returns the name used (for the paths of later problems) and the cards."""
-    given = [k for k in keys if q.has(k)]
-    if len(given) > 1:
-        q.get(given[1])
-        q.error(given[1], "cardgame.err_same_as", key=given[1], other=given[0])
-    return (given[0], _cards(q, given[0], "card")) if given else (keys[0], None)
+def _with_items(q, cards: list[Card], key: str) -> tuple[list[Card], Area]:
+    """Free Peoples cards with their items folded in: an item's defence icons count with its
+    bearer's and it cannot be eliminated on its own (official rules, Path Combat). Returns
+    the cards that can be eliminated, and the whole area (for the items' fate)."""
+    bearers = [c for c in cards if c.kind != "item"]
+    by_key = {c.key: c for c in bearers}
+    extra: dict[str, int] = {}
+    for c in cards:
+        if c.kind != "item":
+            continue
+        if not c.bearer or key_of(c.bearer) not in by_key:
+            q.problems.add(c.path + ".bearer", "cardgame.err_item_bearer_absent", item=c.name,
+                           bearer=c.bearer or "-")
+            continue
+        extra[key_of(c.bearer)] = extra.get(key_of(c.bearer), 0) + (c.cancels or 0)
+    out = [replace(c, cancels=c.cancels + extra[c.key]) if c.cancels is not None and extra.get(c.key)
+           else c for c in bearers]
+    return out, Area(tuple(cards))
 
 
 @question(GAME, "path-combat")
@@ -193,35 +232,44 @@ def path_combat(position: Position, q, r):
     """Path combat: skulls, minus the path's own defence icons, then the Free Peoples must
     eliminate cards from the path until no skull remains or no card remains.
 
-    Each Free Peoples card cancels `cancels` skulls when eliminated. Which cards go is the
-    Free Peoples player's choice: give it as `eliminate` (in order) and the engine checks it;
-    without it the answer is the fewest cards the rules force (`cards_eliminated`) and the
-    most a bad order would cost (`cards_eliminated_max`).
+    Each Free Peoples card cancels `cancels` skulls when eliminated (its defence icons, with
+    those of the items it carries). Which cards go is the Free Peoples player's choice: give it
+    as `eliminate` (in order) and the engine checks it; without it the answer is the fewest
+    cards the rules force (`cards_eliminated`) and the most a bad order would cost
+    (`cards_eliminated_max`). The path may be a name, or a mapping holding its defence and
+    its cards (`shadow`/`attackers`, `free_peoples`/`defenders`), like the position's path.
     """
     path_raw = q.get("path")
     path_name, defence = None, q.int("defence", lo=0, hi=MAX_ICONS)
     defence_path = "question.defence"
+    attackers_key, attackers = "attackers", None
+    defenders_key, defenders = "defenders", None
     if isinstance(path_raw, dict):
         from adjudicator.params import Fields
         pf = Fields(path_raw, q.at("path"), q.problems)
         path_name = pf.str("name")
         d = read_defence(pf)
+        attackers_key, attackers = _side_cards(pf, ("attackers", "shadow"))
+        defenders_key, defenders = _side_cards(pf, ("defenders", "free_peoples"))
+        attackers_key, defenders_key = f"path.{attackers_key}", f"path.{defenders_key}"
         pf.finish()
         if defence is None:
             defence = d
             defence_path = "question.path.defence"
     elif path_raw is not None:
         path_name = q.str("path")
-    attackers_key, attackers = _cards_by_either(q, ("attackers", "shadow"))
+    if attackers is None or q.has("attackers") or q.has("shadow"):
+        attackers_key, attackers = _side_cards(q, ("attackers", "shadow"))
+    if defenders is None or q.has("defenders") or q.has("free_peoples"):
+        defenders_key, defenders = _side_cards(q, ("defenders", "free_peoples"))
     skulls_given = q.int("skulls", lo=0, hi=MAX_ICONS * 10)
-    defenders_key, defenders = _cards_by_either(q, ("defenders", "free_peoples"))
     order_raw = q.list("eliminate")
     q.ready()
 
     _no_duplicates(q, defenders_key, defenders)
     _no_duplicates(q, attackers_key, attackers)
     q.problems.raise_if_any()
-    items = None   # the path's Free Peoples area, when the cards come from the position
+    items = None   # the path's Free Peoples area, for the fate of the items on it
     active = position.active_path
     use_active = active is not None and (path_name is None or key_of(path_name) == key_of(active.name))
     if use_active:
@@ -233,11 +281,19 @@ def path_combat(position: Position, q, r):
         if attackers is None and skulls_given is None:
             attackers = list(active.shadow.cards)
         if defenders is None:
-            defenders = [c for c in active.free_peoples.cards if c.kind != "item"]
-            items = active.free_peoples
+            defenders = list(active.free_peoples.cards)
+    if defenders:
+        defenders, items = _with_items(q, defenders, defenders_key)
+        q.problems.raise_if_any()
     if attackers is None and skulls_given is None:
         return r.needs_info([f"question.{attackers_key}"])
     defenders = defenders or []
+    if skulls_given is None:
+        # An attacker's skulls are the fact the combat turns on: never read as none. An item
+        # without skulls adds none to its bearer's.
+        unknown = [f"{c.path}.skulls" for c in attackers if c.kind != "item" and not c.skulls_given]
+        if unknown:
+            return r.needs_info(unknown)
 
     skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
     r.step("cardgame.combat_what", "wotrcg-path-combat", path=path_name or "-")
@@ -253,8 +309,14 @@ def path_combat(position: Position, q, r):
     remaining = skulls - by_path
     r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence", path=path_name or "-",
            defence=defence, cancelled=by_path, remaining=remaining)
-    attackers_n = len(attackers) if attackers is not None and skulls_given is None else None
+    attackers_n = len([c for c in attackers if c.kind != "item"]) \
+        if attackers is not None and skulls_given is None else None
     verdict: dict[str, Any] = {"skulls": skulls, "cancelled_by_path": by_path}
+    for c in defenders if items is not None else []:
+        carried = [i for i in items.items_of(c) if i.cancels]
+        if carried and c.cancels is not None:
+            r.step("cardgame.combat_item_icons", "wotrcg-path-combat-eliminate", card=c.name,
+                   items=_names(carried), total=c.cancels)
 
     order: list[Card] | None = None
     if order_raw is not None:
@@ -316,6 +378,9 @@ def path_combat(position: Position, q, r):
                n=most)
         verdict["cards_cycled"] = len(defenders) - most
         _end_of_combat(r, len(defenders) - most, attackers_n)
+        if most == len(defenders):   # every card goes: which ones is no longer a choice
+            verdict["eliminated"] = [c.name for c in defenders]
+            _items_follow(r, verdict, items, defenders, [])
         answer = "cardgame.answer_combat_fixed"
     else:
         r.step("cardgame.combat_fp_choose", "wotrcg-path-combat-eliminate", remaining=remaining,
@@ -458,10 +523,16 @@ def leadership(position: Position, q, r):
         chosen = side or (with_chars[0] if with_chars else "free_peoples")
         area, side_label = areas.get(chosen, Area()), chosen
 
-    characters = [c for c in area.of_kind("character") if c.leadership > 0]
     armies = area.of_kind("army")
-    missing = [f"{c.path}.faction" for c in characters if not c.faction]
-    if characters:
+    army_factions = {a.faction_key for a in armies}
+    # A character's leadership is needed unless it cannot count anyway (no army of its faction);
+    # a missing count is never read as none.
+    missing = [f"{c.path}.leadership" for c in area.of_kind("character") if not c.leadership_given
+               and (c.faction_key is None or c.faction_key in army_factions or None in army_factions)]
+    characters = [c for c in area.of_kind("character") if c.leadership > 0]
+    missing += [f"{c.path}.faction" for c in area.of_kind("character")
+                if not c.faction and (c.leadership > 0 or not c.leadership_given)]
+    if characters or missing:
         missing += [f"{a.path}.faction" for a in armies if not a.faction]
     if missing:
         return r.needs_info(missing)
@@ -499,6 +570,21 @@ def leadership(position: Position, q, r):
 TYPES = ("path", "battleground")
 TYPE_ALIASES = {"camino": "path", "sendero": "path", "campo-de-batalla": "battleground",
                 "campo": "battleground"}
+# Where the card comes from, when the question says it without listing the players.
+SOURCES = ("deck", "own-scoring-area", "opponent-scoring-area")
+SOURCE_ALIASES = {
+    "mazo": "deck", "baraja": "deck", "new": "deck", "nuevo": "deck",
+    "own": "own-scoring-area", "mine": "own-scoring-area", "propia": "own-scoring-area",
+    "mia": "own-scoring-area", "team": "own-scoring-area", "teammate": "own-scoring-area",
+    "teammate-scoring-area": "own-scoring-area", "companero": "own-scoring-area",
+    "equipo": "own-scoring-area", "zona-de-puntuacion-propia": "own-scoring-area",
+    "area-de-puntuacion-propia": "own-scoring-area",
+    "opponent": "opponent-scoring-area", "oponente": "opponent-scoring-area", "rival": "opponent-scoring-area",
+    "enemy": "opponent-scoring-area", "enemigo": "opponent-scoring-area",
+    "zona-de-puntuacion-del-oponente": "opponent-scoring-area",
+    "area-de-puntuacion-del-oponente": "opponent-scoring-area",
+}
+SIDE_SOURCE = {"own-scoring-area": "own-side", "opponent-scoring-area": "opponent"}
 
 
 @question(GAME, "activate")
@@ -522,6 +608,7 @@ def activate(position: Position, q, r):
         card = q.str("card")
     player = _player(position, q)
     owner_name = q.str("scoring_area_of")
+    source = q.choice("from", SOURCES, aliases=SOURCE_ALIASES)
     q.ready()
     owner = None
     if owner_name is not None:
@@ -533,6 +620,8 @@ def activate(position: Position, q, r):
     else:
         owner = next((p for p in position.players if p.scores(card)), None)
 
+    if ctype is None and source in ("own-scoring-area", "opponent-scoring-area"):
+        ctype = "battleground"    # only battlegrounds come back from a scoring area
     if ctype is None:
         if owner is not None or position.battleground(card) is not None:
             ctype = "battleground"
@@ -542,12 +631,37 @@ def activate(position: Position, q, r):
             return r.needs_info(["question.type"])
 
     if ctype == "path":
-        return _activate_path(position, card, r)
+        return _activate_path(position, card, r, from_scoring_area=source not in (None, "deck"))
+    if owner is None and source in ("own-scoring-area", "opponent-scoring-area"):
+        return _activate_from_source(position, card, source, r)
     return _activate_battleground(position, card, player, owner, r)
 
 
-def _activate_path(position: Position, card: str, r):
+def _activate_from_source(position: Position, card: str, source: str, r):
+    """A battleground coming back from a scoring area the question names only by whose
+    side it is on (`from: opponent-scoring-area`), without the players."""
+    opponent = source == "opponent-scoring-area"
+    owner = r.t("cardgame.source_opponent" if opponent else "cardgame.source_own")
     r.step("cardgame.act_location_step", "wotrcg-activation-location-step")
+    r.step("cardgame.act_bg_again", "wotrcg-activation-battleground", card=card, owner=owner)
+    r.step("cardgame.act_bg_source_opponent" if opponent else "cardgame.act_bg_source_own",
+           "wotrcg-reactivation-shields", card=card)
+    bg = position.battleground(card)
+    shields: dict[str, Any] = {}
+    if bg is not None and bg.shields is not None:
+        shields = {"shields": 0 if opponent else bg.shields}
+    key = "cardgame.answer_act_bg_opponent" if opponent else "cardgame.answer_act_bg_own"
+    return r.decide(key, {"card": card, "owner": owner}, allowed=True, shields_ignored=opponent,
+                    from_scoring_area=SIDE_SOURCE[source], activation_text=True, **shields)
+
+
+def _activate_path(position: Position, card: str, r, from_scoring_area: bool = False):
+    r.step("cardgame.act_location_step", "wotrcg-activation-location-step")
+    if from_scoring_area and not position.path_activated(card):
+        # A path in a scoring area has had its combat: it was activated once already.
+        r.step("cardgame.act_path_scored", "wotrcg-activation-path-once", path=card)
+        return r.decide("cardgame.answer_act_path_no", {"path": card}, allowed=False, shields_ignored=False,
+                        replaces=None, replaced_path_combat=False)
     if position.path_activated(card):
         is_active = position.active_path is not None and key_of(position.active_path.name) == key_of(card)
         r.step("cardgame.act_path_active_now" if is_active else "cardgame.act_path_used",
