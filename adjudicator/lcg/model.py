@@ -75,6 +75,7 @@ class Card:
     attachments: tuple[str, ...] = ()
     path: str = ""
     text: str | None = None       # the card's text as the players read it (shown, never parsed)
+    attachments_unnamed: int = 0  # attachments given as a count, without names
 
     def keyword(self, kid: str) -> Keyword | None:
         return next((k for k in self.keywords if k.id == kid), None)
@@ -119,6 +120,16 @@ def read_keywords(raw: Any, path: list, problems: Problems) -> tuple[Keyword, ..
         return ()
     if isinstance(raw, str):
         items = [([*path], s) for s in _SPLIT.split(raw) if s.strip()]
+    elif isinstance(raw, dict):
+        # {doomed: 2, surge: true}: a keyword with its value, or true for one without
+        items = []
+        for word, x in raw.items():
+            if x is True or x is None:
+                items.append(([*path, word], str(word)))
+            elif x is False:
+                continue
+            else:
+                items.append(([*path, word], f"{word} {x}"))
     elif isinstance(raw, list):
         items = [([*path, i], v) for i, v in enumerate(raw)]
     else:
@@ -220,12 +231,45 @@ def read_card(raw: Any, path: list, problems: Problems, *, name_required: bool =
     ctype = f.choice("type", CARD_TYPES, aliases=TYPE_ALIASES)
     keywords = read_keywords(f.get("keywords"), f.at("keywords"), problems)
     text = f.str("text")
+    for key in ("scour", "scour_effect"):
+        # `scour: <the effect's text>` (or `scour: true`) marks a card with a Scour effect
+        value = f.get(key)
+        if value is None or value is False:
+            continue
+        if isinstance(value, str) and value.strip():
+            text = text or value.strip()
+        elif value is not True:
+            problems.add(f.at(key), "core.err_type_text")
+            continue
+        if not any(k.id == "scour" for k in keywords):
+            keywords = (*keywords, Keyword("scour", None, "scour"))
     qp = f.int("quest_points", lo=0, hi=MAX_TOKENS)
     damage = f.int("damage", default=0, lo=0, hi=MAX_TOKENS) or 0
-    tokens = read_tokens(f.get("tokens"), f.at("tokens"), problems) if f.has("tokens") else {}
+    tokens: dict[str, int] = {}
+    if isinstance(f.get("tokens"), dict):
+        tokens = read_tokens(f.get("tokens"), f.at("tokens"), problems)
+    elif f.get("tokens") is not None:
+        # a bare count: tokens of kinds not said (other than the damage given beside it)
+        n = check_int(f.get("tokens"), f.at("tokens"), problems, lo=0, hi=MAX_TOKENS)
+        if n:
+            tokens["other"] = n
+    for key in ("progress", "resources", "resource", "time_counters"):
+        # the usual tokens may also be given beside damage, as fields of the card
+        if f.has(key):
+            n = f.int(key, lo=0, hi=MAX_TOKENS)
+            if n:
+                kind = "progress" if key == "progress" else "resource"
+                tokens[kind] = tokens.get(kind, 0) + n
     damage += tokens.pop("damage", 0)
-    attachments = []
-    for i, a in enumerate(f.list("attachments", default=[]) or []):
+    attachments: list[str] = []
+    unnamed = 0
+    attached = f.get("attachments")
+    if isinstance(attached, int) and not isinstance(attached, bool):
+        # a count of attachments, names not given
+        n = check_int(attached, f.at("attachments"), problems, lo=0, hi=MAX_TOKENS) or 0
+        unnamed = n
+        attached = []
+    for i, a in enumerate(f.list("attachments", default=[]) if attached else []):
         if isinstance(a, str) and a.strip():
             attachments.append(a.strip())
         elif isinstance(a, dict) and isinstance(a.get("name"), str):
@@ -236,7 +280,7 @@ def read_card(raw: Any, path: list, problems: Problems, *, name_required: bool =
     if not isinstance(f.raw, dict):
         return None
     return Card(name.strip() if name else None, ctype, keywords, qp, damage, tokens, tuple(attachments),
-                format_path(path), text)
+                format_path(path), text, unnamed)
 
 
 def read_players(raw: Any, path: list, problems: Problems) -> tuple[int | None, tuple[Player, ...]]:

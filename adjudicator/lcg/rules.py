@@ -66,7 +66,12 @@ def reveal(position: Position, q, r):
     `pending_reveals` says how many cards Surge still has to reveal.
     """
     count, players = _players(position, q)
-    card = _card_param(position, q, "card")
+    if not q.has("card") and q.has("keywords"):
+        # the card's keywords given straight in the question: a card with no other facts
+        card = read_card({"keywords": q.get("keywords")}, q.path, q.problems)
+        card = card and replace(card, path=format_path(q.path))
+    else:
+        card = _card_param(position, q, "card")
     when_revealed = q.bool("when_revealed")
     then: list[Card] = []
     for i, c in enumerate(q.list("then", default=[]) or []):
@@ -233,6 +238,8 @@ def scour(position: Position, q, r):
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
     who = first_name or r.t("lcg.first_player")
+    if first_name and first_name.isdigit():
+        who = r.t("lcg.player_n", n=first_name)   # a player known only by number
     effects = [c.name for c in in_play]
     if not in_play:
         r.step("lcg.scour_none", "lcg-scour-trigger")
@@ -312,8 +319,12 @@ def orcs_search(position: Position, q, r):
         discard["tokens"] = tokens
     if card.attachments:
         discard["attachments"] = list(card.attachments)
+    elif card.attachments_unnamed:
+        discard["attachments"] = card.attachments_unnamed
     if discard:
         parts = [r.t(f"lcg.token_{k}", n=v) for k, v in tokens.items()] + list(card.attachments)
+        if card.attachments_unnamed:
+            parts.append(r.t("lcg.attachments_n", n=card.attachments_unnamed))
         r.step("lcg.orcs_discard_first", "lcg-orcs-search-discard", card=name, what=", ".join(parts))
     else:
         r.step("lcg.orcs_nothing_to_discard", "lcg-orcs-search-discard", card=name)
