@@ -7,6 +7,8 @@ path of its field; asking what is legal in a valid position is the rules modules
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -250,10 +252,31 @@ def _political(value: Any, path: list, problems: Problems) -> Political | None:
     return Political(steps, True if steps == 0 else bool(active))
 
 
+# Short names players use for the special Hunt tiles (folded as names.normalize does).
+TILE_ALIASES = {
+    "phial": "phial-of-galadriel", "frasco": "phial-of-galadriel", "galadriel": "phial-of-galadriel",
+    "frascodegaladriel": "phial-of-galadriel", "elfrascodegaladriel": "phial-of-galadriel",
+    "elvencloak": "elven-cloaks", "capaelfica": "elven-cloaks", "capaselficas": "elven-cloaks",
+    "capas": "elven-cloaks", "cloaks": "elven-cloaks",
+    "rope": "elven-rope", "cuerda": "elven-rope", "cuerdaelfica": "elven-rope", "cuerdaselficas": "elven-rope",
+    "smeagol": "smeagol-helps-nice-master", "shelob": "shelobs-lair", "ellalarana": "shelobs-lair",
+    "guaridadeellalarana": "shelobs-lair", "ringismine": "the-ring-is-mine",
+    "elanilloesmio": "the-ring-is-mine", "anilloesmio": "the-ring-is-mine",
+    "onon": "on-on-they-went", "giveittous": "give-it-to-uss", "givittouss": "give-it-to-uss",
+    "danoslo": "give-it-to-uss",
+}
+EYE_WORDS = {"eye", "ojo", "theeye", "elojo", "eyeofsauron", "ojodesauron"}
+DIE_WORDS = {"die", "dado", "dice", "d6", "eldado", "thedie"}
+
+
 def _tile(value: Any, path: list, problems: Problems) -> Any:
+    """A Hunt tile as a player writes it: a number -2..3 (also as text, with any minus sign),
+    eye, die, or a special tile's name in English or Spanish (short names accepted)."""
     if isinstance(value, bool):
         problems.add(path, "core.err_tile", value=value)
         return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, int):
         if -2 <= value <= 3:
             return value
@@ -261,15 +284,22 @@ def _tile(value: Any, path: list, problems: Problems) -> Any:
         return None
     if isinstance(value, str):
         folded = names.normalize(value)
-        if folded in ("eye", "ojo"):
+        if folded in EYE_WORDS:
             return "eye"
-        if folded in ("die", "dado"):
+        if folded in DIE_WORDS:
             return "die"
-        if folded.lstrip("-").isdigit():
-            return _tile(int(value.strip()), path, problems)
-        tid = names.special_tiles().lookup(value)
+        # Any dash or the Unicode minus sign before the digits means a negative tile.
+        number = re.fullmatch(r"\s*([-\u2212\u2013+]?)\s*(\d+)\s*", value)
+        if number:
+            sign = -1 if number.group(1) in ("-", "\u2212", "\u2013") else 1
+            return _tile(sign * int(number.group(2)), path, problems)
+        tid = names.special_tiles().lookup(value) or TILE_ALIASES.get(folded)
         if tid:
             return tid
+        suggestions = names.special_tiles().suggest(value)
+        if suggestions:
+            problems.add(path, "hunt.err_tile_suggest", value=value, suggestions=", ".join(suggestions))
+            return None
     problems.add(path, "core.err_tile", value=value)
     return None
 

@@ -50,7 +50,9 @@ def test_hunt_roll_matches_monte_carlo(shadow, fp, conditions):
                   "question": {"kind": "hunt-roll"}})
     v = ruling["verdict"]
     assert v["dice"] == min(shadow, 5)
-    assert v["rerolls"] == conditions
+    # One failed die per condition, but never more re-rolls than dice rolled.
+    assert v["rerolls"] == min(conditions, v["dice"])
+    assert v["reroll_conditions"] == conditions
     rng = random.Random(1000 * shadow + 10 * fp + conditions)
     trials = TRIALS if (shadow, fp, conditions) == (2, 2, 3) else TRIALS // 4
     counts = [0] * (v["dice"] + 1)

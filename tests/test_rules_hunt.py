@@ -100,10 +100,12 @@ def test_roll_faces_without_a_roll():
 # -- rulings ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shadow", range(0, 11))
-def test_eye_on_mordor_track_counts_shadow_dice_only(shadow):
+def test_eye_on_mordor_track_counts_every_die_in_the_hunt_box(shadow):
+    # Seed 000 'El Anillo Único': as many as the dice in the Hunt Box, Free Peoples dice
+    # included, and no cap of five since nothing is rolled.
     v = rule({"fellowship": {"mordor": 2}, "hunt": {"box": {"shadow": shadow, "free_peoples": 3}}},
              {"kind": "hunt-damage", "tile": "eye"})["verdict"]
-    assert v["damage"] == shadow
+    assert v["damage"] == shadow + 3
     assert v["reveal"] is True
 
 

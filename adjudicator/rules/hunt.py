@@ -80,10 +80,13 @@ def hunt_roll(position, q, r):
             r.step(f"hunt.reroll_{cond}", "wotr-hunt-reroll", region=region)
     else:
         r.step("hunt.reroll_none", "wotr-hunt-reroll", region=region)
-    rerolls = len(met)
+    # One failed die per condition, but never more dice than were rolled (as in battle).
+    rerolls = min(len(met), dice)
+    if rerolls < len(met):
+        r.step("hunt.reroll_capped", "wotr-hunt-reroll", conditions=len(met), dice=dice)
     dist = hits_distribution(dice, hit_on, rerolls)
     p = 1 - dist[0]
-    verdict = {"dice": dice, "hit_on": hit_on, "rerolls": rerolls,
+    verdict = {"dice": dice, "hit_on": hit_on, "rerolls": rerolls, "reroll_conditions": len(met),
                "p_success": probability(p), "p_success_exact": fraction_text(p)}
     if rolls is None:
         r.step("hunt.success_draws_tile", "wotr-hunt-success")
@@ -116,6 +119,14 @@ def _hunt_die_succeeds(face: int, bonus: int) -> bool:
 
 
 # -- hunt-damage -------------------------------------------------------------------------------
+
+def mordor_eye_damage(hunt) -> int:
+    """An Eye on the Mordor Track: every action die in the Hunt Box counts (seed 000 'El
+    Anillo Único': "la cantidad de dados que haya en la casilla de Búsqueda"), the Shadow
+    dice and the Free Peoples dice of earlier Fellowship moves this turn. Nothing is rolled,
+    so the cap of five Hunt dice does not apply."""
+    return hunt.shadow_dice + hunt.free_peoples_dice
+
 
 class TileFace:
     """What a drawn tile shows: its value (-2..3, 'eye' or 'die'), its icons, and its name
@@ -193,8 +204,9 @@ def hunt_damage(position, q, r):
     extra: dict = {}
     if tile.value == "eye":
         if fel.in_mordor:
-            damage = hunt.shadow_dice
-            r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=damage)
+            damage = mordor_eye_damage(hunt)
+            r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=damage, shadow=hunt.shadow_dice,
+                   fp=hunt.free_peoples_dice)
         elif no_roll:
             damage = 0
             r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
@@ -432,7 +444,7 @@ def hunt_draw(position, q, r):
     """The odds of the next tile drawn from the Hunt Pool: each damage, the Eye, the Reveal
     and (on the Mordor Track) the Stop icon. The pool is ``position.hunt.pool`` or, when not
     given, the 16 standard tiles. An Eye is worth ``successes`` after a Hunt roll, 0 with
-    ``no_roll``, and the Shadow dice in the Hunt Box on the Mordor Track."""
+    ``no_roll``, and all the dice in the Hunt Box on the Mordor Track."""
     successes = q.int("successes", lo=1, hi=MAX_HUNT_DICE)
     no_roll = q.bool("no_roll", default=False)
     if successes is not None and no_roll:
@@ -453,8 +465,9 @@ def hunt_draw(position, q, r):
 
     eyes = sum(1 for f in faces if f.value == "eye")
     if eyes and fel.in_mordor:
-        eye_damage = hunt.shadow_dice
-        r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=eye_damage)
+        eye_damage = mordor_eye_damage(hunt)
+        r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=eye_damage, shadow=hunt.shadow_dice,
+               fp=hunt.free_peoples_dice)
     elif eyes and no_roll:
         eye_damage = 0
         r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
