@@ -432,10 +432,15 @@ def character_move(position, q, r):
                         {"who": who, "reason": r.t("movement.reason_enemy_stronghold", region=dst_name)},
                         allowed=False, max_distance=level)
 
+    def shadow_stronghold(region: str) -> bool:
+        # Official 2nd edition: a besieged stronghold stays controlled by the side inside, so a
+        # Shadow stronghold besieged by the Free Peoples still stops a Companion.
+        return board.is_stronghold(region) and position.controller(region) == enemy
+
     # Paths: enemy armies do not block; a besieged friendly stronghold cannot be crossed;
-    # a Companion stops on entering an enemy stronghold's region (unless its side besieges it).
+    # a Companion stops on entering a region with a Stronghold the Shadow controls.
     enter = lambda reg: not besieged_friendly(reg)  # noqa: E731
-    stop = (lambda reg: not enemy_stronghold_unbesieged(reg)) if kind == "companion" else (lambda reg: True)
+    stop = (lambda reg: not shadow_stronghold(reg)) if kind == "companion" else (lambda reg: True)
     # Search only as far as the character may go; search on only to say how far it was.
     d = board.distances(src, enter=enter, pass_through=stop, limit=level).get(dst)
     if d is None:
@@ -455,7 +460,7 @@ def character_move(position, q, r):
     path = board.shortest_path(src, dst, enter=enter, pass_through=stop)
     r.step("movement.route", label, route=" → ".join(names.region_name(x, lang) for x in path), distance=d,
            level=level)
-    if kind == "companion" and enemy_stronghold_unbesieged(dst):
+    if kind == "companion" and shadow_stronghold(dst):
         r.step("movement.stops_enemy_stronghold", "wotr-character-companion-strongholds", who=who, region=dst_name)
     return r.decide("movement.answer_char_yes", {"who": who, "src": src_name, "dst": dst_name},
                     allowed=True, max_distance=level, distance=d)
