@@ -21,6 +21,9 @@ SIDES = ("free_peoples", "shadow")
 SIDE_WORDS = {"free-peoples": "free_peoples", "free_peoples": "free_peoples", "shadow": "shadow",
               "pueblos-libres": "free_peoples", "sombra": "shadow"}
 UNIT_KINDS = ("regular", "elite", "leader")
+UNIT_KIND_ALIASES = {"regular": "regular", "regulars": "regular", "regulares": "regular",
+                     "elite": "elite", "elites": "elite", "leader": "leader", "leaders": "leader",
+                     "lider": "leader", "lideres": "leader"}   # keys folded by names.normalize
 MAX_UNITS_PER_KIND = 30   # more figures of one kind than a nation owns is an impossible count
 MORDOR_TRACK_LAST = 5     # steps 0..5 of the Mordor Track; the last one is the Crack of Doom
 CORRUPTION_MAX = 12
@@ -222,6 +225,9 @@ def _army(f: Fields, side: str) -> Army:
         if data.nations()[nation]["side"] != side:
             f.problems.add(path, "core.err_nation_side", value=key)
             continue
+        if isinstance(value, dict):
+            # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds.
+            value = {UNIT_KIND_ALIASES.get(names.normalize(str(k)), k): v for k, v in value.items()}
         uf = Fields(value, path, f.problems)
         counts = {}
         for kind in UNIT_KINDS:
