@@ -264,12 +264,14 @@ def path_combat(position: Position, q, r):
         defenders_key, defenders = _side_cards(q, ("defenders", "free_peoples"))
     skulls_given = q.int("skulls", lo=0, hi=MAX_ICONS * 10)
     order_raw = q.list("eliminate")
+    items = None   # the path's Free Peoples area, for the fate of the items on it
+    if defenders:
+        defenders, items = _with_items(q, defenders, defenders_key)
     q.ready()
 
     _no_duplicates(q, defenders_key, defenders)
     _no_duplicates(q, attackers_key, attackers)
     q.problems.raise_if_any()
-    items = None   # the path's Free Peoples area, for the fate of the items on it
     active = position.active_path
     use_active = active is not None and (path_name is None or key_of(path_name) == key_of(active.name))
     if use_active:
@@ -281,10 +283,8 @@ def path_combat(position: Position, q, r):
         if attackers is None and skulls_given is None:
             attackers = list(active.shadow.cards)
         if defenders is None:
-            defenders = list(active.free_peoples.cards)
-    if defenders:
-        defenders, items = _with_items(q, defenders, defenders_key)
-        q.problems.raise_if_any()
+            defenders, items = _with_items(q, list(active.free_peoples.cards), defenders_key)
+            q.problems.raise_if_any()
     if attackers is None and skulls_given is None:
         return r.needs_info([f"question.{attackers_key}"])
     defenders = defenders or []
