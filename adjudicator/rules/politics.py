@@ -124,8 +124,13 @@ def politics(position, q, r):
     after = Political(steps, active)
     if after.at_war:
         r.step("politics.at_war_effects", "wotr-politics-at-war", nation=nation_name)
-    return r.decide("politics.answer", {"nation": nation_name, "state": _state_text(r, after)},
-                    active=active, steps=steps, changed=(after != before))
+    extra = {}
+    if event == "muster-die":
+        # Whether the die can be spent this way at all: no box to advance into is no move.
+        extra["allowed"] = steps != before.steps
+    key = "politics.answer_muster_no" if extra.get("allowed") is False else "politics.answer"
+    return r.decide(key, {"nation": nation_name, "state": _state_text(r, after)},
+                    active=active, steps=steps, changed=(after != before), **extra)
 
 
 def _state_text(r, pol: Political) -> str:
