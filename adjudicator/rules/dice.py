@@ -107,7 +107,9 @@ def elven_ring(position, q, r):
     (it goes straight to the Hunt Box). ``used_this_turn`` says whether this player has
     already used a ring this turn (``true``), or lists the sides that have. ``held`` is how
     many rings this player holds (the Free Peoples start with all three; the Shadow holds
-    only rings the Free Peoples have used).
+    only rings the Free Peoples have used). A change no ring can make is refused whatever is
+    held; otherwise, without ``held``, the Shadow is taken to hold the ring it asks about and
+    a step says so.
     """
     side_raw = q.get("side")
     side = _side_word(side_raw)
@@ -146,12 +148,6 @@ def elven_ring(position, q, r):
     if position.phase is not None and position.phase != ACTION_RESOLUTION_PHASE:
         r.step("dice.ring_phase", "wotr-elven-rings", phase=position.phase)
         refusals += 1
-    if held is None and side == "shadow":
-        r.step("dice.ring_shadow_held", "wotr-elven-rings-passing")
-        return r.needs_info(["question.held"], "dice.needs_held")
-    if held is None:
-        held = data.load("characters")["elven_rings_at_start"]
-        r.step("dice.ring_fp_held_default", "wotr-elven-rings")
     if held == 0:
         r.step("dice.ring_none_held", "wotr-elven-rings", side=side_name)
         refusals += 1
@@ -176,6 +172,12 @@ def elven_ring(position, q, r):
     face_from, face_to = r.t(f"dice.face_{frm}"), r.t(f"dice.face_{to}")
     if refusals:
         return r.decide("dice.answer_ring_no", {"from": face_from, "to": face_to}, allowed=False)
+    if held is None and side == "shadow":
+        # The Shadow holds only the rings the Free Peoples have used; a player asking for the
+        # Shadow is taken to hold one, and the answer says so (give ``held`` to check it).
+        r.step("dice.ring_shadow_held_assumed", "wotr-elven-rings-passing")
+    elif held is None:
+        r.step("dice.ring_fp_held_default", "wotr-elven-rings")
 
     r.step("dice.ring_change", "wotr-elven-rings", side=side_name, **{"from": face_from, "to": face_to})
     if side == "shadow" and to == "eye":

@@ -10,6 +10,7 @@ Kinds: ``separate-companions``, ``declare-fellowship``, ``reveal-fellowship``,
 """
 from __future__ import annotations
 
+import re
 from collections import deque
 from typing import Callable
 
@@ -126,10 +127,21 @@ def _region(region: str, lang: str) -> str:
     return names.region_name(region, lang)
 
 
+def _split_names(value):
+    """A text naming several characters ("Legolas, Gimli", "Merry and Pippin", "Merry y
+    Pippin") as separate names; a single name (even "Frodo and Sam") is left whole."""
+    if not isinstance(value, str) or names.characters().lookup(value) or is_ring_bearer_name(value):
+        return [value]
+    parts = [p.strip() for p in re.split(r",|;|\band\b|\by\b|&", value) if p.strip()]
+    return parts if len(parts) > 1 else [value]
+
+
 def _read_companions(q, position) -> list[str] | None:
     raw = q.list("companions", required=True)
     if raw is None:
         return None
+    # "Legolas, Gimli" or "Legolas y Gimli" typed as one text: several names.
+    raw = [part for value in raw for part in _split_names(value)]
     fel = position.fellowship
     out: list[str] = []
     for i, value in enumerate(raw):

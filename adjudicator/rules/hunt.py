@@ -136,6 +136,16 @@ class TileFace:
         self.value, self.reveal, self.stop, self.special, self.bare = value, reveal, stop, special, bare
 
 
+def _bare_number(value) -> tuple[TileFace, bool]:
+    """A tile given only by its number (or 'die'): its face, and whether its Reveal icon is
+    certain. Every standard 0 shows the Reveal icon and no standard 3 does; 1 and 2 come
+    both ways, so a bare 1 or 2 is read without the icon (the ruling says how to add it)."""
+    same = [e["reveal"] for e in data.hunt_tiles()["standard"] if e["value"] == value]
+    if same and all(same):
+        return TileFace(value, True, False, bare=True), True
+    return TileFace(value, False, False, bare=True), not any(same)
+
+
 def _read_tile(q) -> TileFace | None:
     """``tile``: a number, eye, die, a special tile's name (English or Spanish), or a mapping
     ``{value, reveal, stop}`` for a tile described by what it shows."""
@@ -161,7 +171,7 @@ def _read_tile(q) -> TileFace | None:
     if value == "eye":
         return TileFace("eye", True, False)   # every standard Eye tile shows the Reveal icon
     if value == "die" or isinstance(value, int):
-        return TileFace(value, False, False, bare=True)
+        return _bare_number(value)[0]
     info = data.hunt_tiles()["special"][value]
     return TileFace(info["value"], info["reveal"], info["stop"], special=value)
 
@@ -197,6 +207,8 @@ def hunt_damage(position, q, r):
         r.step("hunt.tile_special", "wotr-tiles-special", name=data.hunt_tiles()["special"][tile.special]["name"][lang])
         if not fel.in_mordor:
             r.step("hunt.tile_special_outside", "wotr-tiles-special-enter")
+    elif tile.bare and tile.reveal:
+        r.step("hunt.tile_bare_reveal", "wotr-tiles-standard", value=tile.value)
     elif tile.bare:
         r.step("hunt.tile_bare", "wotr-tiles-anatomy", value=tile.value)
 
@@ -243,6 +255,10 @@ def hunt_damage(position, q, r):
     if fel.in_mordor:
         if tile.stop:
             r.step("hunt.stop_mordor", "wotr-mordor-stop", step=fel.mordor)
+        elif not fel.hidden:
+            # Only a hidden Fellowship moves on the track: a tile drawn while it is revealed
+            # (by a card) does not carry it forward.
+            r.step("hunt.mordor_revealed_stays", "wotr-mordor-move", step=fel.mordor)
         else:
             r.step("hunt.moves_mordor", "wotr-mordor-move", step=fel.mordor,
                    next=min(fel.mordor + 1, MORDOR_TRACK_LAST))
@@ -280,6 +296,8 @@ def _read_take(q, position) -> str | None:
     if raw is None:
         q.error("take", "core.err_required_choice", options="corruption, guide, random, <Companion>")
         return None
+    if isinstance(raw, list) and len(raw) == 1:
+        raw = raw[0]   # one casualty written as a one-item list
     if not isinstance(raw, str):
         q.problems.add(path, "core.err_type_text")
         return None
@@ -431,8 +449,9 @@ def _pool_faces(pool) -> tuple[list[TileFace], bool]:
         if tile == "eye":
             faces.append(TileFace("eye", True, False))
         elif tile == "die" or isinstance(tile, int):
-            faces.append(TileFace(tile, False, False, bare=True))
-            known = False
+            face, certain = _bare_number(tile)
+            faces.append(face)
+            known = known and certain
         else:
             info = data.hunt_tiles()["special"][tile]
             faces.append(TileFace(info["value"], info["reveal"], info["stop"], special=tile))
