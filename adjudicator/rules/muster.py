@@ -13,6 +13,7 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.params import Fields, check_choice, check_name
 from adjudicator.registry import question
+from adjudicator.rules.board import STACKING_LIMIT
 
 GAME = "war-of-the-ring"
 UNITS = ("regular", "elite", "leader", "nazgul")
@@ -117,11 +118,27 @@ def muster(position, q, r):
         left = position.reinforcements_left(pool_nation, unit)
         if left < n:
             r.step("muster.no_reinforcements", "wotr-muster-reinforcements", nation=nation_name,
-                   unit=r.t(f"muster.unit_{unit}"), left=left, wanted=n)
+                   units=r.t(f"muster.units_{unit}"), left=left, wanted=n)
             refused = True
     if side == "free_peoples":
         r.step("muster.fp_losses", "wotr-muster-losses")
 
     allowed = not refused
+    extra = {}
+    if allowed:
+        # A recruit may take a region over the stacking limit: the owner removes the excess
+        # at the end of the action (back to the reinforcements).
+        added: dict[str, int] = {}
+        for unit, region in recruits:
+            if unit in ("regular", "elite"):
+                added[region] = added.get(region, 0) + 1
+        excess = 0
+        for region, n in added.items():
+            total = position.army(region, side).units + n
+            if total > STACKING_LIMIT:
+                excess += total - STACKING_LIMIT
+                r.step("muster.stacking_excess", "wotr-army-stacking", region=names.region_name(region, lang),
+                       total=total, limit=STACKING_LIMIT, excess=total - STACKING_LIMIT)
+        extra["excess"] = excess
     return r.decide("muster.answer_yes" if allowed else "muster.answer_no", {"nation": nation_name},
-                    allowed=allowed)
+                    allowed=allowed, **extra)
