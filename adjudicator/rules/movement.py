@@ -21,6 +21,7 @@ from adjudicator.rules import board
 GAME = "war-of-the-ring"
 DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "army",
                "ejercito-alistar": "army"}
+ALL_WORDS = ("all", "todo", "todos", "todas", "everything", "whole-army", "wholearmy")
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
 
 
@@ -32,8 +33,12 @@ def read_side(q, key: str = "side") -> str | None:
     folded = str(value).strip().lower().replace(" ", "-").replace("_", "-")
     side = SIDE_WORDS.get(folded)
     if side is None:
-        check_choice(value, ("free-peoples", "shadow"), q.at(key), q.problems,
-                     aliases={"pueblos-libres": "free-peoples", "sombra": "shadow"})
+        chosen = check_choice(value, ("free-peoples", "shadow"), q.at(key), q.problems,
+                              aliases={"pueblos-libres": "free-peoples", "sombra": "shadow",
+                                       "la-sombra": "shadow", "los-pueblos-libres": "free-peoples",
+                                       "the-shadow": "shadow", "the-free-peoples": "free-peoples",
+                                       "fp": "free-peoples", "pl": "free-peoples"})
+        side = chosen.replace("-", "_") if chosen else None
     return side
 
 
@@ -101,7 +106,7 @@ def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | No
     stands in ``region``: every count above what is there is a problem at its path."""
     from adjudicator.i18n import translate
     raw = q.get("units")
-    if raw is None:
+    if raw is None or (isinstance(raw, str) and names.normalize(raw) in ALL_WORDS):
         return None
     problems_before = len(q.problems)
     part = _army(Fields(raw, q.at("units"), q.problems), side)
