@@ -299,6 +299,11 @@ def army_move(position, q, r):
         r.step("movement.captures", "wotr-army-capture-settlement", region=dst_name)
     if owner is not None and data.nations()[owner]["side"] == enemy and not position.political(owner).active:
         r.step("movement.activates", "wotr-politics-activation-enemy-army", nation=names.nation_name(owner, lang))
+    if (captured and owner is not None and board.info(dst)["side"] == enemy
+            and not position.at_war(owner)):
+        # A settlement of an enemy nation (not one of ours retaken) moves its marker a step.
+        r.step("movement.capture_politics", "wotr-politics-advance-captured",
+               nation=names.nation_name(owner, lang))
     if board.besieged_by(position, src) == side and moving.units == present.units:
         r.step("movement.lifts_siege", "wotr-siege-lift", region=src_name)
     already = position.army(dst, side)
