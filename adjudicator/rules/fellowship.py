@@ -368,7 +368,9 @@ def reveal_fellowship(position, q, r):
             r.step("fellowship.reveal_extra_forced", "wotr-fellowship-reveal-shadow-stronghold")
         if progress > 0:
             r.step("fellowship.reveal_not_friendly", "wotr-fellowship-reveal-move")
-        return r.decide("fellowship.answer_reveal_distance", {"max_distance": progress},
+        extra_word = "fellowship.word_extra_tile" if extra else (
+            "fellowship.word_extra_tile_avoidable" if progress > 0 else "fellowship.word_no_extra_tile")
+        return r.decide("fellowship.answer_reveal_distance", {"max_distance": progress, "extra": r.t(extra_word)},
                         **verdict, extra_tile=extra, destinations=len(options))
 
     dest = _region(to, lang)
