@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from adjudicator import api
 from adjudicator.problems import ScenarioInvalid
-from web import engine, forms, permalink
+from web import engine, forms, permalink, prefill
 
 bp = Blueprint("ask", __name__)
 
@@ -50,6 +50,9 @@ def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
         "nations": {"free_peoples": forms.nations_of("free_peoples", lang),
                     "shadow": forms.nations_of("shadow", lang)},
         "region_datalist": forms.region_names(lang), "character_datalist": forms.character_names(lang),
+        "cg_player_rows": forms.CG_PLAYER_ROWS, "path_card_rows": forms.PATH_CARD_ROWS,
+        "battlegrounds": forms.BATTLEGROUNDS, "bg_card_rows": forms.bg_card_rows,
+        "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
     }
 
 
@@ -63,8 +66,8 @@ def kind_form(lang: str, game: str, kind: str):
         abort(404)
     spec = forms.form_for(game, kind)
     if request.method == "GET":
-        return render_template("ask_form.html", values={}, field_errors={}, top_errors=[],
-                               **form_context(spec, lang))
+        return render_template("ask_form.html", values=_prefilled_values(game, kind), field_errors={},
+                               top_errors=[], **form_context(spec, lang))
     built = forms.scenario_from_form(spec, request.form, lang)
     field_errors: dict[str, list[str]] = {}
     top_errors: list[dict[str, str]] = []
@@ -107,6 +110,28 @@ def paste(lang: str):
             {"path": "", "message": _("The scenario holds values that are not plain data (text, numbers, "
                                       "lists, mappings).")}]), 400
     return redirect(ruling_address(lang, data), code=303)
+
+
+def _prefilled_values(game: str, kind: str) -> dict[str, str]:
+    """The form's values for a ruling's scenario (``?from=<token>``) of this same kind."""
+    token = request.args.get("from")
+    if not token:
+        return {}
+    try:
+        got = prefill.form_values(permalink.decode(token))
+    except permalink.BadToken:
+        return {}
+    if got is None or (got[0].game, got[0].kind) != (game, kind):
+        return {}
+    return got[1]
+
+
+def edit_address(lang: str, data: Any, token: str) -> str:
+    """Where a ruling's "Edit" link goes: its kind's form, filled in (else the paste box)."""
+    if isinstance(data, dict) and isinstance(data.get("question"), dict) \
+            and data.get("game") in engine.games() and data["question"].get("kind") in engine.kinds(data["game"]):
+        return f"/{lang}/ask/{data['game']}/{data['question']['kind']}?from={token}"
+    return f"/{lang}/ask?from={token}"
 
 
 def _prefill(lang: str) -> str:

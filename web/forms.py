@@ -30,6 +30,10 @@ RECRUIT_ROWS = 4
 
 # Position parts a War of the Ring form may show.
 REGIONS, POLITICS, FELLOWSHIP, HUNT, TURN = "regions", "politics", "fellowship", "hunt", "turn"
+# ... a War of the Ring: The Card Game form (adjudicator/cardgame/model.py) ...
+CG_PLAYERS, CG_PATH, CG_BATTLEGROUNDS = "cg-players", "cg-path", "cg-battlegrounds"
+# ... and a The Lord of the Rings: The Card Game form (adjudicator/lcg/model.py).
+LCG_PLAYERS, LCG_IN_PLAY = "lcg-players", "lcg-in-play"
 
 
 @dataclass(frozen=True)
@@ -45,10 +49,40 @@ class Field:
     required: bool = False
     min: int | None = None
     max: int | None = None
+    rows: "Rows | None" = None   # type "rows": a list of mappings, one row of fields each
 
     @property
     def name(self) -> str:
         return "q-" + self.key
+
+
+@dataclass(frozen=True)
+class Col:
+    """One column of a :class:`Rows` table: a key of each row's mapping."""
+
+    key: str
+    label: str
+    type: str = "text"   # text, int, choice, words, hand (a count or card names), keywords
+    choices: tuple[tuple[str, str], ...] = ()
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Repeated rows of fields that become a list of mappings (players, cards...).
+
+    The first column is the row's name: a row with any value needs it.
+    """
+
+    prefix: str
+    cols: tuple[Col, ...]
+    count: int
+
+    def name(self, i: int, key: str) -> str:
+        return f"{self.prefix}{i}-{key}"
+
+    def names(self) -> list[str]:
+        return [self.name(i, c.key) for i in range(self.count) for c in self.cols]
 
 
 @dataclass(frozen=True)
@@ -61,6 +95,9 @@ class KindForm:
     parts: tuple[str, ...] = ()
     fellowship_fields: tuple[str, ...] = ("region", "progress", "hidden", "corruption", "guide",
                                           "companions", "mordor")
+    # Question keys that may name a card of the position's `in_play` (The Lord of the Rings:
+    # The Card Game): a name alone that matches one is sent as that reference.
+    card_refs: tuple[str, ...] = ()
 
 
 SIDE_CHOICES = (("free-peoples", "Free Peoples"), ("shadow", "Shadow"))
@@ -82,6 +119,45 @@ YES_NO = (("yes", "Yes"), ("no", "No"))
 
 H_LIST = "Separate them with commas."
 H_ROLLS = "The faces rolled, separated by commas, e.g. 6, 3, 1."
+H_HAND = "A number, or the cards' names separated by commas."
+H_KEYWORDS = "In English or Spanish, separated by commas, e.g. Doomed 2, Surge or Maldito 2, Oleada."
+
+# -- War of the Ring: The Card Game: cards as rows ------------------------------------------
+CARD_KINDS = (("character", "Character"), ("army", "Army"), ("item", "Item"), ("card", "Other card"))
+AREA_OF_KIND = {"character": "characters", "army": "armies", "item": "items", "card": "cards"}
+SIDE_KEYS = {"free-peoples": "free_peoples", "shadow": "shadow"}
+C_NAME = Col("name", "Card")
+C_SIDE = Col("side", "Side", "choice", SIDE_CHOICES)
+C_KIND = Col("kind", "Type", "choice", CARD_KINDS)
+C_BEARER = Col("bearer", "Bearer (items)")
+ATTACKER_ROWS = Rows("q-attackers", (C_NAME, Col("skulls", "Skulls", "int", max=20)), 4)
+DEFENDER_ROWS = Rows("q-defenders", (C_NAME, Col("cancels", "Skulls it cancels", "int", max=20)), 6)
+CG_PLAYER_ROWS = Rows("cg-player", (Col("name", "Name"), C_SIDE, Col("hand", "Cards in hand", "hand"),
+                                   Col("stack_limit", "Stack limit", "int", max=60),
+                                   Col("scoring_area", "Scoring area", "words")), 4)
+PATH_CARD_ROWS = Rows("path-card", (C_NAME, C_SIDE, C_KIND, Col("skulls", "Skulls", "int", max=20),
+                                    Col("cancels", "Skulls it cancels", "int", max=20), C_BEARER), 6)
+BATTLEGROUNDS = 2
+BG_CARD_COLS = (C_NAME, C_SIDE, C_KIND, Col("faction", "Faction"), Col("leadership", "Leadership", "int", max=20),
+                C_BEARER)
+
+
+def bg_card_rows(b: int) -> Rows:
+    return Rows(f"bg{b}-card", BG_CARD_COLS, 6)
+
+
+# -- The Lord of the Rings: The Card Game: players and cards in play -------------------------
+LCG_TYPES = (("location", "Location"), ("enemy", "Enemy"), ("treachery", "Treachery"),
+             ("objective", "Objective"), ("quest", "Quest"), ("attachment", "Attachment"),
+             ("hero", "Hero"), ("ally", "Ally"), ("event", "Event"))
+LCG_PLAYER_ROWS = Rows("lcg-player", (Col("name", "Name"), Col("threat", "Threat", "int", max=99)), 4)
+LCG_CARD_ROWS = Rows("lcg-card", (C_NAME, Col("type", "Type", "choice", LCG_TYPES),
+                                  Col("keywords", "Keywords", "keywords"),
+                                  Col("quest_points", "Quest points", "int", max=99),
+                                  Col("damage", "Damage", "int", max=99),
+                                  Col("progress", "Progress tokens", "int", max=99),
+                                  Col("resource", "Resource tokens (Time counters)", "int", max=99),
+                                  Col("attachments", "Attachments", "words")), 5)
 
 FORMS: tuple[KindForm, ...] = (
     # -- War of the Ring: the Hunt ------------------------------------------------------
@@ -171,30 +247,40 @@ FORMS: tuple[KindForm, ...] = (
              (Field("in_play", "Characters in play that add dice", "characters", H_LIST),),
              (FELLOWSHIP, REGIONS), ("companions",)),
     # -- War of the Ring: The Card Game -----------------------------------------------------
-    KindForm(CARD_GAME, "pass", "May I pass?", "",
-             (Field("player", "Player", "text"),
-              Field("hand", "Cards in hand", "int", min=0, max=99),
-              Field("stack_limit", "Stack limit", "int", min=0, max=99),
-              Field("enemy_hands", "Cards in the enemies' hands", "ints", H_LIST))),
+    KindForm(CARD_GAME, "pass", "May I pass?",
+             "A player may pass with no more cards in hand than their stack limit, or fewer than every enemy.",
+             (Field("player", "Player (a name from the players below)", "text"),
+              Field("hand", "Cards in hand", "int", "Empty: the player's hand below.", min=0, max=60),
+              Field("stack_limit", "Stack limit", "int", "Empty: the player's, or 2.", min=0, max=60),
+              Field("enemy_hands", "Cards in the enemies' hands", "ints", H_LIST),
+              Field("action_step_ended", "The Action step is over", "bool", choices=YES_NO)),
+             (CG_PLAYERS,)),
     KindForm(CARD_GAME, "play-card", "What happens after I play a card?", "",
-             (Field("player", "Player", "text"),
-              Field("hand", "Cards in hand", "int", min=0, max=99),
-              Field("card", "Card played", "text"))),
+             (Field("player", "Player (a name from the players below)", "text"),
+              Field("hand", "Cards in hand", "hand", H_HAND),
+              Field("card", "Card played", "text"),
+              Field("cycle", "Card to cycle (optional)", "text")),
+             (CG_PLAYERS,)),
     KindForm(CARD_GAME, "path-combat", "How many skulls does this path combat leave?",
-             "Describe the path, its attackers and the Free Peoples cards on it in the YAML boxes.",
+             "Give the path and its cards here, or the active path below.",
              (Field("path", "Path", "text"),
-              Field("defence", "Defence icons of the path", "int", min=0, max=99),
-              Field("skulls", "Skulls of the attackers", "int", min=0, max=999),
-              Field("eliminate", "Cards the Free Peoples eliminate, in order (optional)", "words", H_LIST))),
+              Field("defence", "Defence icons of the path", "int", min=0, max=20),
+              Field("attackers", "Shadow cards attacking", "rows", rows=ATTACKER_ROWS),
+              Field("skulls", "Skulls of the attackers (instead of the cards)", "int", min=0, max=200),
+              Field("defenders", "Free Peoples cards on the path", "rows", rows=DEFENDER_ROWS),
+              Field("eliminate", "Cards the Free Peoples eliminate, in order (optional)", "words", H_LIST)),
+             (CG_PATH,)),
     KindForm(CARD_GAME, "leadership", "How much leadership counts in this battleground?",
-             "Describe the battleground in the YAML boxes.",
+             "Describe the battleground's characters and armies below.",
              (Field("battleground", "Battleground", "text"),
-              Field("side", "Side", "choice", choices=SIDE_CHOICES))),
+              Field("side", "Side", "choice", choices=SIDE_CHOICES)),
+             (CG_BATTLEGROUNDS,)),
     KindForm(CARD_GAME, "activate", "Can this card be activated?", "",
              (Field("card", "Path or battleground", "text", required=True),
               Field("type", "Type of card", "choice", choices=(("path", "Path"), ("battleground", "Battleground"))),
-              Field("player", "Player", "text"),
-              Field("scoring_area_of", "From the scoring area of (optional)", "text"))),
+              Field("player", "Player who activates it", "text"),
+              Field("scoring_area_of", "From the scoring area of (optional)", "text")),
+             (CG_PLAYERS, CG_PATH, CG_BATTLEGROUNDS)),
     KindForm(CARD_GAME, "item-move", "Can this item move?", "",
              (Field("item", "Item", "text", required=True),
               Field("event", "What happens", "choice", required=True,
@@ -203,29 +289,39 @@ FORMS: tuple[KindForm, ...] = (
                              ("bearer-eliminated", "Its bearer is eliminated"))),
               Field("to", "To (optional)", "text"),
               Field("bearer", "Bearer (optional)", "text"),
-              Field("text_allows", "The item's own text allows it", "bool", choices=YES_NO))),
+              Field("text_allows", "The item's own text allows it", "bool", choices=YES_NO)),
+             (CG_PATH, CG_BATTLEGROUNDS)),
     # -- The Lord of the Rings: The Card Game ---------------------------------------------
     KindForm(LCG, "reveal", "What happens when this encounter card is revealed?", "",
-             (Field("players", "Players", "int", min=1, max=4, required=True),
-              Field("card.name", "Card", "text"),
-              Field("card.keywords", "Keywords of the card", "words", "E.g. doomed 2, surge, time 3."),
-              Field("when_revealed", "The card has a when-revealed effect", "bool", choices=YES_NO))),
+             (Field("players", "Players", "int", "Empty: the players below.", min=1, max=4),
+              Field("card.name", "Card", "text", "A card in play below, or describe it here."),
+              Field("card.keywords", "Keywords of the card", "keywords", H_KEYWORDS),
+              Field("when_revealed", "The card has a when-revealed effect", "bool", choices=YES_NO)),
+             (LCG_PLAYERS, LCG_IN_PLAY), card_refs=("card",)),
     KindForm(LCG, "time", "When does this Time trigger?", "",
-             (Field("counters", "Time counters", "int", min=0, max=99, required=True),
+             (Field("card.name", "Card with Time (optional)", "text", "A card in play below."),
+              Field("counters", "Time counters", "int", "Empty: the card's Time value.", min=0, max=99),
               Field("refresh_phases", "Refresh phases passed", "int", min=0, max=99),
-              Field("removed_by_effects", "Counters removed by effects", "int", min=0, max=99))),
+              Field("removed_by_effects", "Counters removed by effects", "ints", H_LIST)),
+             (LCG_IN_PLAY,), card_refs=("card",)),
     KindForm(LCG, "scour", "In which order do the Scour effects resolve?",
-             "List the cards in play with a Scour effect, and the first player, in the YAML boxes.",
-             (Field("cards", "Cards with a Scour effect", "words", H_LIST),
-              Field("first_player", "First player", "text"),
+             "The cards in play and the first player below decide it.",
+             (Field("cards", "Cards with a Scour effect (empty: every card in play)", "words", H_LIST),
+              Field("first_player", "First player", "text", "A name, or the player's number."),
               Field("order", "Order chosen by the first player (optional)", "words", H_LIST),
-              Field("triggered_by", "Card that triggers Scour (optional)", "text"))),
-    KindForm(LCG, "orcs-search", "What goes under the objective in Orcs Search?",
-             "Describe the location (quest points, damage, tokens, attachments) in the YAML boxes.",
-             (Field("location.name", "Location", "text"),
+              Field("triggered_by", "Card that triggers Scour (optional)", "text")),
+             (LCG_PLAYERS, LCG_IN_PLAY)),
+    KindForm(LCG, "orcs-search", "What goes under the objective in The Orcs' Search?",
+             "A location goes there once its damage reaches its quest points.",
+             (Field("location.name", "Location", "text", "A card in play below, or describe it here."),
+              Field("location.type", "Type of card", "choice", choices=LCG_TYPES),
               Field("location.quest_points", "Quest points", "int", min=0, max=99),
-              Field("location.damage", "Damage (progress) on it", "int", min=0, max=99),
-              Field("by_effect", "Placed there by a card effect", "bool", choices=YES_NO))),
+              Field("location.damage", "Damage on it", "int", min=0, max=99),
+              Field("location.tokens.progress", "Progress tokens", "int", min=0, max=99),
+              Field("location.tokens.resource", "Resource tokens", "int", min=0, max=99),
+              Field("location.attachments", "Attachments", "words", H_LIST),
+              Field("by_effect", "Placed there by a card effect", "bool", choices=YES_NO)),
+             (LCG_IN_PLAY,), card_refs=("location",)),
 )
 
 _BY_KEY = {(f.game, f.kind): f for f in FORMS}
@@ -316,7 +412,9 @@ def _convert(kind: str, raw: str, lang: str, b: Built, name: str) -> Any:
         return {"yes": True, "no": False}.get(raw, raw)
     if kind == "yaml":
         return _yaml(raw, lang, b, name)
-    return raw.strip()
+    if kind == "hand":
+        return _convert_col(kind, raw)
+    return raw.strip()   # text, choice, keywords (the engine reads "Doomed 2, Surge" itself)
 
 
 _NO_VALUE = object()
@@ -381,8 +479,22 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
                 question["recruit"] = rows
             b.note(["question", "recruit"], "q-recruit-0-unit")
             continue
+        if f.type == "rows":
+            cards = []
+            for i, row in _read_rows(f.rows, get, b):
+                b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
+                for col in row:
+                    b.note(["question", f.key, len(cards), col], f.rows.name(i, col))
+                cards.append(row)
+            b.note(["question", f.key], f.rows.name(0, f.rows.cols[0].key))
+            if cards:
+                question[f.key] = cards
+            continue
         raw = get(f.name)
-        b.note(["question", *f.key.split(".")], f.name)
+        parts = f.key.split(".")
+        if len(parts) > 1 and format_path(["question", parts[0]]) not in b.fields:
+            b.note(["question", parts[0]], f.name)   # a problem with the whole mapping: its first field
+        b.note(["question", *parts], f.name)
         if raw == "":
             continue
         value = _convert(f.type, raw, lang, b, f.name)
@@ -438,6 +550,39 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         b.note(["position", "turn", "phase"], "turn-phase")
         position["turn"] = {"phase": _int_or_text(get("turn-phase"))}
 
+    if CG_PLAYERS in spec.parts:
+        players = []
+        for i, row in _read_rows(CG_PLAYER_ROWS, get, b):
+            _note_row(b, ["position", "players", len(players)], CG_PLAYER_ROWS, i, row)
+            players.append(row)
+        b.note(["position", "players"], CG_PLAYER_ROWS.name(0, "name"))
+        if players:
+            position["players"] = players
+    if CG_PATH in spec.parts:
+        _card_game_path(get, b, position)
+    if CG_BATTLEGROUNDS in spec.parts:
+        _battlegrounds(get, b, position)
+    if LCG_PLAYERS in spec.parts:
+        _lcg_players(get, b, position)
+    if LCG_IN_PLAY in spec.parts:
+        cards = []
+        for i, row in _read_rows(LCG_CARD_ROWS, get, b):
+            card = {k: v for k, v in row.items() if k not in ("progress", "resource")}
+            tokens = {k: row[k] for k in ("progress", "resource") if k in row}
+            if tokens:
+                card["tokens"] = tokens
+            base = ["position", "in_play", len(cards)]
+            _note_row(b, base, LCG_CARD_ROWS, i, row)
+            for k in tokens:
+                b.note([*base, "tokens", k], LCG_CARD_ROWS.name(i, k))
+            cards.append(card)
+        b.note(["position", "in_play"], LCG_CARD_ROWS.name(0, "name"))
+        if cards:
+            position["in_play"] = cards
+        b.note(["position", "under_orcs_search"], "lcg-under")
+        if get("lcg-under"):
+            position["under_orcs_search"] = _split(get("lcg-under"))
+
     for name, target in ((EXTRA_POSITION, position), (EXTRA_QUESTION, question)):
         text = form.get(name) or ""
         if not text.strip():
@@ -452,9 +597,154 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         # Problems inside the YAML boxes land on the box (unless a field claims the path).
         b.note(["position" if name == EXTRA_POSITION else "question"], name)
 
+    for key in spec.card_refs:
+        _card_reference(question, key, position)
     b.scenario["position"] = position
     b.scenario["question"] = question
     return b
+
+
+def _card_reference(question: dict, key: str, position: dict) -> None:
+    """A card given by its name alone that names a card in play (or under The Orcs' Search)
+    is sent as that name, so the engine uses the card in play rather than a blank one."""
+    from adjudicator import names
+
+    value = question.get(key)
+    if not (isinstance(value, dict) and set(value) == {"name"} and isinstance(value["name"], str)):
+        return
+    known = [c.get("name") if isinstance(c, dict) else c for c in position.get("in_play") or []
+             if isinstance(c, (dict, str))] if isinstance(position.get("in_play"), list) else []
+    if isinstance(position.get("under_orcs_search"), list):
+        known += position["under_orcs_search"]
+    wanted = names.normalize(value["name"])
+    if any(isinstance(n, str) and names.normalize(n) == wanted for n in known):
+        question[key] = value["name"]
+
+
+def _read_rows(rows: Rows, get, b: Built) -> list[tuple[int, dict[str, Any]]]:
+    """The rows with any value, as (row number, mapping of the given columns, typed)."""
+    lang = b.scenario["lang"]
+    out = []
+    for i in range(rows.count):
+        raw = {c.key: get(rows.name(i, c.key)) for c in rows.cols}
+        if not any(raw.values()):
+            continue
+        first = rows.cols[0].key
+        if not raw[first]:
+            b.errors.append((rows.name(i, first), translate(lang, "core.err_required")))
+            continue
+        row: dict[str, Any] = {}
+        for c in rows.cols:
+            value = raw[c.key]
+            if value:
+                row[c.key] = _convert_col(c.type, value)
+        out.append((i, row))
+    return out
+
+
+def _convert_col(kind: str, raw: str) -> Any:
+    if kind == "int":
+        return _int_or_text(raw)
+    if kind == "words":
+        return [] if raw.strip().lower() in NONE_WORDS else _split(raw)
+    if kind == "hand":    # a count, or the cards' names
+        return _int_or_text(raw) if _INT.match(raw) else _split(raw)
+    return raw.strip()   # text, choice, keywords (the engine reads "Doomed 2, Surge" itself)
+
+
+def _note_row(b: Built, base: list, rows: Rows, i: int, row: dict) -> None:
+    b.note(base, rows.name(i, rows.cols[0].key))
+    for key in row:
+        b.note([*base, key], rows.name(i, key))
+
+
+def _areas(rows: Rows, get, b: Built, base: list) -> dict[str, Any]:
+    """Card rows (name, side, type, ...) as the two sides' areas of a path or battleground."""
+    lang = b.scenario["lang"]
+    areas: dict[str, dict[str, list]] = {}
+    for i, row in _read_rows(rows, get, b):
+        side, kind = row.pop("side", None), row.pop("kind", None)
+        bad = False
+        for key, value, allowed in (("side", side, SIDE_KEYS), ("kind", kind, AREA_OF_KIND)):
+            if value is None:
+                b.errors.append((rows.name(i, key), translate(lang, "core.err_required")))
+                bad = True
+            elif value not in allowed:
+                b.errors.append((rows.name(i, key), translate(lang, "core.err_choice", value=value,
+                                                             options=", ".join(allowed))))
+                bad = True
+        if bad:
+            continue
+        cards = areas.setdefault(SIDE_KEYS[side], {}).setdefault(AREA_OF_KIND[kind], [])
+        _note_row(b, [*base, SIDE_KEYS[side], AREA_OF_KIND[kind], len(cards)], rows, i, row)
+        cards.append(row)
+    return areas
+
+
+def _card_game_path(get, b: Built, position: dict) -> None:
+    lang = b.scenario["lang"]
+    name, defence = get("path-name"), get("path-defence")
+    base = ["position", "active_path"]
+    b.note(base, "path-name")
+    b.note([*base, "name"], "path-name")
+    b.note([*base, "defence"], "path-defence")
+    areas = _areas(PATH_CARD_ROWS, get, b, base)
+    if name:
+        path: dict[str, Any] = {"name": name}
+        if defence:
+            path["defence"] = _int_or_text(defence)
+        path.update(areas)
+        position["active_path"] = path
+    elif defence or areas:
+        b.errors.append(("path-name", translate(lang, "core.err_required")))
+    b.note(["position", "paths_activated"], "paths-activated")
+    if get("paths-activated"):
+        position["paths_activated"] = _split(get("paths-activated"))
+
+
+def _battlegrounds(get, b: Built, position: dict) -> None:
+    lang = b.scenario["lang"]
+    grounds: dict[str, Any] = {}
+    for k in range(BATTLEGROUNDS):
+        name, shields = get(f"bg{k}-name"), get(f"bg{k}-shields")
+        base = ["position", "battlegrounds", name]
+        areas = _areas(bg_card_rows(k), get, b, base)
+        if not name:
+            if shields or areas:
+                b.errors.append((f"bg{k}-name", translate(lang, "core.err_required")))
+            continue
+        if name in grounds:
+            b.errors.append((f"bg{k}-name", translate(lang, "core.err_duplicate", value=name)))
+            continue
+        b.note(base, f"bg{k}-name")
+        b.note([*base, "shields"], f"bg{k}-shields")
+        ground: dict[str, Any] = {}
+        if shields:
+            ground["shields"] = _int_or_text(shields)
+        ground.update(areas)
+        grounds[name] = ground
+    b.note(["position", "battlegrounds"], "bg0-name")
+    if grounds:
+        position["battlegrounds"] = grounds
+
+
+def _lcg_players(get, b: Built, position: dict) -> None:
+    count = get("lcg-players")
+    players = []
+    for i, row in _read_rows(LCG_PLAYER_ROWS, get, b):
+        _note_row(b, ["position", "players", len(players)], LCG_PLAYER_ROWS, i, row)
+        players.append(row if "threat" in row else row["name"])
+    b.note(["position", "players"], "lcg-players" if count or not players else LCG_PLAYER_ROWS.name(0, "name"))
+    if players and count:
+        from flask_babel import gettext
+        b.errors.append(("lcg-players", gettext("Give the number of players or their names below, not both.")))
+    elif players:
+        position["players"] = players
+    elif count:
+        position["players"] = _int_or_text(count)
+    b.note(["position", "first_player"], "lcg-first-player")
+    if get("lcg-first-player"):
+        position["first_player"] = _int_or_text(get("lcg-first-player"))
 
 
 def _political_state(state: str) -> Any:
@@ -526,8 +816,12 @@ def _regions(form: Any, b: Built) -> dict[str, Any]:
 def all_labels() -> set[str]:
     """Every English msgid the form specs show (for the catalogue completeness test)."""
     out = set(GAME_TITLES.values())
-    for groups in (SIDE_CHOICES, DIE_FACES, POLITICAL_EVENTS, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, YES_NO):
+    for groups in (SIDE_CHOICES, DIE_FACES, POLITICAL_EVENTS, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, YES_NO,
+                   CARD_KINDS, LCG_TYPES):
         out.update(label for _, label in groups)
+    for rows in (ATTACKER_ROWS, DEFENDER_ROWS, CG_PLAYER_ROWS, PATH_CARD_ROWS, bg_card_rows(0), LCG_PLAYER_ROWS,
+                 LCG_CARD_ROWS):
+        out.update(c.label for c in rows.cols)
     for spec in FORMS:
         out.add(spec.title)
         if spec.help:

@@ -39,6 +39,14 @@ VERDICT_LABELS = {
     "threats_after": "Threat afterwards", "military_at_end_of_turn": "Military victory at the end of the turn",
     "declare_first": "Declare first", "guide_options": "Possible Guides", "out_of_play": "Out of play",
     "stronghold_excess": "Units over the stronghold's limit", "supported": "Supported", "unsupported": "Unsupported",
+    "replaces": "Replaces", "replaced_path_combat": "The replaced path fights its combat",
+    "from_scoring_area": "From the scoring area of", "activation_text": "Its activation text applies",
+    "attackers_eliminated": "Attackers eliminated", "order_chosen_by": "Order chosen by",
+    "moves_with": "Moves with its bearer", "cycle_options": "Cards you may cycle", "item_to": "The item goes to",
+    "bearer_in_play": "Bearer in play", "other": "Other", "attachments": "Attachments",
+    "order_given": "Order decided", "chosen_by": "Chosen by", "removals_unused": "Removals left unused",
+    "pending_reveals": "Cards Surge still reveals", "time_counters_by_card": "Time counters of each card",
+    "reroll_conditions": "Reasons to re-roll",
 }
 # Word values of the verdict, shown in the reader's language.
 VALUE_LABELS = {
@@ -46,7 +54,9 @@ VALUE_LABELS = {
     "free_peoples": "Free Peoples", "shadow": "Shadow", "ring": "The Ring", "military": "Military victory",
     "cycle": "Cycle", "forfeit": "Forfeit", "cycled": "Cycled", "eliminated": "Eliminated", "moves": "Moves",
     "smaller-hand": "Smaller hand", "stack-limit": "Stack limit", "passes-to-shadow": "Passes to the Shadow",
-    "removed": "Removed", "first-player": "First player",
+    "removed": "Removed", "first-player": "First player", "own-side": "Own side", "opponent": "Opponent",
+    "action-step-ended": "The Action step is over", "when-revealed": "When-revealed effects", "surge": "Surge",
+    "free-peoples-player": "The Free Peoples player",
 }
 STATUS_LABELS = {"decided": "Decided", "needs-info": "Needs more information",
                  "not-covered": "Not covered"}
@@ -60,7 +70,7 @@ class Bar:
 
     @property
     def percent(self) -> str:
-        return f"{self.p * 100:.1f}\u202f%"
+        return percent_text(self.p)
 
     @property
     def width(self) -> str:
@@ -74,6 +84,21 @@ class Row:
     text: str = ""
     bars: list[Bar] = field(default_factory=list)
     rows: list["Row"] = field(default_factory=list)
+    tone: str = ""      # "yes" / "no" for a yes-or-no answer, drawn as such
+
+
+def percent_text(p: float) -> str:
+    """A probability as players read it in the page's language: 80.2 % / 80,2 %."""
+    from flask_babel import format_decimal
+
+    return f"{format_decimal(round(p * 100, 1), format='0.0')}\u00a0%"
+
+
+def number_text(value: float) -> str:
+    """A decimal in the page's language (1.5 / 1,5), at most 4 decimals, no trailing zeros."""
+    from flask_babel import format_decimal
+
+    return format_decimal(value, format="#,##0.####")
 
 
 def label_for(key: str) -> str:
@@ -99,7 +124,7 @@ def value_text(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, float):
-        return f"{value:g}"
+        return number_text(value)
     if isinstance(value, list):
         return ", ".join(value_text(v) for v in value) if value else "—"
     return str(value)
@@ -132,8 +157,8 @@ def _distribution(key: str, value: Any, exact: Any) -> list[Bar] | None:
 def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
     rows = []
     for key, value in verdict.items():
-        if key in ("status", "missing") or key.endswith("_exact"):
-            continue
+        if key in ("status", "missing") or key.endswith("_exact") or value is None:
+            continue   # None: the verdict has nothing to say there; a row of "—" only adds noise
         row = Row(key, label_for(key))
         exact = verdict.get(f"{key}_exact")
         bars = _distribution(key, value, exact) if key.startswith("p_") else None
@@ -148,6 +173,8 @@ def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
             row.text = f"{value}+"   # the lowest face that scores, as players say it
         else:
             row.text = value_text(value)
+            if isinstance(value, bool):
+                row.tone = "yes" if value else "no"
         rows.append(row)
     return rows
 

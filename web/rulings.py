@@ -11,7 +11,7 @@ from flask import Blueprint, render_template, request
 
 from adjudicator import api
 from adjudicator.problems import ScenarioInvalid
-from web import forms, permalink, present
+from web import ask, forms, permalink, present
 
 bp = Blueprint("rulings", __name__)
 
@@ -32,4 +32,4 @@ def ruling_page(lang: str, token: str):
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
         rows=present.verdict_rows(ruling["verdict"]), steps=present.steps(ruling),
         status_label=present.status_label(ruling["verdict"].get("status", "")),
-        scenario_yaml=scenario_yaml, token=token, permalink_url=request.url_root.rstrip("/") + request.path)
+        scenario_yaml=scenario_yaml, token=token, edit_url=ask.edit_address(lang, data, token), permalink_url=request.url_root.rstrip("/") + request.path)

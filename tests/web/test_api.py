@@ -46,8 +46,10 @@ def test_every_registered_kind_has_a_scenario_the_api_answers(client, scenario_f
 
 def test_ruling_has_the_fixed_shape_and_cites_rules(client):
     body = post(client, HUNT_ROLL).get_json()
-    assert body["verdict"] == {"status": "decided", "dice": 4, "hit_on": 5, "rerolls": 0,
-                               "p_success": 0.8025, "p_success_exact": "65/81"}
+    expected = {"status": "decided", "dice": 4, "hit_on": 5, "rerolls": 0,
+                "p_success": 0.8025, "p_success_exact": "65/81"}
+    # The verdict may gain keys (the contract extends, never renames); these stay as they are.
+    assert {k: body["verdict"].get(k) for k in expected} == expected
     assert body["citations"] and all(c["url"].startswith("/en/docs/") for c in body["citations"])
 
 

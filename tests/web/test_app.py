@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator import api, registry
-from web import forms, permalink
+from web import forms, permalink, prefill
 from web.views import safe_snippet
 
 BESIEGED = {
@@ -83,7 +83,9 @@ def test_every_kind_has_a_form_in_both_languages(client, game, kind):
         page = text(client.get(f"/{lang}/ask/{game}/{kind}"))
         assert f'action="/{lang}/ask/{game}/{kind}"' in page
         for f in spec.fields:
-            if f.type != "recruits":
+            if f.type == "rows":
+                assert all(f'name="{n}"' in page for n in f.rows.names())
+            elif f.type != "recruits":
                 assert f'name="{f.name}"' in page
         assert 'name="extra-position"' in page   # whatever the fields miss can be written as YAML
 
@@ -405,164 +407,6 @@ def test_any_pasted_text_gives_a_ruling_or_problems(client, scenario):
 
 # -- every scenario file, asked through its kind's form ---------------------------------------
 
-def _as_field_text(f: forms.Field, value):
-    """The text a player would type in ``f`` for ``value``; None if the field cannot hold it."""
-    import yaml
-
-    if f.type == "yaml":
-        return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip()
-    if isinstance(value, bool):
-        return ("yes" if value else "no") if f.type == "bool" else None
-    if f.type in ("int", "tile") and isinstance(value, int):
-        return str(value)
-    if f.type in ("ints", "characters", "words") and isinstance(value, list) and value \
-            and all(isinstance(v, (str, int)) and not isinstance(v, bool) and "," not in str(v) for v in value):
-        return ", ".join(str(v) for v in value)
-    if f.type in ("text", "region", "character", "choice", "nation", "tile") and isinstance(value, str) \
-            and value.strip() == value and value:
-        return value
-    return None
-
-
-def form_values_for(scenario: dict) -> tuple[str, str, dict[str, str]]:
-    """Fill the kind's form from a scenario: its fields where they can hold the value, the
-    rest of the question and the whole position in the YAML boxes."""
-    import copy
-
-    import yaml
-
-    question = copy.deepcopy(scenario.get("question") or {})
-    kind = question.pop("kind")
-    spec = forms.form_for(scenario["game"], kind)
-    values: dict[str, str] = {}
-    for f in spec.fields:
-        if f.type == "recruits":
-            rows = question.get("recruit")
-            if isinstance(rows, list) and len(rows) <= forms.RECRUIT_ROWS and all(
-                    isinstance(r, dict) and set(r) == {"unit", "region"} and all(isinstance(v, str) for v in r.values())
-                    for r in rows) and rows:
-                for i, row in enumerate(question.pop("recruit")):
-                    values[f"q-recruit-{i}-unit"], values[f"q-recruit-{i}-region"] = row["unit"], row["region"]
-            continue
-        top, _, sub = f.key.partition(".")
-        holder = question if not sub else question.get(top)
-        key = sub or top
-        if not isinstance(holder, dict) or key not in holder:
-            continue
-        typed = _as_field_text(f, holder[key])
-        if typed is not None:
-            values[f.name] = typed
-            del holder[key]
-            if sub and not holder:
-                del question[top]
-    if question:
-        values["extra-question"] = yaml.safe_dump(question, allow_unicode=True)
-    position = copy.deepcopy(scenario.get("position"))
-    if isinstance(position, dict):
-        values.update(position_values_for(spec, position))   # takes out what the fields hold
-    if position:
-        values["extra-position"] = yaml.safe_dump(position, allow_unicode=True)
-    if isinstance(scenario.get("title"), str) and scenario["title"].strip() == scenario["title"]:
-        values["title"] = scenario["title"]
-    return scenario["game"], kind, values
-
-
-def _count(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _region_row(i: int, name: str, region: dict) -> dict[str, str] | None:
-    """The fields of region row ``i`` for one region of a position, if the row can hold it."""
-    n = forms.region_row_names(i)
-    values = {n["name"]: name}
-    if set(region) - {"control", "besieged", "free_peoples", "shadow"}:
-        return None
-    for key in ("control", "besieged"):
-        if key in region:
-            if not isinstance(region[key], str):
-                return None
-            values[n[key]] = region[key]
-    for side, prefix in (("free_peoples", "fp"), ("shadow", "sh")):
-        army = region.get(side) or {}
-        if not isinstance(army, dict):
-            return None
-        nations = [k for k in army if k not in ("characters", "nazgul")]
-        if len(nations) > forms.NATION_LINES:
-            return None
-        for j, nation in enumerate(nations):
-            counts = army[nation]
-            units = ("regular", "elite", "leader") if prefix == "fp" else ("regular", "elite")
-            if not isinstance(counts, dict) or set(counts) - set(units) or not all(map(_count, counts.values())):
-                return None
-            values[n[f"{prefix}{j}-nation"]] = nation
-            values.update({n[f"{prefix}{j}-{u}"]: str(c) for u, c in counts.items()})
-        if "nazgul" in army:
-            if prefix != "sh" or not _count(army["nazgul"]):
-                return None
-            values[n["sh-nazgul"]] = str(army["nazgul"])
-        chars = army.get("characters")
-        if chars is not None:
-            if not (isinstance(chars, list) and chars and all(isinstance(c, str) and "," not in c for c in chars)):
-                return None
-            values[n[f"{prefix}-characters"]] = ", ".join(chars)
-    return values
-
-
-def position_values_for(spec: forms.KindForm, position: dict) -> dict[str, str]:
-    """The position fields of the form for the parts they can hold (removed from ``position``)."""
-    values: dict[str, str] = {}
-    regions = position.get("regions")
-    if forms.REGIONS in spec.parts and isinstance(regions, dict) and 0 < len(regions) <= forms.REGION_ROWS:
-        rows = [_region_row(i, name, r if isinstance(r, dict) else {}) if isinstance(r, dict) or r is None else None
-                for i, (name, r) in enumerate(regions.items())]
-        if all(rows):
-            for row in rows:
-                values.update(row)
-            del position["regions"]
-    politics = position.get("politics")
-    if forms.POLITICS in spec.parts and isinstance(politics, dict) and 0 < len(politics) <= forms.POLITICS_ROWS:
-        states = {}
-        for nation, state in politics.items():
-            if state == "at-war":
-                states[nation] = "at-war"
-            elif isinstance(state, dict) and set(state) <= {"steps", "active"} and state.get("steps") in (1, 2, 3) \
-                    and isinstance(state.get("active", True), bool):
-                states[nation] = f"{state['steps']}-{'active' if state.get('active', True) else 'passive'}"
-        if len(states) == len(politics):
-            for k, (nation, state) in enumerate(states.items()):
-                values[f"pol{k}-nation"], values[f"pol{k}-state"] = nation, state
-            del position["politics"]
-    fellowship = position.get("fellowship")
-    if forms.FELLOWSHIP in spec.parts and isinstance(fellowship, dict):
-        for key in list(fellowship):
-            if key not in spec.fellowship_fields:
-                continue
-            name, kind = forms.FELLOWSHIP_FIELDS[key]
-            value = fellowship[key]
-            typed = None
-            if kind == "hidden" and isinstance(value, bool):
-                typed = "yes" if value else "no"
-            elif kind == "int" and _count(value):
-                typed = str(value)
-            elif kind in ("region", "character") and isinstance(value, str) and value.strip() == value and value:
-                typed = value
-            elif kind == "characters" and isinstance(value, list) and value and all(
-                    isinstance(c, str) and "," not in c for c in value):
-                typed = ", ".join(value)
-            if typed is not None:
-                values[name] = typed
-                del fellowship[key]
-        if not fellowship:
-            del position["fellowship"]
-    hunt = position.get("hunt")
-    if forms.HUNT in spec.parts and isinstance(hunt, dict) and set(hunt) <= {"box"} \
-            and isinstance(hunt.get("box"), dict) and set(hunt["box"]) <= {"shadow", "free_peoples"} \
-            and all(map(_count, hunt["box"].values())):
-        values.update({forms.HUNT_FIELDS[k]: str(v) for k, v in hunt["box"].items()})
-        del position["hunt"]
-    return values
-
-
 def test_every_scenario_file_asked_through_its_form(client, scenario_path, load_scenario):
     scenario = load_scenario(scenario_path)
     if not (isinstance(scenario, dict) and isinstance(scenario.get("question"), dict)
@@ -570,8 +414,8 @@ def test_every_scenario_file_asked_through_its_form(client, scenario_path, load_
             and scenario["question"].get("kind") in registry.kinds(scenario["game"])):
         pytest.skip("not a scenario with a registered kind: the API test covers it")
     lang = scenario.get("lang") if scenario.get("lang") in ("en", "es") else "en"
-    game, kind, values = form_values_for(scenario)
-    response = client.post(f"/{lang}/ask/{game}/{kind}", data=values)
+    spec, values = prefill.form_values(scenario)
+    response = client.post(f"/{lang}/ask/{spec.game}/{spec.kind}", data=values)
     try:
         expected = api.ask(scenario, lang)
     except Exception:
@@ -582,3 +426,120 @@ def test_every_scenario_file_asked_through_its_form(client, scenario_path, load_
     got = api.ask(asked, lang)
     expected.pop("title", None), got.pop("title", None)
     assert got == expected
+
+
+# -- the card games through their own fields ----------------------------------------------------
+
+def test_path_combat_from_the_active_path_fields(client, load_scenario):
+    """The Old Forest example typed into the path's card rows gives the scenario file's ruling."""
+    data = {"path-name": "Old Forest", "path-defence": "0",
+            "path-card0-name": "Old Man Willow", "path-card0-side": "shadow", "path-card0-kind": "card",
+            "path-card0-skulls": "3",
+            "path-card1-name": "Frodo", "path-card1-side": "free-peoples", "path-card1-kind": "character",
+            "path-card1-cancels": "2",
+            "path-card2-name": "Sam", "path-card2-side": "free-peoples", "path-card2-kind": "character",
+            "path-card2-cancels": "1",
+            "path-card3-name": "Merry", "path-card3-side": "free-peoples", "path-card3-kind": "character",
+            "path-card3-cancels": "1",
+            "q-eliminate": "Sam, Merry, Frodo"}
+    location, page = follow_to_ruling(client, client.post("/en/ask/wotr-card-game/path-combat", data=data))
+    asked = permalink.decode(location.rsplit("/", 1)[1])
+    assert asked["position"]["active_path"]["shadow"] == {"cards": [{"name": "Old Man Willow", "skulls": 3}]}
+    from pathlib import Path
+    expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/path-combat-order-given.yaml")
+    assert api.ask(asked)["verdict"] == api.ask(expected)["verdict"]
+    assert api.ask(asked)["answer"] in text(page)
+
+
+def test_card_rows_show_their_problems_beside_the_cell(client):
+    data = {"path-name": "Cirith Ungol", "path-defence": "0",
+            "path-card0-name": "Shelob", "path-card0-side": "shadow", "path-card0-kind": "card",
+            "path-card0-skulls": "many",
+            "path-card1-name": "Sting", "path-card1-side": "free-peoples", "path-card1-kind": "item",
+            "path-card1-bearer": "Frodo",
+            "path-card2-name": "Sam", "path-card2-kind": "character",
+            "q-attackers0-skulls": "2"}
+    response = client.post("/es/ask/wotr-card-game/path-combat", data=data)
+    assert response.status_code == 400
+    page = text(response)
+    assert "número entero" in field_error(page, "path-card0-skulls")
+    assert "Frodo" in field_error(page, "path-card1-bearer")
+    assert field_error(page, "path-card2-side")            # a card needs its side
+    assert field_error(page, "q-attackers0-name")           # a row with values needs its name
+    assert 'value="many"' in page
+
+
+def test_leadership_from_battleground_rows(client):
+    card = lambda i, name, kind, faction, lead="": {  # noqa: E731
+        f"bg0-card{i}-name": name, f"bg0-card{i}-side": "free-peoples", f"bg0-card{i}-kind": kind,
+        f"bg0-card{i}-faction": faction, f"bg0-card{i}-leadership": lead}
+    data = {"bg0-name": "Helm's Deep", "bg0-shields": "1", "q-battleground": "Helm's Deep",
+            **card(0, "Éomer", "character", "rohan", "1"), **card(1, "Théoden", "character", "rohan", "2"),
+            **card(2, "Riders of Rohan", "army", "rohan")}
+    location, _ = follow_to_ruling(client, client.post("/en/ask/wotr-card-game/leadership", data=data))
+    verdict = api.ask(permalink.decode(location.rsplit("/", 1)[1]))["verdict"]
+    assert verdict["leadership"] == 2 and verdict["supported"] == ["Théoden"]
+
+
+def test_pass_with_player_rows(client):
+    data = {"q-player": "Ana", "cg-player0-name": "Ana", "cg-player0-side": "free-peoples", "cg-player0-hand": "4",
+            "cg-player1-name": "Ben", "cg-player1-side": "shadow", "cg-player1-hand": "3"}
+    location, page = follow_to_ruling(client, client.post("/es/ask/wotr-card-game/pass", data=data))
+    assert api.ask(permalink.decode(location.rsplit("/", 1)[1]))["verdict"]["allowed"] is False
+    assert re.search(r"<dt>Permitido</dt> <dd> <span class=\"yesno yesno-no\">No</span>", text(page))
+
+
+def test_lcg_keywords_typed_in_spanish_and_a_card_in_play(client):
+    data = {"lcg-players": "3", "q-card.name": "bellach",
+            "lcg-card0-name": "Bellach", "lcg-card0-type": "enemy", "lcg-card0-keywords": "Maldito 2, Oleada"}
+    location, _ = follow_to_ruling(client, client.post("/es/ask/lotr-lcg/reveal", data=data))
+    asked = permalink.decode(location.rsplit("/", 1)[1])
+    assert asked["question"]["card"] == "bellach"    # the card in play, by its name
+    verdict = api.ask(asked)["verdict"]
+    assert verdict["threat_each"] == 2 and verdict["threat_total"] == 6 and verdict["extra_reveals"] == 1
+    response = client.post("/es/ask/lotr-lcg/reveal", data={"q-card.keywords": "Maldto 2"})
+    assert "maldito" in field_error(text(response), "q-card.keywords")
+
+
+def test_orcs_search_location_fields(client):
+    data = {"q-location.name": "Old Well", "q-location.quest_points": "3", "q-location.damage": "3",
+            "q-location.tokens.progress": "1", "q-location.attachments": "Forge Map"}
+    location, _ = follow_to_ruling(client, client.post("/en/ask/lotr-lcg/orcs-search", data=data))
+    verdict = api.ask(permalink.decode(location.rsplit("/", 1)[1]))["verdict"]
+    assert verdict["under_objective"] is True
+    assert verdict["discard"] == {"tokens": {"damage": 3, "progress": 1}, "attachments": ["Forge Map"]}
+
+
+@pytest.mark.parametrize("name", ["cardgame/path-combat-order-given", "cardgame/leadership-two-armies",
+                                  "cardgame/pass-fewer-than-every-enemy", "cardgame/reactivate-from-own-scoring-area",
+                                  "lcg/scour-worked-example", "lcg/reveal-doomed-four-players",
+                                  "lcg/time-from-card-keyword", "lcg/reveal-from-position"])
+def test_edit_link_opens_the_kinds_form_filled_in(client, load_scenario, name):
+    """The positions of these files fit the fields: nothing is left for the YAML boxes."""
+    from pathlib import Path
+    scenario = load_scenario(Path(__file__).parents[2] / "scenarios" / f"{name}.yaml")
+    spec, values = prefill.form_values(scenario)
+    assert "extra-position" not in values and "extra-question" not in values, values
+    token = permalink.encode(scenario)
+    ruling = client.get(f"/en/r/{token}").get_data(as_text=True)
+    edit = re.search(r'<a href="([^"]+)" class="edit">', ruling).group(1)
+    assert edit == f"/en/ask/{spec.game}/{spec.kind}?from={token}"
+    form = text(client.get(edit))
+    for field_name, value in values.items():
+        assert f'name="{field_name}" value="{value}"' in form or \
+            re.search(rf'name="{re.escape(field_name)}".*?<option value="{re.escape(value)}" selected>', form), field_name
+
+
+def test_odds_and_verdict_words_in_the_page_language(client):
+    data = {"fel-region": "Fangorn", "hunt-shadow": "4", "hunt-free_peoples": "1"}
+    location, page = follow_to_ruling(client, client.post("/en/ask/war-of-the-ring/hunt-roll", data=data))
+    assert "80.2 %" in text(page)   # text() folds the no-break space
+    es = text(client.get(location.replace("/en/", "/es/", 1)))
+    verdict = es[es.index('id="verdict-h"'):es.index('id="why-h"')]
+    assert "80,2 %" in verdict and "80.2 " not in verdict
+    assert "Leerlo en inglés" in es
+    assert "Probabilidad de éxito" in es
+    # The JSON API keeps its numbers and keys as they are.
+    scenario = permalink.decode(location.rsplit("/", 1)[1])
+    api_verdict = client.post("/api/v1/rulings", json=scenario).get_json()["verdict"]
+    assert api_verdict["p_success"] == 0.8025

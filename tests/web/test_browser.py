@@ -156,7 +156,7 @@ def test_open_a_permalink_on_another_phone(page):
     page.goto(f"/es/r/{token}")
     assert page.locator("#answer").inner_text().strip() == api.ask(BATTLE, "es")["answer"]
     assert page.locator("h1").inner_text().strip() == BATTLE["title"]
-    page.get_by_role("link", name="Leerlo en English").click()
+    page.get_by_role("link", name="Leerlo en inglés").click()
     page.wait_for_url(f"**/en/r/{token}")
     assert page.locator("#answer").inner_text().strip() == api.ask(BATTLE, "en")["answer"]
 
