@@ -20,6 +20,26 @@ from adjudicator.registry import question
 GAME = "lotr-lcg"
 
 
+def _sentence_case(fn):
+    """A card known only as "the card" / "la carta" may open a sentence: start every
+    sentence of the ruling with a capital, whatever name filled it."""
+    import functools
+
+    @functools.wraps(fn)
+    def handler(position, q, r):
+        ruling = fn(position, q, r)
+        if ruling is not None:
+            ruling.answer = _cap(ruling.answer)
+            for step in ruling.explanation:
+                step.text = _cap(step.text)
+        return ruling
+    return handler
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
 def _players(position: Position, q):
     """The players: the question's `players` if given, else the position's."""
     if q.has("players"):
@@ -56,6 +76,7 @@ def _not_modelled(card: Card, r):
 
 # -- reveal: Doomed X, Surge, Time X ---------------------------------------------------------------
 @question(GAME, "reveal")
+@_sentence_case
 def reveal(position: Position, q, r):
     """An encounter card is revealed: Doomed X raises every player's threat by X, Surge
     reveals one more card once the card's when-revealed effects are resolved, and Time X
@@ -143,6 +164,7 @@ def _name(card: Card | None, r, index: int) -> str:
 
 # -- Time X ------------------------------------------------------------------------------------------
 @question(GAME, "time")
+@_sentence_case
 def time_counters(position: Position, q, r):
     """Time counters left after some refresh phases (one counter off each card with Time at
     the end of each) and card effects that remove counters; the card's effect fires when
@@ -193,6 +215,7 @@ def time_counters(position: Position, q, r):
 
 # -- Scour ----------------------------------------------------------------------------------------------
 @question(GAME, "scour")
+@_sentence_case
 def scour(position: Position, q, r):
     """Scour does nothing alone; when a card's text triggers Scour effects, every Scour
     effect in play resolves, in the order the first player chooses (seed 002, Escudriñar).
@@ -280,6 +303,7 @@ def scour(position: Position, q, r):
 
 # -- The Orcs' Search -------------------------------------------------------------------------------------
 @question(GAME, "orcs-search")
+@_sentence_case
 def orcs_search(position: Position, q, r):
     """A location whose damage equals its printed quest points goes face down under The
     Orcs' Search; other cards go there only when an effect says so (`by_effect: true`).
