@@ -39,44 +39,55 @@ def muster_settlement_problem(position, region: str, nation: str) -> str | None:
 
 @question(GAME, "muster")
 def muster(position, q, r):
-    nation = q.nation("nation", required=True)
+    """One Muster die. Each recruit may name its own ``nation`` (official rules: two figures of
+    one die may belong to two nations of the same side, both At War); it defaults to the
+    question's ``nation``, which may be left out when every recruit names one."""
     single = q.raw.get("recruit") if isinstance(q.raw, dict) else None
     if isinstance(single, dict):
         # One figure written as a mapping instead of a one-item list: read it as that list.
         raw = [q.get("recruit")]
     else:
         raw = q.list("recruit", required=True) or []
-    recruits: list[tuple[str, str]] = []
+    every_item_names_a_nation = bool(raw) and all(isinstance(i, dict) and i.get("nation") for i in raw)
+    nation = q.nation("nation", required=not every_item_names_a_nation)
+    recruits: list[tuple[str, str, str]] = []
     for i, item in enumerate(raw):
         f = Fields(item, q.at("recruit") + [i], q.problems)
         unit = f.get("unit")
         unit = check_choice(unit, UNITS, f.at("unit"), q.problems,
-                            aliases={"regulares": "regular", "elites": "elite", "lider": "leader", "líder": "leader"}) \
+                            aliases={"regulares": "regular", "elites": "elite", "lider": "leader", "líder": "leader",
+                                     "lideres": "leader", "regulars": "regular", "leaders": "leader"}) \
             if unit is not None else f.error("unit", "core.err_required_choice", options=", ".join(UNITS))
         region = f.get("region")
         region = check_name(region, names.regions(), "region", f.at("region"), q.problems) \
             if region is not None else f.error("region", "core.err_required")
+        own = f.nation("nation") or nation
         f.finish()
-        if unit and region:
-            recruits.append((unit, region))
+        if unit and region and own:
+            recruits.append((unit, region, own))
     if not raw:
         q.error("recruit", "core.err_required")
+    sides = {data.nations()[n]["side"] for _, _, n in recruits}
+    if len(sides) > 1:
+        q.error("recruit", "muster.err_mixed_sides")
     q.ready()
 
     lang = r.lang
-    nation_name = names.nation_name(nation, lang)
-    side = data.nations()[nation]["side"]
+    nations = list(dict.fromkeys(n for _, _, n in recruits)) or ([nation] if nation else [])
+    all_names = ", ".join(names.nation_name(n, lang) for n in nations)
+    side = data.nations()[nations[0]]["side"]
     refused = False
 
     # 1. Only a nation At War recruits with a Muster die.
-    if position.at_war(nation):
-        r.step("muster.at_war", "wotr-muster-at-war", nation=nation_name)
-    else:
-        r.step("muster.not_at_war", "wotr-muster-at-war", nation=nation_name)
-        refused = True
+    for n in nations:
+        if position.at_war(n):
+            r.step("muster.at_war", "wotr-muster-at-war", nation=names.nation_name(n, lang))
+        else:
+            r.step("muster.not_at_war", "wotr-muster-at-war", nation=names.nation_name(n, lang))
+            refused = True
 
     # 2. What one die recruits.
-    kinds = [u for u, _ in recruits]
+    kinds = [u for u, _, _ in recruits]
     if "elite" in kinds:
         ok = len(recruits) == 1
         r.step("muster.option_elite" if ok else "muster.option_elite_alone", "wotr-muster-options")
@@ -93,31 +104,31 @@ def muster(position, q, r):
     refused |= not ok
 
     # 3. Each figure: the kind exists for the nation, a proper settlement, reinforcements left.
-    wanted: dict[str, int] = {}
-    for unit, region in recruits:
-        wanted[unit] = wanted.get(unit, 0) + 1
+    wanted: dict[tuple[str, str], int] = {}
+    for unit, region, own in recruits:
+        wanted[(own, unit)] = wanted.get((own, unit), 0) + 1
+        own_name = names.nation_name(own, lang)
         rname = names.region_name(region, lang)
         uname = r.t(f"muster.unit_{unit}")
         if unit == "nazgul":
-            if nation != "sauron" or data.regions()[region]["settlement"] != "stronghold":
+            if own != "sauron" or data.regions()[region]["settlement"] != "stronghold":
                 r.step("muster.nazgul_where", "wotr-muster-nazgul", region=rname)
                 refused = True
                 continue
         elif unit == "leader" and side == "shadow":
-            r.step("muster.shadow_no_leaders", "wotr-muster-nazgul", nation=nation_name)
+            r.step("muster.shadow_no_leaders", "wotr-muster-nazgul", nation=own_name)
             refused = True
             continue
-        problem = muster_settlement_problem(position, region, nation)
+        problem = muster_settlement_problem(position, region, own)
         if problem:
-            r.step(problem, "wotr-muster-settlement", region=rname, nation=nation_name, unit=uname)
+            r.step(problem, "wotr-muster-settlement", region=rname, nation=own_name, unit=uname)
             refused = True
         else:
-            r.step("muster.settlement_ok", "wotr-muster-settlement", region=rname, nation=nation_name, unit=uname)
-    for unit, n in wanted.items():
-        pool_nation = nation
-        left = position.reinforcements_left(pool_nation, unit)
+            r.step("muster.settlement_ok", "wotr-muster-settlement", region=rname, nation=own_name, unit=uname)
+    for (own, unit), n in wanted.items():
+        left = position.reinforcements_left(own, unit)
         if left < n:
-            r.step("muster.no_reinforcements", "wotr-muster-reinforcements", nation=nation_name,
+            r.step("muster.no_reinforcements", "wotr-muster-reinforcements", nation=names.nation_name(own, lang),
                    units=r.t(f"muster.units_{unit}"), left=left, wanted=n)
             refused = True
     if side == "free_peoples":
@@ -129,7 +140,7 @@ def muster(position, q, r):
         # A recruit may take a region over the stacking limit: the owner removes the excess
         # at the end of the action (back to the reinforcements).
         added: dict[str, int] = {}
-        for unit, region in recruits:
+        for unit, region, _ in recruits:
             if unit in ("regular", "elite"):
                 added[region] = added.get(region, 0) + 1
         excess = 0
@@ -140,5 +151,8 @@ def muster(position, q, r):
                 r.step("muster.stacking_excess", "wotr-army-stacking", region=names.region_name(region, lang),
                        total=total, limit=STACKING_LIMIT, excess=total - STACKING_LIMIT)
         extra["excess"] = excess
-    return r.decide("muster.answer_yes" if allowed else "muster.answer_no", {"nation": nation_name},
+    key = ("muster.answer_yes" if allowed else "muster.answer_no") + ("_many" if len(nations) > 1 else "")
+    joined = r.t("muster.and_join", first=", ".join(names.nation_name(n, lang) for n in nations[:-1]),
+                 last=names.nation_name(nations[-1], lang)) if len(nations) > 1 else all_names
+    return r.decide(key, {"nation": joined},
                     allowed=allowed, **extra)
