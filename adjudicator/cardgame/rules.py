@@ -712,6 +712,9 @@ def _activate_battleground(position: Position, card: str, player, owner, r):
 
 # -- items (seed 001 pp. 11, 15) --------------------------------------------------------------
 EVENTS = ("bearer-moves", "bearer-cycled", "bearer-eliminated", "play")
+ORIGINS = ("reserve", "path", "battleground")   # where the bearer is, when no position says
+ORIGIN_ALIASES = {"reserva": "reserve", "camino": "path", "sendero": "path", "campo-de-batalla": "battleground",
+                  "campo": "battleground"}
 EVENT_ALIASES = {"moves": "bearer-moves", "move": "bearer-moves", "mueve": "bearer-moves",
                  "portador-se-mueve": "bearer-moves", "cycled": "bearer-cycled", "ciclado": "bearer-cycled",
                  "portador-ciclado": "bearer-cycled", "eliminated": "bearer-eliminated",
@@ -744,12 +747,19 @@ def item_move(position: Position, q, r):
     to = q.str("to")
     bearer_name = q.str("bearer")
     text_allows = q.bool("text_allows")
+    origin = q.choice("from", ORIGINS, aliases=ORIGIN_ALIASES)
     q.ready()
     r.step("cardgame.item_follows_bearer", "wotrcg-items")
     if event == "play":
         return _play_item(position, q, r, item, bearer_name, text_allows)
 
     found = _find_item(position, item)
+    if found is None and bearer_name is not None:
+        # The item and its bearer given in the question alone, without a position.
+        place_kind = origin or ("reserve" if event == "bearer-moves" else "path")
+        if event == "bearer-moves" and origin is None:
+            return r.needs_info(["question.from"])
+        found = (place_kind, "-", None, Card(item.strip(), "item", bearer=bearer_name.strip()))
     if found is None:
         items = [c.name for _, _, a in position.areas() for c in a.of_kind("item")]
         q.error("item", "cardgame.err_unknown_item", item=item, items=", ".join(items) or "-")
