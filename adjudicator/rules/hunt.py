@@ -161,7 +161,8 @@ def _read_tile(q) -> TileFace | None:
         if isinstance(value, str) and value not in ("eye", "die"):
             q.problems.add(f.at("value"), "hunt.err_tile_value_special", value=value_raw)
             value = None
-        reveal = f.bool("reveal", default=False)
+        # Every Eye tile shows the Reveal icon, so an Eye described without it still reveals.
+        reveal = f.bool("reveal", default=value == "eye")
         stop = f.bool("stop", default=False)
         f.finish()
         return TileFace(value, bool(reveal), bool(stop)) if value is not None else None
@@ -413,7 +414,12 @@ def hunt_allocation(position, q, r):
 
     Eye results rolled in phase 4 are added on top and do not count against this limit.
     """
-    retrieved = q.int("retrieved", lo=0, hi=6)
+    raw = q.get("retrieved")
+    if isinstance(raw, bool):
+        # "retrieved: true" = the Free Peoples took back at least one die: all the rule needs.
+        retrieved = int(raw)
+    else:
+        retrieved = q.int("retrieved", lo=0, hi=6)
     q.ready()
     companions = len(position.fellowship.companions)
     top = max(1, companions)
