@@ -314,3 +314,65 @@ def test_the_card_cycled_must_be_another_card_of_the_hand(hand, cycle, allowed):
 def test_cycling_a_card_not_in_hand_is_a_problem():
     errs = problems({"kind": "play-card", "hand": ["Gandalf", "Legolas"], "card": "Gandalf", "cycle": "Gimli"})
     assert list(errs) == ["question.cycle"]
+
+
+# -- the plain forms a stranger writes (audit) -----------------------------------------------
+def test_an_items_defence_icons_count_with_its_bearer_as_in_the_official_example():
+    """Egladil: 3 skulls, 1 defence; Gimli (1) and Legolas (1) with the Bow (1): Legolas alone
+    cancels the 2 skulls left, and the Bow goes with him."""
+    q = {"kind": "path-combat", "path": {"name": "Egladil", "defence": 1}, "skulls": 3,
+         "free_peoples": [{"name": "Gimli", "shields": 1}, {"name": "Legolas", "defence": 1},
+                          {"name": "Bow of the Galadhrim", "bearer": "Legolas", "shields": 1}],
+         "eliminate": ["Legolas"]}
+    v = rule(q)["verdict"]
+    assert (v["allowed"], v["cards_eliminated"], v["skulls_left"]) == (True, 1, 0)
+    assert v["items_eliminated"] == ["Bow of the Galadhrim"] and v["cards_cycled"] == 1
+
+
+def test_an_item_cannot_be_eliminated_on_its_own():
+    q = {"kind": "path-combat", "path": {"name": "P", "defence": 0}, "skulls": 1,
+         "free_peoples": [{"name": "Sam", "cancels": 1}, {"name": "Sting", "bearer": "Sam", "cancels": 1}],
+         "eliminate": ["Sting"]}
+    assert "question.eliminate[0]" in problems(q)
+
+
+def test_path_combat_problems_all_at_once_with_their_paths():
+    errs = problems({"kind": "path-combat", "path": {"name": "Bree", "defence": 1}, "attackers": 3,
+                     "free_peoples": [{"name": "Frodo", "shields": 1, "cancels": 2},
+                                      {"name": "Sting", "bearer": "Sam"}]}, lang="es")
+    assert set(errs) == {"question.attackers", "question.free_peoples[0].shields",
+                         "question.free_peoples[1].bearer"}
+    assert "skulls" in errs["question.attackers"]
+
+
+@pytest.mark.parametrize("attackers", [["Nazgûl"], [{"name": "Nazgûl"}]])
+def test_an_attacker_without_skulls_is_asked_for_not_counted_as_none(attackers):
+    v = rule({"kind": "path-combat", "path": {"name": "Bree", "defence": 0}, "attackers": attackers,
+              "free_peoples": [{"name": "Frodo", "cancels": 1}]})["verdict"]
+    assert v == {"status": "needs-info", "missing": ["question.attackers[0].skulls"]}
+
+
+def test_a_character_without_leadership_is_asked_for_only_when_an_army_could_support_it():
+    bg = {"name": "X", "free_peoples": {"characters": [{"name": "Théoden", "faction": "rohan"},
+                                                       {"name": "Gandalf", "faction": "istari"}],
+                                        "armies": [{"name": "Riders", "faction": "rohan"}]}}
+    v = rule({"kind": "leadership", "battleground": bg})["verdict"]
+    assert v["missing"] == ["question.battleground.free_peoples.characters[0].leadership"]
+
+
+@pytest.mark.parametrize("source, ignored", [("opponent", True), ("oponente", True),
+                                             ("zona de puntuación del oponente", True),
+                                             ("own", False), ("compañero", False)])
+def test_activate_from_a_scoring_area_named_only_by_whose_it_is(source, ignored):
+    v = rule({"kind": "activate", "card": "Helm's Deep", "from": source})["verdict"]
+    assert (v["allowed"], v["shields_ignored"]) == (True, ignored)
+
+
+def test_a_path_from_a_scoring_area_was_activated_already():
+    v = rule({"kind": "activate", "card": {"name": "Bree", "type": "path"}, "from": "own"})["verdict"]
+    assert v["allowed"] is False
+
+
+def test_enemy_hands_by_name():
+    v = rule({"kind": "pass", "hand": 3, "enemy_hands": {"Sauron": 4, "Saruman": 3}})["verdict"]
+    assert v["allowed"] is False

@@ -190,3 +190,30 @@ def test_a_card_after_one_without_surge_is_a_problem():
     errs = problems({"kind": "reveal", "card": {"name": "A", "keywords": ["surge"]},
                      "then": [{"name": "B"}, {"name": "C"}]}, lang="es")
     assert list(errs) == ["question.then[1]"] and "B" in errs["question.then[1]"]
+
+
+# -- the plain forms a stranger writes (audit) -----------------------------------------------
+def test_keywords_as_a_mapping_and_straight_in_the_question():
+    v = rule({"kind": "reveal", "players": 2, "card": {"keywords": {"maldito": 1, "oleada": True, "tiempo": 2}}})
+    assert (v["verdict"]["threat_each"], v["verdict"]["extra_reveals"], v["verdict"]["time_counters"]) == (1, 1, 2)
+    v = rule({"kind": "reveal", "players": 2, "keywords": ["doomed 3"]})["verdict"]
+    assert v["threat_each"] == 3 and v["threat_total"] == 6
+
+
+def test_orcs_search_counts_of_tokens_and_attachments():
+    v = rule({"kind": "orcs-search", "location": {"name": "Well", "quest_points": 2, "damage": 2,
+                                                  "tokens": 1, "attachments": 2, "progress": 1}})["verdict"]
+    assert v["under_objective"] is True
+    assert v["discard"] == {"tokens": {"damage": 2, "other": 1, "progress": 1}, "attachments": 2}
+
+
+def test_scour_effect_given_as_text_marks_the_card():
+    v = rule({"kind": "scour", "cards": [{"name": "Bellach", "scour": "Each player searches..."},
+                                         {"name": "Orc Scout", "keywords": ["surge"]}]})["verdict"]
+    assert v["effects"] == ["Bellach"]
+
+
+def test_a_card_known_only_as_the_card_still_opens_sentences_with_a_capital():
+    for lang in ("en", "es"):
+        out = rule({"kind": "time", "counters": 0}, lang=lang)
+        assert out["answer"][0].isupper() and all(s["text"][0].isupper() for s in out["explanation"])
