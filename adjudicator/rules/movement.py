@@ -322,11 +322,22 @@ def army_move(position, q, r):
 
 
 # -- character-move --------------------------------------------------------------------------
-def read_character(q) -> str | None:
+def read_character(q) -> str | list[str] | None:
+    """One character (a name or ``nazgul``), or a list: one item is that character; several
+    Companions are a group moving together to one destination."""
     value = q.get("character")
     if value is None:
         q.error("character", "core.err_required")
         return None
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    if isinstance(value, list) and value:
+        group = [check_name(v, names.characters(), "character", q.at("character") + [i], q.problems)
+                 for i, v in enumerate(value)]
+        for i, cid in enumerate(group):
+            if cid and data.characters()[cid]["kind"] != "companion":
+                q.problems.add(q.at("character") + [i], "movement.err_group_companions_only", value=value[i])
+        return [c for c in dict.fromkeys(group) if c]
     if isinstance(value, str) and names.normalize(value) in NAZGUL_WORDS:
         return "nazgul"
     return check_name(value, names.characters(), "character", q.at("character"), q.problems)
@@ -354,19 +365,40 @@ def character_move(position, q, r):
     lang = r.lang
     chars = data.characters()
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
+    group: list[str] = []
+    if isinstance(cid, list):
+        # A group of Companions goes as far as its highest level (all must stand in `from`).
+        group = cid
+        here_chars = position.army(src, "free_peoples").characters
+        absent = [c for c in group if c not in here_chars]
+        if len(group) > 1 and absent and listed(position, src):
+            for c in absent:
+                q.problems.add(q.at("character") + [group.index(c)], "movement.err_character_absent",
+                               value=names.character_name(c, lang), region=src_name)
+            q.ready()
+        cid = max(group, key=lambda c: chars[c]["level"] or 0)
+        if len(group) > 1:
+            r.step("movement.group_level", "wotr-character-companion-move",
+                   who=", ".join(names.character_name(c, lang) for c in group),
+                   level=chars[cid]["level"], leader=names.character_name(cid, lang))
     if cid == "nazgul":
         side, level, who = "shadow", None, r.t("movement.a_nazgul")
     else:
         side, level, who = chars[cid]["side"], chars[cid]["level"], names.character_name(cid, lang)
+    yes_key, no_key = "movement.answer_char_yes", "movement.answer_char_no"
+    if len(group) > 1:
+        yes_key, no_key = "movement.answer_group_yes", "movement.answer_group_no"
+        who = r.t("movement.and_join", first=", ".join(names.character_name(c, lang) for c in group[:-1]),
+                  last=names.character_name(group[-1], lang))
 
     # Level 0 never moves: Saruman stays in Orthanc, Gollum goes only with the Ring-bearers.
     if cid == "saruman":
         r.step("movement.saruman", "wotr-character-saruman")
-        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_saruman")},
+        return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_saruman")},
                         allowed=False, max_distance=0)
     if level == 0:
         r.step("movement.level_zero", "wotr-character-level-zero", who=who)
-        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_char_level_zero")},
+        return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_char_level_zero")},
                         allowed=False, max_distance=0)
 
     # The figure must stand in `from`.
@@ -376,7 +408,7 @@ def character_move(position, q, r):
     if not present:
         if cid != "nazgul" and "fellowship" in position.given and cid in position.fellowship.companions:
             r.step("movement.in_fellowship", "wotr-fellowship-separate", who=who)
-            return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_in_fellowship")},
+            return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_in_fellowship")},
                             allowed=False, max_distance=max_distance)
         elsewhere = where_listed(position, cid) if cid != "nazgul" else []
         if elsewhere:
@@ -392,7 +424,7 @@ def character_move(position, q, r):
 
     if src == dst:
         r.step("movement.char_same_region", "wotr-character-move", region=src_name)
-        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_char_same_region")},
+        return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_char_same_region")},
                         allowed=False, max_distance=max_distance)
 
     enemy = other_side(side)
@@ -409,36 +441,38 @@ def character_move(position, q, r):
         r.step("movement.nazgul_unlimited", "wotr-character-nazgul", who=who)
         if side == "shadow" and enemy_stronghold_unbesieged(dst):
             r.step("movement.nazgul_stronghold", "wotr-character-nazgul-stronghold", who=who, region=dst_name)
-            return r.decide("movement.answer_char_no",
+            return r.decide(no_key,
                             {"who": who, "reason": r.t("movement.reason_enemy_stronghold", region=dst_name)},
                             allowed=False, max_distance=None)
         if board.is_stronghold(dst) and position.controller(dst) == enemy:
             r.step("movement.nazgul_stronghold_besieged", "wotr-character-nazgul-stronghold", region=dst_name)
         d = board.distances(src)[dst]
-        return r.decide("movement.answer_char_yes", {"who": who, "src": src_name, "dst": dst_name},
+        return r.decide(yes_key, {"who": who, "src": src_name, "dst": dst_name},
                         allowed=True, max_distance=None, distance=d)
 
     kind = chars[cid]["kind"]
     is_mouth = cid == "mouth-of-sauron"
     label = "wotr-character-mouth-of-sauron" if is_mouth else "wotr-character-companion-move"
-    if kind == "companion":
+    if kind == "companion" and len(group) > 1:
+        pass   # the group's level was explained above
+    elif kind == "companion":
         r.step("movement.companion_level", label, who=who, level=level)
     else:
         r.step("movement.mouth_level", label, who=who, level=level)
 
     if besieged_friendly(src):
         r.step("movement.cannot_leave_besieged", "wotr-character-companion-strongholds", who=who, region=src_name)
-        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_leave_besieged",
+        return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_leave_besieged",
                                                                                 region=src_name)},
                         allowed=False, max_distance=level)
     if besieged_friendly(dst):
         r.step("movement.cannot_enter_besieged", "wotr-character-companion-strongholds", who=who, region=dst_name)
-        return r.decide("movement.answer_char_no", {"who": who, "reason": r.t("movement.reason_enter_besieged",
+        return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_enter_besieged",
                                                                                 region=dst_name)},
                         allowed=False, max_distance=level)
     if is_mouth and enemy_stronghold_unbesieged(dst):
         r.step("movement.nazgul_stronghold", "wotr-character-nazgul-stronghold", who=who, region=dst_name)
-        return r.decide("movement.answer_char_no",
+        return r.decide(no_key,
                         {"who": who, "reason": r.t("movement.reason_enemy_stronghold", region=dst_name)},
                         allowed=False, max_distance=level)
 
@@ -463,7 +497,7 @@ def character_move(position, q, r):
             r.step("movement.unreachable", label, who=who, region=dst_name)
         else:
             r.step("movement.too_far", label, who=who, distance=d, level=level, region=dst_name)
-        return r.decide("movement.answer_char_no",
+        return r.decide(no_key,
                         {"who": who, "reason": r.t("movement.reason_too_far", distance=d if d is not None else "∞",
                                                    level=level)},
                         allowed=False, max_distance=level, distance=d)
@@ -472,5 +506,5 @@ def character_move(position, q, r):
            level=level)
     if kind == "companion" and shadow_stronghold(dst):
         r.step("movement.stops_enemy_stronghold", "wotr-character-companion-strongholds", who=who, region=dst_name)
-    return r.decide("movement.answer_char_yes", {"who": who, "src": src_name, "dst": dst_name},
+    return r.decide(yes_key, {"who": who, "src": src_name, "dst": dst_name},
                     allowed=True, max_distance=level, distance=d)
