@@ -267,7 +267,9 @@ def battle(position, q, r):
 # -- retreat ------------------------------------------------------------------------------------
 @question(GAME, "retreat")
 def retreat(position, q, r):
-    region = q.region("region", required=True)
+    # `from` reads as the defender's region too: people say "retreat from Osgiliath".
+    region = q.region("region", required=not q.has("from")) if not q.has("from") or q.has("region") \
+        else q.region("from")
     to = q.region("to")
     given_side = read_side(q)
     q.ready()
