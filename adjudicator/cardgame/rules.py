@@ -534,13 +534,21 @@ def leadership(position: Position, q, r):
                 if not c.faction and (c.leadership > 0 or not c.leadership_given)]
     if characters or missing:
         missing += [f"{a.path}.faction" for a in armies if not a.faction]
+    if not armies:
+        missing = []    # no army on this side: no character's leadership can count, whatever it is
     if missing:
         return r.needs_info(missing)
 
     r.step("cardgame.lead_rule", "wotrcg-leadership")
     supported, unsupported = [], []
     factions = {}
-    for c in characters:
+    if characters and not armies:
+        r.step("cardgame.lead_no_armies", "wotrcg-leadership", cards=_names(characters))
+        unsupported = list(characters)
+        characters_by_faction: list = []
+    else:
+        characters_by_faction = characters
+    for c in characters_by_faction:
         factions.setdefault(c.faction_key, c.faction)   # shown as first written
     for fkey, faction in factions.items():
         chars = sorted((c for c in characters if c.faction_key == fkey), key=lambda c: -c.leadership)
