@@ -18,7 +18,7 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules import board
 from adjudicator.rules.movement import (DIE_ALIASES, choose_side, describe, listed, read_side, read_units,
-                                        region_path, side_word)
+                                        region_path, side_of_units, side_word)
 from adjudicator.rules.odds import hits_distribution
 
 GAME = "war-of-the-ring"
@@ -97,6 +97,8 @@ def battle(position, q, r):
     rnd = q.int("round", default=1, lo=1, hi=50)
     die = q.choice("die", ("army", "character"), aliases=DIE_ALIASES)
     given_side = read_side(q)
+    if given_side is None and isinstance(q.raw, dict) and q.raw.get("units") is not None:
+        given_side = side_of_units(q.raw.get("units"))   # the units say whose attack it is
     if src is None or dst is None:
         q.get("units")
         q.ready()
