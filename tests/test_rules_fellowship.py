@@ -139,3 +139,10 @@ def test_reveal_extra_tile_when_shadow_holds_its_own_stronghold_only():
     freed = {"fellowship": {"region": "Hollin", "progress": 1}, "regions": {"Moria": {"control": "free-peoples"}}}
     v = rule(freed, q)["verdict"]
     assert v["allowed"] is False          # now a stronghold the Free Peoples control
+
+
+@pytest.mark.parametrize("written", ["Legolas, Gimli", "Legolas y Gimli", "Legolas and Gimli"])
+def test_several_companions_in_one_text(written):
+    v = rule({"fellowship": {"region": "Rivendell", "progress": 1}},
+             {"kind": "separate-companions", "companions": written})["verdict"]
+    assert v["max_distance"] == 3

@@ -226,3 +226,43 @@ def test_draw_odds_match_counting_the_standard_tiles():
 def test_draw_bad_inputs():
     got = problems({"hunt": {"pool": [3, "Orc"]}}, {"kind": "hunt-draw", "successes": 9, "no_roll": "x"})
     assert set(got) == {"position.hunt.pool[1]", "question.successes", "question.no_roll"}
+
+
+# -- tiles as players write them (audit) -------------------------------------------------------
+
+@pytest.mark.parametrize("written,heal", [("\u22122", 2), ("\u2212 1", 1), ("-2", 2), (-2.0, 2), ("Phial", 2),
+                                          ("Frasco", 2), ("Smeagol", 1)])
+def test_negative_tiles_with_any_minus_sign_or_short_name(written, heal):
+    v = rule({"fellowship": {"mordor": 1, "corruption": 4}}, {"kind": "hunt-damage", "tile": written})["verdict"]
+    assert (v["damage"], v["heal"], v["corruption"]) == (0, heal, 4 - heal)
+
+
+def test_misspelt_special_tile_gets_suggestions_in_both_languages():
+    q = {"kind": "hunt-damage", "tile": "Phial of Galadrial"}
+    assert "Phial of Galadriel" in problems({}, q, "en")["question.tile"]
+    assert "¿Quisiste decir" in problems({}, q, "es")["question.tile"]
+
+
+@pytest.mark.parametrize("value,reveal", [(0, True), ("0", True), (3, False), (1, False), (2, False)])
+def test_bare_number_reveal_follows_the_standard_tiles(value, reveal):
+    v = rule({"fellowship": {"region": "Fangorn"}}, {"kind": "hunt-damage", "tile": value})["verdict"]
+    assert v["reveal"] is reveal
+
+
+def test_revealed_fellowship_does_not_advance_on_the_mordor_track():
+    got = rule({"fellowship": {"mordor": 2, "hidden": False}}, {"kind": "hunt-damage", "tile": 1, "no_roll": True})
+    texts = " ".join(s["text"] for s in got["explanation"])
+    assert "stays on step 2" in texts and "step 3" not in texts
+
+
+def test_hunt_reroll_count_never_exceeds_the_dice_rolled():
+    position = {"fellowship": {"region": "Dol Guldur"}, "hunt": {"box": {"shadow": 1}},
+                "regions": {"Dol Guldur": {"shadow": {"sauron": {"regular": 1}, "nazgul": 1}}}}
+    v = rule(position, {"kind": "hunt-roll"})["verdict"]
+    assert (v["dice"], v["rerolls"], v["reroll_conditions"]) == (1, 1, 3)
+    assert v["p_success_exact"] == "11/36"
+
+
+def test_take_as_one_item_list():
+    v = rule({}, {"kind": "hunt-casualty", "damage": 2, "take": ["Legolas"]})["verdict"]
+    assert v["eliminated"] == "legolas"

@@ -126,3 +126,11 @@ def test_catalogue_has_both_languages_with_same_placeholders(domain):
         assert set(entry) == {"en", "es"}, key
         assert entry["en"].strip() and entry["es"].strip(), key
         assert _fields(entry["en"]) == _fields(entry["es"]), key
+
+
+def test_impossible_ring_change_is_refused_without_asking_what_the_shadow_holds():
+    v = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "eye", "to": "character"})["verdict"]
+    assert (v["status"], v["allowed"]) == ("decided", False)
+    got = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "muster", "to": "eye"}, "es")
+    assert got["verdict"]["allowed"] is True
+    assert any("da por hecho" in s["text"] for s in got["explanation"])
