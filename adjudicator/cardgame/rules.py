@@ -296,7 +296,7 @@ def path_combat(position: Position, q, r):
             return r.needs_info(unknown)
 
     skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
-    r.step("cardgame.combat_what", "wotrcg-path-combat", path=path_name or "-")
+    r.step("cardgame.combat_what", "wotrcg-path-combat", path=path_name or r.t("cardgame.the_path"))
     if attackers and skulls_given is None:
         r.step("cardgame.combat_skulls_list", "wotrcg-path-combat-skulls", skulls=skulls,
                cards=", ".join(f"{c.name} ({c.skulls})" for c in attackers))
@@ -307,7 +307,7 @@ def path_combat(position: Position, q, r):
     defence = defence or 0
     by_path = min(defence, skulls)
     remaining = skulls - by_path
-    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence", path=path_name or "-",
+    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence", path=path_name or r.t("cardgame.the_path"),
            defence=defence, cancelled=by_path, remaining=remaining)
     attackers_n = len([c for c in attackers if c.kind != "item"]) \
         if attackers is not None and skulls_given is None else None
