@@ -167,6 +167,21 @@ def _read_companions(q, position) -> list[str] | None:
 
 # -- separate-companions -------------------------------------------------------------------
 
+def _guide_after_leaving(fel, leaving: list[str], r) -> list[str] | None:
+    """When the Guide is among those leaving, say who may become Guide (the highest Level
+    left, the player choosing among ties; Gollum when no Companion is left)."""
+    if fel.guide not in leaving:
+        return None
+    from adjudicator.rules.hunt import _guide_options
+    options = _guide_options(tuple(c for c in fel.companions if c not in leaving))
+    if options == ["gollum"]:
+        r.step("hunt.casualty_new_guide_gollum", "wotr-fellowship-gollum")
+    else:
+        r.step("hunt.casualty_new_guide", "wotr-fellowship-guide-change",
+               names=", ".join(names.character_name(c, r.lang) for c in options))
+    return options
+
+
 @question(GAME, "separate-companions")
 def separate_companions(position, q, r):
     """A Character action (or a card) that takes Companions out of the Fellowship.
@@ -196,6 +211,9 @@ def separate_companions(position, q, r):
     r.step("fellowship.separate_distance", "wotr-fellowship-separate", who=who, progress=fel.progress,
            level=level, max_distance=max_distance, region=_region(start, lang))
     verdict: dict = {"max_distance": max_distance, "removed": False}
+    options = _guide_after_leaving(fel, companions, r)
+    if options:
+        verdict["guide_options"] = options
 
     trapped = friendly_stronghold_besieged(position, start)
     if trapped:
