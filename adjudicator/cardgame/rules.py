@@ -571,7 +571,7 @@ def leadership(position: Position, q, r):
                                "unsupported": [c.name for c in unsupported]}
     if side_label:
         verdict["side"] = SIDE_KEBAB[side_label]
-    return r.decide("cardgame.answer_leadership", {"icons": total, "where": where or "-"}, **verdict)
+    return r.decide("cardgame.answer_leadership", {"icons": total, "where": where or r.t("cardgame.the_battleground")}, **verdict)
 
 
 # -- activating paths and battlegrounds (seed 001 pp. 8-9, 16) ---------------------------------
