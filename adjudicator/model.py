@@ -396,10 +396,17 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     hunt = Hunt()
     if f.has("hunt"):
         hf = f.sub("hunt")
-        bf = hf.sub("box")
-        shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)
-        fp_dice = bf.int("free_peoples", default=0, lo=0, hi=4 + 2)
-        bf.finish()
+        box_raw = hf.raw.get("box") if isinstance(hf.raw, dict) else None
+        if isinstance(box_raw, (int, str)) and not isinstance(box_raw, bool):
+            # "box: 3": a bare number is the Shadow dice in the Hunt Box (no Free Peoples die).
+            hf.read.add("box")
+            shadow_dice = check_int(box_raw, hf.at("box"), problems, lo=0, hi=7 + 3)
+            fp_dice = 0
+        else:
+            bf = hf.sub("box")
+            shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)
+            fp_dice = bf.int("free_peoples", default=0, lo=0, hi=4 + 2)
+            bf.finish()
         pool_raw = hf.list("pool")
         pool = None
         if pool_raw is not None:
