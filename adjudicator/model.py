@@ -258,19 +258,23 @@ def _political(value: Any, path: list, problems: Problems) -> Political | None:
     return Political(steps, True if steps == 0 else bool(active))
 
 
-# Short names players use for the special Hunt tiles (folded as names.normalize does).
-TILE_ALIASES = {
+# Words that single out one special Hunt tile however its name is written or translated
+# ("Sméagol ayuda al amo bueno", "Y siguieron adelante", "Frasco"): folded as names.normalize does.
+TILE_KEYWORDS = {
     "phial": "phial-of-galadriel", "frasco": "phial-of-galadriel", "galadriel": "phial-of-galadriel",
-    "frascodegaladriel": "phial-of-galadriel", "elfrascodegaladriel": "phial-of-galadriel",
-    "elvencloak": "elven-cloaks", "capaelfica": "elven-cloaks", "capaselficas": "elven-cloaks",
-    "capas": "elven-cloaks", "cloaks": "elven-cloaks",
-    "rope": "elven-rope", "cuerda": "elven-rope", "cuerdaelfica": "elven-rope", "cuerdaselficas": "elven-rope",
+    "cloak": "elven-cloaks", "capa": "elven-cloaks", "rope": "elven-rope", "cuerda": "elven-rope",
     "smeagol": "smeagol-helps-nice-master", "shelob": "shelobs-lair", "ellalarana": "shelobs-lair",
-    "guaridadeellalarana": "shelobs-lair", "ringismine": "the-ring-is-mine",
-    "elanilloesmio": "the-ring-is-mine", "anilloesmio": "the-ring-is-mine",
-    "onon": "on-on-they-went", "giveittous": "give-it-to-uss", "givittouss": "give-it-to-uss",
+    "ringismine": "the-ring-is-mine", "anilloesmio": "the-ring-is-mine", "onon": "on-on-they-went",
+    "siguieron": "on-on-they-went", "giveit": "give-it-to-uss", "givit": "give-it-to-uss",
     "danoslo": "give-it-to-uss",
 }
+
+
+def _special_tile_by_keyword(folded: str) -> str | None:
+    found = {tid for word, tid in TILE_KEYWORDS.items() if word in folded}
+    return found.pop() if len(found) == 1 else None
+
+
 EYE_WORDS = {"eye", "ojo", "theeye", "elojo", "eyeofsauron", "ojodesauron"}
 DIE_WORDS = {"die", "dado", "dice", "d6", "eldado", "thedie"}
 
@@ -299,7 +303,7 @@ def _tile(value: Any, path: list, problems: Problems) -> Any:
         if number:
             sign = -1 if number.group(1) in ("-", "\u2212", "\u2013") else 1
             return _tile(sign * int(number.group(2)), path, problems)
-        tid = names.special_tiles().lookup(value) or TILE_ALIASES.get(folded)
+        tid = names.special_tiles().lookup(value) or _special_tile_by_keyword(folded)
         if tid:
             return tid
         suggestions = names.special_tiles().suggest(value)

@@ -231,15 +231,16 @@ def test_draw_bad_inputs():
 # -- tiles as players write them (audit) -------------------------------------------------------
 
 @pytest.mark.parametrize("written,heal", [("\u22122", 2), ("\u2212 1", 1), ("-2", 2), (-2.0, 2), ("Phial", 2),
-                                          ("Frasco", 2), ("Smeagol", 1)])
+                                          ("Frasco", 2), ("Smeagol", 1),
+                                          ("Sméagol ayuda al amo bueno", 1), ("Phial of Galadrial", 2)])
 def test_negative_tiles_with_any_minus_sign_or_short_name(written, heal):
     v = rule({"fellowship": {"mordor": 1, "corruption": 4}}, {"kind": "hunt-damage", "tile": written})["verdict"]
     assert (v["damage"], v["heal"], v["corruption"]) == (0, heal, 4 - heal)
 
 
 def test_misspelt_special_tile_gets_suggestions_in_both_languages():
-    q = {"kind": "hunt-damage", "tile": "Phial of Galadrial"}
-    assert "Phial of Galadriel" in problems({}, q, "en")["question.tile"]
+    q = {"kind": "hunt-damage", "tile": "Elvn Rpoe"}
+    assert "Elven Rope" in problems({}, q, "en")["question.tile"]
     assert "¿Quisiste decir" in problems({}, q, "es")["question.tile"]
 
 
