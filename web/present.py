@@ -20,7 +20,7 @@ VERDICT_LABELS = {
     "corruption_added": "Corruption added", "corruption": "Corruption", "shadow_wins": "The Shadow wins",
     "min": "Minimum", "max": "Maximum", "max_distance": "Maximum distance", "removed": "Removed",
     "activates": "Activates", "extra_tile": "Extra tile", "type": "Type", "attacker": "Attacker",
-    "defender": "Defender", "p_hits": "Chance of exactly k hits", "into_stronghold": "Into the stronghold",
+    "defender": "Defender", "p_hits": "Chance of each number of hits", "into_stronghold": "Into the stronghold",
     "destinations": "Destinations", "active": "Active", "steps": "Steps to war", "winner": "Winner",
     "reason": "Reason", "free_peoples_vp": "Free Peoples victory points", "shadow_vp": "Shadow victory points",
     "free_peoples": "Free Peoples", "shadow": "Shadow", "then": "Then", "skulls": "Skulls",
@@ -137,7 +137,8 @@ def _is_probability(key: str, value: Any) -> bool:
 
 def _bar_label(key: str, item: Any) -> str:
     if key == "p_hits":
-        return _("%(k)s hits", k=item)
+        from flask_babel import ngettext
+        return ngettext("%(num)d hit", "%(num)d hits", item) if isinstance(item, int) else str(item)
     return value_text(item) if isinstance(item, str) else str(item)
 
 
@@ -197,4 +198,4 @@ def status_label(status: str) -> str:
 
 def all_labels() -> set[str]:
     return (set(VERDICT_LABELS.values()) | set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
-            | {"Yes", "No", "%(k)s hits"})
+            | {"Yes", "No"})

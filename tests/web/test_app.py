@@ -134,7 +134,7 @@ def test_battle_form_draws_the_hit_distribution(client):
     body = text(page)
     assert ruling["answer"] in body
     assert body.count('class="bar-fill"') >= len(ruling["verdict"]["attacker"]["p_hits"])
-    assert "0 impactos" in body
+    assert "0 impactos" in body and "1 impacto<" in body   # singular and plural in Spanish
 
 
 def test_muster_form_reads_recruit_rows(client):

@@ -224,3 +224,85 @@ def test_search_and_open_a_result(page, built_site):
     first.click()
     page.wait_for_url(f"**{href}")
     assert page.locator(f"[id='{href.split('#')[1]}']").count() == 1
+
+
+def test_docs_header_leads_back_to_the_app(page, built_site):
+    needs_docs(built_site)
+    label = "wotr-siege-besieged-army"
+    doc_page = data.rules()[label]["page"]
+    page.goto(f"/es/docs/{doc_page}.html#{label}")
+    page.get_by_role("link", name="Hacer una pregunta").click()
+    page.wait_for_url("**/es/")
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.get_by_role("heading", name="Haz una pregunta de reglas").count() >= 1
+    page.goto(f"/en/docs/{doc_page}.html")
+    page.locator("a.language-switch").first.click()      # the switcher still works beside it
+    page.wait_for_url(f"**/es/docs/{doc_page}.html")
+
+
+def test_card_game_form_in_a_phone(browser, base_url):
+    """A path combat typed into the card rows on a phone, then edited from the ruling."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 667},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto("/es/ask/wotr-card-game/path-combat")
+        fill(page, {"path-name": "Bosque Viejo", "path-defence": "0",
+                    "path-card0-name": "Viejo Hombre Sauce", "path-card0-side": "shadow", "path-card0-kind": "card",
+                    "path-card0-skulls": "3"})
+        page.locator("details.row-card:has(#path-card1-name) > summary").click()
+        fill(page, {"path-card1-name": "Frodo", "path-card1-side": "free-peoples",
+                    "path-card1-kind": "character", "path-card1-cancels": "2"})
+        page.locator("details.row-card:has(#path-card2-name) > summary").click()
+        fill(page, {"path-card2-name": "Sam", "path-card2-side": "free-peoples",
+                    "path-card2-kind": "character", "path-card2-cancels": "1"})
+        page.get_by_role("button", name="Obtener el dictamen").click()
+        page.wait_for_url("**/es/r/*")
+        scenario = permalink.decode(token_of(page.url))
+        assert page.locator("#answer").inner_text().strip() == api.ask(scenario, "es")["answer"]
+        page.locator("a.edit").click()
+        page.wait_for_url("**/es/ask/wotr-card-game/path-combat?from=*")
+        rows = {page.locator(f"#path-card{i}-name").input_value(): page.locator(f"#path-card{i}-side").input_value()
+                for i in range(3)}
+        assert rows == {"Viejo Hombre Sauce": "shadow", "Frodo": "free-peoples", "Sam": "free-peoples"}
+    finally:
+        context.close()
+
+
+PAGES = {
+    "start": "/es/",
+    "form-battle": "/es/ask/war-of-the-ring/battle",
+    "form-path-combat": "/es/ask/wotr-card-game/path-combat",
+    "form-reveal": "/en/ask/lotr-lcg/reveal",
+    "ruling-odds-en": "/en/r/" + permalink.encode({**BATTLE, "lang": "en"}),
+    "ruling-odds-es": "/es/r/" + permalink.encode(BATTLE),
+    "search": "/es/search?q=ejército+sitiado",
+    "docs": "/es/docs/index.html",
+}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_page_fits_and_has_tap_targets(browser, base_url, built_site, size):
+    """Screenshots of every kind of page (test-results/<page>-<size>.png); nothing scrolls
+    sideways, and on a phone the app's links and buttons are big enough to tap."""
+    needs_docs(built_site)
+    viewport = {"width": 375, "height": 667} if size == "phone" else {"width": 1280, "height": 800}
+    context = browser.new_context(base_url=base_url, viewport=viewport, device_scale_factor=1,
+                                  is_mobile=size == "phone", has_touch=size == "phone")
+    page = context.new_page()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    try:
+        for name, url in PAGES.items():
+            page.goto(url)
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+            if size == "phone" and not name.startswith("docs"):
+                small = page.evaluate("""() => Array.from(document.querySelectorAll(
+                        'header a, header button, button, .actions a, input, select, summary'))
+                    .filter(e => e.offsetParent !== null)
+                    .filter(e => e.getBoundingClientRect().height < 24)
+                    .map(e => (e.name || e.textContent || '').trim().slice(0, 30))""")
+                assert small == [], f"{name}: too small to tap: {small}"
+    finally:
+        context.close()
