@@ -225,3 +225,18 @@ def test_questions_never_raise_anything_but_problems(kind, src, dst, fp, sh, sha
         event(f'{kind} {out["verdict"]["status"]}')
         assert out["verdict"]["status"] in ("decided", "needs-info", "not-covered")
         assert out["answer"]
+
+
+def test_a_bad_units_count_is_reported_with_unknown_regions_all_at_once():
+    errs = errors_of({"kind": "army-move", "from": "Osgilath", "to": "Minas Tirit",
+                      "units": {"gondor": {"regular": -1}}}, GONDOR_IN_MT, lang="es")
+    assert set(errs) == {"question.from", "question.to", "question.units.gondor.regular"}
+    assert "Osgiliath" in errs["question.from"]
+
+
+def test_leaders_cannot_be_left_alone_when_every_unit_moves():
+    regions = {"Lossarnach": {"free_peoples": {"gondor": {"regular": 3, "leader": 1}}}}
+    q = {"kind": "army-move", "from": "Lossarnach", "to": "Pelargir"}
+    assert ask({**q, "units": {"gondor": {"regular": 3}}}, regions, AT_WAR)["verdict"]["allowed"] is False
+    assert ask({**q, "units": {"gondor": {"regular": 3, "leader": 1}}}, regions, AT_WAR)["verdict"]["allowed"] is True
+    assert ask({**q, "units": {"gondor": {"regular": 2}}}, regions, AT_WAR)["verdict"]["allowed"] is True

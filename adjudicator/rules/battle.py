@@ -18,7 +18,7 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules import board
 from adjudicator.rules.movement import (DIE_ALIASES, choose_side, describe, listed, read_side, read_units,
-                                        region_path, side_of_units, side_word)
+                                        check_units_shape, region_path, side_of_units, side_word)
 from adjudicator.rules.odds import hits_distribution
 
 GAME = "war-of-the-ring"
@@ -100,7 +100,7 @@ def battle(position, q, r):
     if given_side is None and isinstance(q.raw, dict) and q.raw.get("units") is not None:
         given_side = side_of_units(q.raw.get("units"))   # the units say whose attack it is
     if src is None or dst is None:
-        q.get("units")
+        check_units_shape(q, given_side)
         q.ready()
     lang = r.lang
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)

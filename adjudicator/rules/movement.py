@@ -139,6 +139,15 @@ def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | No
     return part
 
 
+def check_units_shape(q, side: str | None) -> None:
+    """Read ``units`` only to report its own problems, when the question is already
+    unreadable for another reason (so every problem is listed at once)."""
+    raw = q.get("units")
+    if raw is None or side is None or (isinstance(raw, str) and names.normalize(raw) in ALL_WORDS):
+        return
+    _army(Fields(raw, q.at("units"), q.problems), side)
+
+
 def describe(army: Army, lang: str) -> str:
     """'3 regular, 1 elite (Gondor), 1 leader, Boromir' in the user's language."""
     from adjudicator.i18n import translate
@@ -178,7 +187,7 @@ def army_move(position, q, r):
     if given_side is None and units_raw is not None:
         given_side = side_of_units(units_raw)
     if src is None or dst is None:
-        q.get("units")
+        check_units_shape(q, given_side)
         q.ready()
     lang = r.lang
     side = choose_side(position, src, given_side, r, prefer_besieged=True)
