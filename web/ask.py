@@ -66,9 +66,21 @@ def kind_form(lang: str, game: str, kind: str):
         abort(404)
     spec = forms.form_for(game, kind)
     if request.method == "GET":
-        return render_template("ask_form.html", values=_prefilled_values(game, kind), field_errors={},
-                               top_errors=[], **form_context(spec, lang))
-    built = forms.scenario_from_form(spec, request.form, lang)
+        values = _prefilled_values(game, kind)
+        # A ruling's scenario opened for editing shows its problems, if any, beside its fields.
+        _, field_errors, top_errors = check_form(spec, values, lang) if values else (None, {}, [])
+        return render_template("ask_form.html", values=values, field_errors=field_errors,
+                               top_errors=top_errors, **form_context(spec, lang))
+    built, field_errors, top_errors = check_form(spec, request.form, lang)
+    if field_errors or top_errors:
+        return render_template("ask_form.html", values=request.form, field_errors=field_errors,
+                               top_errors=top_errors, **form_context(spec, lang)), 400
+    return redirect(ruling_address(lang, built.scenario), code=303)
+
+
+def check_form(spec: forms.KindForm, values: Any, lang: str):
+    """The scenario a form describes and every problem in it: (built, field errors, other errors)."""
+    built = forms.scenario_from_form(spec, values, lang)
     field_errors: dict[str, list[str]] = {}
     top_errors: list[dict[str, str]] = []
     for name, message in built.errors:
@@ -85,10 +97,7 @@ def kind_form(lang: str, game: str, kind: str):
                 field_errors.setdefault(name, []).append(problem["message"])
             else:
                 top_errors.append(problem)
-    if field_errors or top_errors:
-        return render_template("ask_form.html", values=request.form, field_errors=field_errors,
-                               top_errors=top_errors, **form_context(spec, lang)), 400
-    return redirect(ruling_address(lang, built.scenario), code=303)
+    return built, field_errors, top_errors
 
 
 @bp.route("/<lang>/ask", methods=["GET", "POST"])

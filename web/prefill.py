@@ -49,6 +49,8 @@ def field_text(kind: str, value: Any) -> str | None:
         return ("yes" if value else "no") if kind in ("bool", "hidden") else None
     if kind in ("int", "tile") and _count(value):
         return str(value)
+    if kind == "int" and _plain_text(value) and not forms._INT.match(value):
+        return value   # not a number: kept as typed, so the form shows the engine's problem beside it
     if kind == "ints":
         if _count(value):
             return str(value)

@@ -25,7 +25,8 @@ def ruling_page(lang: str, token: str):
     try:
         ruling = api.ask(data, lang)
     except ScenarioInvalid as exc:
-        return render_template("ruling_invalid.html", errors=exc.as_dicts(lang), token=token), 400
+        return render_template("ruling_invalid.html", errors=exc.as_dicts(lang), token=token,
+                               edit_url=ask.edit_address(lang, data, token)), 400
     spec = forms.form_for(ruling["game"], ruling["question"])
     scenario_yaml = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     return render_template(

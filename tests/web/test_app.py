@@ -543,3 +543,78 @@ def test_odds_and_verdict_words_in_the_page_language(client):
     scenario = permalink.decode(location.rsplit("/", 1)[1])
     api_verdict = client.post("/api/v1/rulings", json=scenario).get_json()["verdict"]
     assert api_verdict["p_success"] == 0.8025
+
+
+def test_editing_an_unreadable_ruling_shows_its_problems_beside_the_fields(client):
+    scenario = {"game": "wotr-card-game", "lang": "en", "position": {
+        "active_path": {"name": "Bree", "defence": 0,
+                        "shadow": {"cards": [{"name": "Bill Ferny", "skulls": "lots"}]}}},
+        "question": {"kind": "path-combat"}}
+    token = permalink.encode(scenario)
+    ruling = client.get(f"/en/r/{token}")
+    assert ruling.status_code == 400
+    edit = re.search(r'<a class="button edit" href="([^"]+)"', ruling.get_data(as_text=True)).group(1)
+    assert edit == f"/en/ask/wotr-card-game/path-combat?from={token}"
+    page = text(client.get(edit))
+    assert 'value="lots"' in page and "whole number" in field_error(page, "path-card0-skulls")
+
+
+CARD_FIELDS = ["path-name", "path-defence", "paths-activated", "path-card0-name", "path-card0-side",
+               "path-card0-kind", "path-card0-skulls", "path-card0-cancels", "path-card0-bearer",
+               "bg0-name", "bg0-shields", "bg0-card0-name", "bg0-card0-side", "bg0-card0-kind", "bg0-card0-faction",
+               "bg0-card0-leadership", "bg1-name", "cg-player0-name", "cg-player0-side", "cg-player0-hand",
+               "cg-player0-stack_limit", "cg-player0-scoring_area", "q-attackers0-name", "q-attackers0-skulls",
+               "q-defenders0-name", "q-defenders0-cancels", "q-card", "q-player", "extra-position"]
+LCG_FIELDS = ["lcg-players", "lcg-first-player", "lcg-player0-name", "lcg-player0-threat", "lcg-card0-name",
+              "lcg-card0-type", "lcg-card0-keywords", "lcg-card0-quest_points", "lcg-card0-damage",
+              "lcg-card0-progress", "lcg-card0-resource", "lcg-card0-attachments", "lcg-under", "q-card.name",
+              "q-card.keywords", "q-location.name", "q-location.quest_points", "q-location.tokens.progress",
+              "q-cards", "q-order", "extra-question"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from([("wotr-card-game", k, CARD_FIELDS) for k in ("path-combat", "leadership", "activate",
+                                                                          "pass", "play-card", "item-move")]
+                            + [("lotr-lcg", k, LCG_FIELDS) for k in ("reveal", "time", "scour", "orcs-search")]),
+       data=st.data())
+def test_any_card_form_input_gives_a_ruling_or_field_errors(client, kind, data):
+    game, name, names = kind
+    values = data.draw(st.dictionaries(st.sampled_from(names),
+                                       st.one_of(st.text(max_size=20), st.sampled_from(
+                                           ["shadow", "free-peoples", "character", "army", "item", "3", "Frodo"]))))
+    response = client.post(f"/en/ask/{game}/{name}", data=values)
+    assert response.status_code in (303, 400)
+    if response.status_code == 303:   # and the ruling's Edit link opens the form again without a crash
+        token = response.headers["Location"].rsplit("/", 1)[1]
+        assert client.get(f"/en/ask/{game}/{name}?from={token}").status_code == 200
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                               st.sampled_from(["name", "side", "hand", "defence", "free_peoples", "shadow",
+                                                "characters", "armies", "items", "cards", "skulls", "cancels",
+                                                "bearer", "faction", "leadership", "shields", "keywords", "tokens",
+                                                "progress", "type", "quest_points", "x"]), inner, max_size=5),
+                           max_leaves=20)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game_kind=st.sampled_from([(g, k) for g in ("wotr-card-game", "lotr-lcg") for k in registry.kinds(g)]),
+       position=st.dictionaries(st.sampled_from(["players", "active_path", "paths_activated", "battlegrounds",
+                                                 "in_play", "first_player", "under_orcs_search"]), JSON_VALUES,
+                                max_size=4),
+       question=st.dictionaries(st.sampled_from(["card", "location", "path", "defence", "attackers", "defenders",
+                                                 "player", "hand", "players"]), JSON_VALUES, max_size=3))
+def test_any_scenario_opens_in_its_form_and_asks_the_same(client, game_kind, position, question):
+    """Edit -> send: the form filled from any scenario asks what the scenario asked."""
+    game, kind = game_kind
+    scenario = {"game": game, "lang": "en", "position": position, "question": {"kind": kind, **question}}
+    spec, values = prefill.form_values(scenario)
+    response = client.post(f"/en/ask/{game}/{kind}", data=values)
+    try:
+        expected = api.ask(scenario, "en")
+    except Exception:
+        assert response.status_code == 400
+        return
+    assert response.status_code == 303, text(response)[:1500]
+    assert api.ask(permalink.decode(response.headers["Location"].rsplit("/", 1)[1]), "en") == expected
