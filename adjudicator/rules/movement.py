@@ -387,7 +387,7 @@ def character_move(position, q, r):
             q.ready()
         cid = max(group, key=lambda c: chars[c]["level"] or 0)
         if len(group) > 1:
-            r.step("movement.group_level", "wotr-character-companion-move",
+            r.step("movement.group_level", "wotr-character-companion-group",
                    who=", ".join(names.character_name(c, lang) for c in group),
                    level=chars[cid]["level"], leader=names.character_name(cid, lang))
     if cid == "nazgul":
