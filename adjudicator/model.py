@@ -246,6 +246,13 @@ def _political(value: Any, path: list, problems: Problems) -> Political | None:
             return Political(0, True)
         problems.add(path, "core.err_politics_value", value=value)
         return None
+    if isinstance(value, dict) and isinstance(value.get("active"), str):
+        # "sí", "yes", "activa" / "no", "pasiva": people answer in words.
+        word = names.normalize(value["active"])
+        truth = {"si": True, "yes": True, "true": True, "activa": True, "active": True, "activo": True,
+                 "no": False, "false": False, "pasiva": False, "passive": False, "pasivo": False}.get(word)
+        if truth is not None:
+            value = {**value, "active": truth}
     f = Fields(value, path, problems)
     steps = f.int("steps", required=True, lo=0, hi=3)
     active = f.bool("active", default=True)
