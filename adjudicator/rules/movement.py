@@ -20,7 +20,8 @@ from adjudicator.rules import board
 
 GAME = "war-of-the-ring"
 DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "army",
-               "ejercito-alistar": "army"}
+               "ejercito-alistar": "army", "dado-de-ejercito": "army", "army-die": "army",
+               "dado-de-personaje": "character", "character-die": "character", "espada": "character"}
 ALL_WORDS = ("all", "todo", "todos", "todas", "everything", "whole-army", "wholearmy")
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
 
