@@ -50,7 +50,7 @@ def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
         "nations": {"free_peoples": forms.nations_of("free_peoples", lang),
                     "shadow": forms.nations_of("shadow", lang)},
         "region_datalist": forms.region_names(lang), "character_datalist": forms.character_names(lang),
-        "cg_player_rows": forms.CG_PLAYER_ROWS, "path_card_rows": forms.PATH_CARD_ROWS,
+        "cg_player_rows": forms.CG_PLAYER_ROWS, "reserve_rows": forms.RESERVE_ROWS, "path_card_rows": forms.PATH_CARD_ROWS,
         "battlegrounds": forms.BATTLEGROUNDS, "bg_card_rows": forms.bg_card_rows,
         "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
     }

@@ -137,6 +137,7 @@ CG_PLAYER_ROWS = Rows("cg-player", (Col("name", "Name"), C_SIDE, Col("hand", "Ca
                                    Col("scoring_area", "Scoring area", "words")), 4)
 PATH_CARD_ROWS = Rows("path-card", (C_NAME, C_SIDE, C_KIND, Col("skulls", "Skulls", "int", max=20),
                                     Col("cancels", "Skulls it cancels", "int", max=20), C_BEARER), 6)
+RESERVE_ROWS = Rows("reserve-card", (C_NAME, Col("owner", "Player"), C_KIND, Col("faction", "Faction"), C_BEARER), 4)
 BATTLEGROUNDS = 2
 BG_CARD_COLS = (C_NAME, C_SIDE, C_KIND, Col("faction", "Faction"), Col("leadership", "Leadership", "int", max=20),
                 C_BEARER)
@@ -279,7 +280,11 @@ FORMS: tuple[KindForm, ...] = (
              (Field("card", "Path or battleground", "text", required=True),
               Field("type", "Type of card", "choice", choices=(("path", "Path"), ("battleground", "Battleground"))),
               Field("player", "Player who activates it", "text"),
-              Field("scoring_area_of", "From the scoring area of (optional)", "text")),
+              Field("scoring_area_of", "From the scoring area of (optional)", "text"),
+              Field("from", "Where the battleground comes from", "choice",
+                    "When the players are not given below.",
+                    choices=(("deck", "A new card"), ("own-scoring-area", "My side's scoring area"),
+                             ("opponent-scoring-area", "An opponent's scoring area")))),
              (CG_PLAYERS, CG_PATH, CG_BATTLEGROUNDS)),
     KindForm(CARD_GAME, "item-move", "Can this item move?", "",
              (Field("item", "Item", "text", required=True),
@@ -289,8 +294,10 @@ FORMS: tuple[KindForm, ...] = (
                              ("bearer-eliminated", "Its bearer is eliminated"))),
               Field("to", "To (optional)", "text"),
               Field("bearer", "Bearer (optional)", "text"),
-              Field("text_allows", "The item's own text allows it", "bool", choices=YES_NO)),
-             (CG_PATH, CG_BATTLEGROUNDS)),
+              Field("text_allows", "The item's own text allows it", "bool", choices=YES_NO),
+              Field("from", "Where the bearer is (when not given below)", "choice",
+                    choices=(("reserve", "A reserve"), ("path", "A path"), ("battleground", "A battleground")))),
+             (CG_PLAYERS, CG_PATH, CG_BATTLEGROUNDS)),
     # -- The Lord of the Rings: The Card Game ---------------------------------------------
     KindForm(LCG, "reveal", "What happens when this encounter card is revealed?", "",
              (Field("players", "Players", "int", "Empty: the players below.", min=1, max=4),
@@ -556,6 +563,7 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
             _note_row(b, ["position", "players", len(players)], CG_PLAYER_ROWS, i, row)
             players.append(row)
         b.note(["position", "players"], CG_PLAYER_ROWS.name(0, "name"))
+        _reserves(get, b, players)
         if players:
             position["players"] = players
     if CG_PATH in spec.parts:
@@ -679,6 +687,28 @@ def _areas(rows: Rows, get, b: Built, base: list) -> dict[str, Any]:
         _note_row(b, [*base, SIDE_KEYS[side], AREA_OF_KIND[kind], len(cards)], rows, i, row)
         cards.append(row)
     return areas
+
+
+def _reserves(get, b: Built, players: list[dict]) -> None:
+    """Reserve rows (card, player, type...) into each player's `reserve` area."""
+    from adjudicator import names
+    from flask_babel import gettext
+
+    lang = b.scenario["lang"]
+    index = {names.normalize(str(p["name"])): k for k, p in enumerate(players)}
+    for i, row in _read_rows(RESERVE_ROWS, get, b):
+        owner, kind = row.pop("owner", None), row.pop("kind", None)
+        k = index.get(names.normalize(owner)) if owner else None
+        if k is None:
+            b.errors.append((RESERVE_ROWS.name(i, "owner"), gettext("Name one of the players above.")))
+            continue
+        if kind not in AREA_OF_KIND:
+            b.errors.append((RESERVE_ROWS.name(i, "kind"), translate(lang, "core.err_required") if kind is None
+                             else translate(lang, "core.err_choice", value=kind, options=", ".join(AREA_OF_KIND))))
+            continue
+        cards = players[k].setdefault("reserve", {}).setdefault(AREA_OF_KIND[kind], [])
+        _note_row(b, ["position", "players", k, "reserve", AREA_OF_KIND[kind], len(cards)], RESERVE_ROWS, i, row)
+        cards.append(row)
 
 
 def _card_game_path(get, b: Built, position: dict) -> None:
@@ -819,7 +849,7 @@ def all_labels() -> set[str]:
     for groups in (SIDE_CHOICES, DIE_FACES, POLITICAL_EVENTS, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, YES_NO,
                    CARD_KINDS, LCG_TYPES):
         out.update(label for _, label in groups)
-    for rows in (ATTACKER_ROWS, DEFENDER_ROWS, CG_PLAYER_ROWS, PATH_CARD_ROWS, bg_card_rows(0), LCG_PLAYER_ROWS,
+    for rows in (ATTACKER_ROWS, DEFENDER_ROWS, CG_PLAYER_ROWS, RESERVE_ROWS, PATH_CARD_ROWS, bg_card_rows(0), LCG_PLAYER_ROWS,
                  LCG_CARD_ROWS):
         out.update(c.label for c in rows.cols)
     for spec in FORMS:

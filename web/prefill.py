@@ -71,14 +71,22 @@ def field_text(kind: str, value: Any) -> str | None:
     return None
 
 
-def _choice_aliases() -> dict[str, str]:
-    """Other words the engine takes for a choice (Spanish, underscores), folded -> the form's value."""
+def _choice_aliases() -> dict[str, set[str]]:
+    """Other words the engine takes for a choice (Spanish, underscores), folded -> the form's values
+    it may stand for (one word may mean different things in different choices: "enemigo")."""
     from adjudicator import names
+    from adjudicator.cardgame import rules as cardgame_rules
     from adjudicator.cardgame.model import SIDE_WORDS
     from adjudicator.lcg.model import TYPE_ALIASES
 
-    out = {k: v.replace("_", "-") for k, v in SIDE_WORDS.items()}
-    out.update({names.normalize(k): v for k, v in TYPE_ALIASES.items()})
+    out: dict[str, set[str]] = {}
+    for k, v in SIDE_WORDS.items():
+        out.setdefault(k, set()).add(v.replace("_", "-"))
+    for aliases in (TYPE_ALIASES, getattr(cardgame_rules, "TYPE_ALIASES", {}),
+                    getattr(cardgame_rules, "EVENT_ALIASES", {}), getattr(cardgame_rules, "SOURCE_ALIASES", {}),
+                    getattr(cardgame_rules, "ORIGIN_ALIASES", {})):
+        for k, v in aliases.items():
+            out.setdefault(names.normalize(k), set()).add(v)
     return out
 
 
@@ -88,8 +96,8 @@ def _choice(value: str, choices: tuple[tuple[str, str], ...]) -> str | None:
     allowed = {v for v, _ in choices}
     if value in allowed:
         return value
-    alias = _choice_aliases().get(names.normalize(value))
-    return alias if alias in allowed else None
+    meant = _choice_aliases().get(names.normalize(value), set()) & allowed
+    return next(iter(meant)) if len(meant) == 1 else None
 
 
 def _row_values(rows: Rows, i: int, row: Any, skip: tuple[str, ...] = ()) -> dict[str, str] | None:
@@ -301,10 +309,45 @@ def _area_rows(rows: Rows, area_by_side: dict) -> dict[str, str] | None:
     return values
 
 
+def _players_with_reserves(players: Any) -> dict[str, str] | None:
+    """Player rows, and each player's reserve as reserve rows (None if the rows cannot hold them)."""
+    from adjudicator import names
+
+    if not isinstance(players, list):
+        return None
+    plain, reserve_cards = [], []
+    for p in players:
+        if isinstance(p, dict) and "reserve" in p:
+            reserve = p["reserve"] if p["reserve"] is not None else {}
+            if not isinstance(reserve, dict) or set(reserve) - set(forms.AREA_OF_KIND.values()) \
+                    or not _plain_text(p.get("name")):
+                return None
+            for kind, key in forms.AREA_OF_KIND.items():
+                cards = reserve.get(key, [])
+                if not isinstance(cards, list):
+                    return None
+                for card in cards:
+                    if _plain_text(card) and kind != "item":
+                        card = {"name": card}
+                    if not isinstance(card, dict) or {"owner", "kind"} & set(card):
+                        return None
+                    reserve_cards.append({**card, "owner": p["name"], "kind": kind})
+            p = {k: v for k, v in p.items() if k != "reserve"}
+        plain.append(p)
+    # Reserve rows name their player: the names must tell the players apart.
+    if reserve_cards and len({names.normalize(str(p.get("name"))) for p in plain}) < len(plain):
+        return None
+    values = _rows_values(forms.CG_PLAYER_ROWS, plain)
+    reserves = _rows_values(forms.RESERVE_ROWS, reserve_cards) if reserve_cards else {}
+    if values is None or reserves is None:
+        return None
+    return {**values, **reserves}
+
+
 def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
     values: dict[str, str] = {}
     if forms.CG_PLAYERS in spec.parts and "players" in position:
-        got = _rows_values(forms.CG_PLAYER_ROWS, position["players"])
+        got = _players_with_reserves(position["players"])
         if got is not None:
             values.update(got)
             del position["players"]
