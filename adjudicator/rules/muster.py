@@ -53,6 +53,8 @@ def muster(position, q, r):
     recruits: list[tuple[str, str, str]] = []
     for i, item in enumerate(raw):
         f = Fields(item, q.at("recruit") + [i], q.problems)
+        if not isinstance(item, dict):
+            continue   # Fields has said it must be a mapping; its fields cannot be missing too
         unit = f.get("unit")
         unit = check_choice(unit, UNITS, f.at("unit"), q.problems,
                             aliases={"regulares": "regular", "elites": "elite", "lider": "leader", "líder": "leader",
