@@ -270,8 +270,10 @@ def battle(position, q, r):
 @question(GAME, "retreat")
 def retreat(position, q, r):
     # `from` reads as the defender's region too: people say "retreat from Osgiliath".
-    region = q.region("region", required=not q.has("from")) if not q.has("from") or q.has("region") \
-        else q.region("from")
+    if q.has("from") and not q.has("region"):
+        region = q.region("from")
+    else:
+        region = q.region("region", required=True)
     to = q.region("to")
     given_side = read_side(q)
     q.ready()
