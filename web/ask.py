@@ -53,7 +53,50 @@ def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
         "cg_player_rows": forms.CG_PLAYER_ROWS, "reserve_rows": forms.RESERVE_ROWS, "path_card_rows": forms.PATH_CARD_ROWS,
         "battlegrounds": forms.BATTLEGROUNDS, "bg_card_rows": forms.bg_card_rows,
         "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
+        "field_titles": field_titles(spec),
     }
+
+
+def field_titles(spec: forms.KindForm) -> dict[str, str]:
+    """Each field's name -> where it is, in words ("Cards on the path 2 · Skulls"), for the
+    summary of problems at the top of the form."""
+    titles: dict[str, str] = {}
+
+    def rows(r: forms.Rows, where: str) -> None:
+        for i in range(r.count):
+            for c in r.cols:
+                titles[r.name(i, c.key)] = f"{where} {i + 1} · {_(c.label)}"
+
+    for f in spec.fields:
+        if f.type == "rows":
+            rows(f.rows, _(f.label))
+        else:
+            titles[f.name] = _(f.label)
+    if forms.CG_PLAYERS in spec.parts:
+        rows(forms.CG_PLAYER_ROWS, _("Player"))
+        rows(forms.RESERVE_ROWS, _("Cards in the reserves"))
+    if forms.CG_PATH in spec.parts:
+        titles.update({"path-name": _("The active path"), "path-defence": _("Defence icons of the path"),
+                       "paths-activated": _("Paths activated earlier in this game")})
+        rows(forms.PATH_CARD_ROWS, _("Cards on the path"))
+    if forms.CG_BATTLEGROUNDS in spec.parts:
+        for k in range(forms.BATTLEGROUNDS):
+            ground = _("Battleground %(n)s", n=k + 1)
+            titles[f"bg{k}-name"], titles[f"bg{k}-shields"] = ground, f"{ground} · {_('Shields')}"
+            rows(forms.bg_card_rows(k), f"{ground} · {_('Card')}")
+    if forms.LCG_PLAYERS in spec.parts:
+        titles.update({"lcg-players": _("Number of players"), "lcg-first-player": _("First player")})
+        rows(forms.LCG_PLAYER_ROWS, _("Player"))
+    if forms.LCG_IN_PLAY in spec.parts:
+        rows(forms.LCG_CARD_ROWS, _("Cards in play"))
+        titles["lcg-under"] = _("Cards under The Orcs' Search")
+    if forms.REGIONS in spec.parts:
+        for i in range(forms.REGION_ROWS):
+            for key, name in forms.region_row_names(i).items():
+                titles[name] = _("Region %(n)s", n=i + 1)
+    titles.update({"extra-position": _("Position (YAML)"), "extra-question": _("Question parameters (YAML)"),
+                   "title": _("Title (optional)")})
+    return titles
 
 
 def ruling_address(lang: str, data: Any) -> str:

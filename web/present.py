@@ -155,9 +155,13 @@ def _distribution(key: str, value: Any, exact: Any) -> list[Bar] | None:
     return None
 
 
+FIRST_KEYS = ("allowed", "winner")   # the yes/no (or who) a player asked for, before the details
+
+
 def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
     rows = []
-    for key, value in verdict.items():
+    ordered = sorted(verdict.items(), key=lambda kv: kv[0] not in FIRST_KEYS)   # stable: the rest keep their order
+    for key, value in ordered:
         if key in ("status", "missing") or key.endswith("_exact") or value is None:
             continue   # None: the verdict has nothing to say there; a row of "—" only adds noise
         row = Row(key, label_for(key))

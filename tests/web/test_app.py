@@ -463,6 +463,8 @@ def test_card_rows_show_their_problems_beside_the_cell(client):
     assert response.status_code == 400
     page = text(response)
     assert "número entero" in field_error(page, "path-card0-skulls")
+    # the summary at the top says where each problem is
+    assert re.search(r'href="#path-card0-skulls"><strong>Cartas en el camino 1 · Calaveras</strong>: [^<]*entero', page)
     assert "Frodo" in field_error(page, "path-card1-bearer")
     assert field_error(page, "path-card2-side")            # a card needs its side
     assert field_error(page, "q-attackers0-name")           # a row with values needs its name
