@@ -151,6 +151,7 @@ def bg_card_rows(b: int) -> Rows:
 LCG_TYPES = (("location", "Location"), ("enemy", "Enemy"), ("treachery", "Treachery"),
              ("objective", "Objective"), ("quest", "Quest"), ("attachment", "Attachment"),
              ("hero", "Hero"), ("ally", "Ally"), ("event", "Event"))
+THEN_ROWS = Rows("q-then", (C_NAME, Col("keywords", "Keywords", "keywords")), 3)
 LCG_PLAYER_ROWS = Rows("lcg-player", (Col("name", "Name"), Col("threat", "Threat", "int", max=99)), 4)
 LCG_CARD_ROWS = Rows("lcg-card", (C_NAME, Col("type", "Type", "choice", LCG_TYPES),
                                   Col("keywords", "Keywords", "keywords"),
@@ -303,8 +304,9 @@ FORMS: tuple[KindForm, ...] = (
              (Field("players", "Players", "int", "Empty: the players below.", min=1, max=4),
               Field("card.name", "Card", "text", "A card in play below, or describe it here."),
               Field("card.keywords", "Keywords of the card", "keywords", H_KEYWORDS),
-              Field("when_revealed", "The card has a when-revealed effect", "bool", choices=YES_NO)),
-             (LCG_PLAYERS, LCG_IN_PLAY), card_refs=("card",)),
+              Field("when_revealed", "The card has a when-revealed effect", "bool", choices=YES_NO),
+              Field("then", "Cards Surge revealed next, in order (optional)", "rows", rows=THEN_ROWS)),
+             (LCG_PLAYERS, LCG_IN_PLAY), card_refs=("card", "then")),
     KindForm(LCG, "time", "When does this Time trigger?", "",
              (Field("card.name", "Card with Time (optional)", "text", "A card in play below."),
               Field("counters", "Time counters", "int", "Empty: the card's Time value.", min=0, max=99),
@@ -614,10 +616,17 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
 
 def _card_reference(question: dict, key: str, position: dict) -> None:
     """A card given by its name alone that names a card in play (or under The Orcs' Search)
-    is sent as that name, so the engine uses the card in play rather than a blank one."""
+    is sent as that name, so the engine uses the card in play rather than a blank one.
+    ``question[key]`` is one card or a list of them."""
     from adjudicator import names
 
     value = question.get(key)
+    if isinstance(value, list):
+        for i in range(len(value)):
+            holder = {key: value[i]}
+            _card_reference(holder, key, position)
+            value[i] = holder[key]
+        return
     if not (isinstance(value, dict) and set(value) == {"name"} and isinstance(value["name"], str)):
         return
     known = [c.get("name") if isinstance(c, dict) else c for c in position.get("in_play") or []
@@ -849,7 +858,7 @@ def all_labels() -> set[str]:
     for groups in (SIDE_CHOICES, DIE_FACES, POLITICAL_EVENTS, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, YES_NO,
                    CARD_KINDS, LCG_TYPES):
         out.update(label for _, label in groups)
-    for rows in (ATTACKER_ROWS, DEFENDER_ROWS, CG_PLAYER_ROWS, RESERVE_ROWS, PATH_CARD_ROWS, bg_card_rows(0), LCG_PLAYER_ROWS,
+    for rows in (THEN_ROWS, ATTACKER_ROWS, DEFENDER_ROWS, CG_PLAYER_ROWS, RESERVE_ROWS, PATH_CARD_ROWS, bg_card_rows(0), LCG_PLAYER_ROWS,
                  LCG_CARD_ROWS):
         out.update(c.label for c in rows.cols)
     for spec in FORMS:

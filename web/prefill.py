@@ -186,6 +186,8 @@ def _card_refs(spec: forms.KindForm, question: dict, position: Any) -> None:
     one the form sends back as a reference (a card in play or under The Orcs' Search)."""
     for key in spec.card_refs:
         name = question.get(key)
+        if isinstance(name, list):   # a list of cards: the rows take names as they are
+            continue
         if _plain_text(name):
             probe = {key: {"name": name}}
             forms._card_reference(probe, key, position if isinstance(position, dict) else {})
