@@ -218,9 +218,9 @@ def _army(f: Fields, side: str) -> Army:
             continue
         nation = names.nations().lookup(key)
         if nation is None:
-            sugg = names.nations().suggest(key)
+            sugg = names.nations().suggestions(key)
             f.problems.add(path, "core.err_unknown_nation_suggest" if sugg else "core.err_unknown_nation",
-                           value=key, suggestions=", ".join(sugg))
+                           value=key, suggestions=sugg)
             continue
         if data.nations()[nation]["side"] != side:
             f.problems.add(path, "core.err_nation_side", value=key)
@@ -313,9 +313,9 @@ def _tile(value: Any, path: list, problems: Problems) -> Any:
         tid = names.special_tiles().lookup(value) or _special_tile_by_keyword(folded)
         if tid:
             return tid
-        suggestions = names.special_tiles().suggest(value)
+        suggestions = names.special_tiles().suggestions(value)
         if suggestions:
-            problems.add(path, "hunt.err_tile_suggest", value=value, suggestions=", ".join(suggestions))
+            problems.add(path, "hunt.err_tile_suggest", value=value, suggestions=suggestions)
             return None
     problems.add(path, "core.err_tile", value=value)
     return None

@@ -31,6 +31,7 @@ class NameIndex:
     def __init__(self, entries: dict[str, dict[str, str | None]], aliases: dict[str, str] | None = None):
         self.by_key: dict[str, str] = {}
         self.display: dict[str, str] = {}
+        self.names: dict[str, dict[str, str | None]] = dict(entries)
         for ident, names in entries.items():
             for name in names.values():
                 if name:
@@ -49,6 +50,19 @@ class NameIndex:
             return None
         return self.by_key.get(normalize(name))
 
+    def suggest_ids(self, name: object, n: int = 3) -> list[str]:
+        key = normalize(str(name))
+        close = difflib.get_close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
+        out: list[str] = []
+        for k in close:
+            if self.by_key[k] not in out:
+                out.append(self.by_key[k])
+        return out[:n]
+
+    def suggestions(self, name: object, n: int = 3) -> "NameList":
+        """The closest known names, shown later in whatever language the message is read in."""
+        return NameList([self.names[i] for i in self.suggest_ids(name, n)])
+
     def suggest(self, name: object, n: int = 3) -> list[str]:
         key = normalize(str(name))
         close = difflib.get_close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
@@ -59,6 +73,22 @@ class NameIndex:
                 seen.add(ident)
                 out.append(self.display[k])
         return out[:n]
+
+
+class NameList:
+    """Names to show in a message, rendered in the message's language (see Problem.message)."""
+
+    def __init__(self, entries: list[dict[str, str | None]]):
+        self.entries = entries
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def render(self, lang: str) -> str:
+        return " / ".join(e.get(lang) or e.get("en") or "" for e in self.entries)
+
+    def __str__(self) -> str:
+        return self.render("en")
 
 
 @lru_cache(maxsize=None)

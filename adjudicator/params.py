@@ -14,6 +14,8 @@ from adjudicator import names
 from adjudicator.problems import PathPart, Problems
 
 MISSING = object()
+# Words players type for yes and no (folded: no accents, no case).
+YES_NO = {"true": True, "yes": True, "si": True, "y": True, "false": False, "no": False, "n": False}
 
 
 class Fields:
@@ -38,6 +40,13 @@ class Fields:
     def get(self, key: str, default: Any = None) -> Any:
         self.read.add(key)
         return self.raw.get(key, default)
+
+    def one(self, key: str) -> Any:
+        """The value of ``key``, unwrapping a one-item list (``from: [Osgiliath]``)."""
+        value = self.get(key, MISSING)
+        if isinstance(value, list) and len(value) == 1:
+            return value[0]
+        return value
 
     def error(self, field: PathPart, msg: str, /, **params: Any) -> None:
         self.problems.add(self.at(field), msg, **params)
@@ -66,7 +75,7 @@ class Fields:
 
     def int(self, key: str, *, default: Any = None, lo: int | None = None, hi: int | None = None,
             required: bool = False) -> int | None:
-        value = self.get(key, MISSING)
+        value = self.one(key)
         if value is MISSING or value is None:
             if required:
                 self.error(key, "core.err_required")
@@ -74,16 +83,18 @@ class Fields:
         return check_int(value, self.at(key), self.problems, lo=lo, hi=hi)
 
     def bool(self, key: str, *, default: bool | None = None) -> bool | None:
-        value = self.get(key, MISSING)
+        value = self.one(key)
         if value is MISSING or value is None:
             return default
+        if isinstance(value, str) and names.normalize(value) in YES_NO:
+            return YES_NO[names.normalize(value)]
         if not isinstance(value, bool):
             self.error(key, "core.err_bool")
             return default
         return value
 
     def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
-        value = self.get(key, MISSING)
+        value = self.one(key)
         if value is MISSING or value is None:
             if required:
                 self.error(key, "core.err_required")
@@ -95,7 +106,7 @@ class Fields:
 
     def choice(self, key: str, options: Sequence[str], *, default: str | None = None,
                required: bool = False, aliases: dict[str, str] | None = None) -> str | None:
-        value = self.get(key, MISSING)
+        value = self.one(key)
         if value is MISSING or value is None:
             if required:
                 self.error(key, "core.err_required_choice", options=", ".join(options))
@@ -117,7 +128,7 @@ class Fields:
 
     def name(self, key: str, index: "names.NameIndex", what: str, *, required: bool = False,
              default: str | None = None) -> str | None:
-        value = self.get(key, MISSING)
+        value = self.one(key)
         if value is MISSING or value is None:
             if required:
                 self.error(key, "core.err_required")
@@ -180,10 +191,9 @@ def check_name(value: Any, index: "names.NameIndex", what: str, path: list[PathP
         return None
     ident = index.lookup(value)
     if ident is None:
-        suggestions = index.suggest(value)
+        suggestions = index.suggestions(value)
         if suggestions:
-            problems.add(path, f"core.err_unknown_{what}_suggest", value=value,
-                         suggestions=", ".join(suggestions))
+            problems.add(path, f"core.err_unknown_{what}_suggest", value=value, suggestions=suggestions)
         else:
             problems.add(path, f"core.err_unknown_{what}", value=value)
     return ident

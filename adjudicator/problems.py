@@ -32,7 +32,8 @@ class Problem:
     params: dict[str, Any] = field(default_factory=dict)
 
     def message(self, lang: str) -> str:
-        return translate(lang, self.key, **self.params)
+        params = {k: (v.render(lang) if hasattr(v, "render") else v) for k, v in self.params.items()}
+        return translate(lang, self.key, **params)
 
     def as_dict(self, lang: str) -> dict[str, str]:
         return {"path": self.path, "message": self.message(lang)}

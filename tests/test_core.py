@@ -227,3 +227,21 @@ def test_the_engine_does_not_import_flask_sphinx_or_whoosh():
     out = subprocess.run([sys.executable, "-c", code], input="game: war-of-the-ring\nquestion: {kind: hunt-roll}\n",
                          capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip().endswith("[]"), out.stdout + out.stderr
+
+
+def test_suggestions_are_shown_in_the_language_of_the_message():
+    scenario = {"game": "war-of-the-ring", "question": {"kind": "army-move", "from": "Ithilien", "to": "Osgiliath"}}
+    es = errors_of({**scenario, "lang": "es"})["question.from"]
+    en = errors_of({**scenario, "lang": "en"})["question.from"]
+    assert "Ithilien del Sur" in es and "South Ithilien" not in es
+    assert "South Ithilien" in en
+
+
+def test_a_one_item_list_and_yes_no_words_are_read_as_people_write_them():
+    ruling = api.ask({"game": "war-of-the-ring", "position": {"regions": {
+        "Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
+        "question": {"kind": "character-move", "character": ["Strider"], "from": ["Rivendel"], "to": "Bree"}})
+    assert ruling["verdict"]["allowed"] is True
+    ruling = api.ask({"game": "war-of-the-ring", "position": {"fellowship": {"hidden": "sí", "progress": 2}},
+                      "question": {"kind": "declare-fellowship"}})
+    assert ruling["verdict"]["status"] == "decided" and ruling["verdict"]["max_distance"] == 2

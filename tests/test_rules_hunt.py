@@ -50,7 +50,7 @@ def test_damage_more_successes_than_dice_rolled():
 
 
 def test_damage_tile_mapping_checked_field_by_field():
-    got = problems({}, {"kind": "hunt-damage", "tile": {"value": 7, "reveal": "yes", "colour": 1}})
+    got = problems({}, {"kind": "hunt-damage", "tile": {"value": 7, "reveal": "maybe", "colour": 1}})
     assert set(got) == {"question.tile.value", "question.tile.reveal", "question.tile.colour"}
 
 
