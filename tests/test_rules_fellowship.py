@@ -5,21 +5,9 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import data
-from adjudicator.api import ask
-from adjudicator.problems import ScenarioInvalid
 from adjudicator.rules.fellowship import distance, region_distances
 
-GAME = "war-of-the-ring"
-
-
-def rule(position, question, lang="en"):
-    return ask({"game": GAME, "lang": lang, "position": position, "question": question})
-
-
-def problems(position, question, lang="en"):
-    with pytest.raises(ScenarioInvalid) as exc:
-        rule(position, question, lang)
-    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+from helpers import GAME, problems, rule  # noqa: E402
 
 
 # -- the graph ----------------------------------------------------------------------------------

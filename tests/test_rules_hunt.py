@@ -5,20 +5,9 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import data, names
-from adjudicator.api import ask
 from adjudicator.problems import ScenarioInvalid
 
-GAME = "war-of-the-ring"
-
-
-def rule(position, question, lang="en"):
-    return ask({"game": GAME, "lang": lang, "position": position, "question": question})
-
-
-def problems(position, question, lang="en"):
-    with pytest.raises(ScenarioInvalid) as exc:
-        rule(position, question, lang)
-    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+from helpers import GAME, problems, rule  # noqa: E402
 
 
 # -- bad inputs -------------------------------------------------------------------------------

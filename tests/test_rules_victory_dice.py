@@ -6,21 +6,9 @@ import string
 import pytest
 
 from adjudicator import data
-from adjudicator.api import ask
 from adjudicator.i18n import catalogue
-from adjudicator.problems import ScenarioInvalid
 
-GAME = "war-of-the-ring"
-
-
-def rule(position, question, lang="en"):
-    return ask({"game": GAME, "lang": lang, "position": position, "question": question})
-
-
-def problems(position, question, lang="en"):
-    with pytest.raises(ScenarioInvalid) as exc:
-        rule(position, question, lang)
-    return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+from helpers import GAME, problems, rule  # noqa: E402
 
 
 def settlements(side):
