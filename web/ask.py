@@ -74,6 +74,7 @@ def field_titles(spec: forms.KindForm) -> dict[str, str]:
             titles[f.name] = _(f.label)
     if forms.CG_PLAYERS in spec.parts:
         rows(forms.CG_PLAYER_ROWS, _("Player"))
+    if forms.CG_RESERVES in spec.parts:
         rows(forms.RESERVE_ROWS, _("Cards in the reserves"))
     if forms.CG_PATH in spec.parts:
         titles.update({"path-name": _("The active path"), "path-defence": _("Defence icons of the path"),

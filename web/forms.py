@@ -31,7 +31,7 @@ RECRUIT_ROWS = 4
 # Position parts a War of the Ring form may show.
 REGIONS, POLITICS, FELLOWSHIP, HUNT, TURN = "regions", "politics", "fellowship", "hunt", "turn"
 # ... a War of the Ring: The Card Game form (adjudicator/cardgame/model.py) ...
-CG_PLAYERS, CG_PATH, CG_BATTLEGROUNDS = "cg-players", "cg-path", "cg-battlegrounds"
+CG_PLAYERS, CG_RESERVES, CG_PATH, CG_BATTLEGROUNDS = "cg-players", "cg-reserves", "cg-path", "cg-battlegrounds"
 # ... and a The Lord of the Rings: The Card Game form (adjudicator/lcg/model.py).
 LCG_PLAYERS, LCG_IN_PLAY = "lcg-players", "lcg-in-play"
 
@@ -298,7 +298,7 @@ FORMS: tuple[KindForm, ...] = (
               Field("text_allows", "The item's own text allows it", "bool", choices=YES_NO),
               Field("from", "Where the bearer is (when not given below)", "choice",
                     choices=(("reserve", "A reserve"), ("path", "A path"), ("battleground", "A battleground")))),
-             (CG_PLAYERS, CG_PATH, CG_BATTLEGROUNDS)),
+             (CG_PLAYERS, CG_RESERVES, CG_PATH, CG_BATTLEGROUNDS)),
     # -- The Lord of the Rings: The Card Game ---------------------------------------------
     KindForm(LCG, "reveal", "What happens when this encounter card is revealed?", "",
              (Field("players", "Players", "int", "Empty: the players below.", min=1, max=4),
@@ -565,7 +565,8 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
             _note_row(b, ["position", "players", len(players)], CG_PLAYER_ROWS, i, row)
             players.append(row)
         b.note(["position", "players"], CG_PLAYER_ROWS.name(0, "name"))
-        _reserves(get, b, players)
+        if CG_RESERVES in spec.parts:
+            _reserves(get, b, players)
         if players:
             position["players"] = players
     if CG_PATH in spec.parts:

@@ -311,7 +311,7 @@ def _area_rows(rows: Rows, area_by_side: dict) -> dict[str, str] | None:
     return values
 
 
-def _players_with_reserves(players: Any) -> dict[str, str] | None:
+def _players_with_reserves(players: Any, reserves_shown: bool) -> dict[str, str] | None:
     """Player rows, and each player's reserve as reserve rows (None if the rows cannot hold them)."""
     from adjudicator import names
 
@@ -320,6 +320,8 @@ def _players_with_reserves(players: Any) -> dict[str, str] | None:
     plain, reserve_cards = [], []
     for p in players:
         if isinstance(p, dict) and "reserve" in p:
+            if not reserves_shown:
+                return None
             reserve = p["reserve"] if p["reserve"] is not None else {}
             if not isinstance(reserve, dict) or set(reserve) - set(forms.AREA_OF_KIND.values()) \
                     or not _plain_text(p.get("name")):
@@ -349,7 +351,7 @@ def _players_with_reserves(players: Any) -> dict[str, str] | None:
 def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
     values: dict[str, str] = {}
     if forms.CG_PLAYERS in spec.parts and "players" in position:
-        got = _players_with_reserves(position["players"])
+        got = _players_with_reserves(position["players"], forms.CG_RESERVES in spec.parts)
         if got is not None:
             values.update(got)
             del position["players"]

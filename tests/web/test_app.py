@@ -620,3 +620,20 @@ def test_any_scenario_opens_in_its_form_and_asks_the_same(client, game_kind, pos
         return
     assert response.status_code == 303, text(response)[:1500]
     assert api.ask(permalink.decode(response.headers["Location"].rsplit("/", 1)[1]), "en") == expected
+
+
+def test_item_moves_with_its_bearer_from_a_reserve_row(client, load_scenario):
+    from pathlib import Path
+    data = {"cg-player0-name": "Ana", "cg-player0-side": "free-peoples",
+            "reserve-card0-name": "Frodo", "reserve-card0-owner": "ana", "reserve-card0-kind": "character",
+            "reserve-card1-name": "Sting", "reserve-card1-owner": "Ana", "reserve-card1-kind": "item",
+            "reserve-card1-bearer": "Frodo",
+            "q-item": "Sting", "q-event": "bearer-moves", "q-to": "Weathertop"}
+    location, _ = follow_to_ruling(client, client.post("/en/ask/wotr-card-game/item-move", data=data))
+    asked = permalink.decode(location.rsplit("/", 1)[1])
+    expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/item-moves-with-bearer.yaml")
+    assert api.ask(asked)["verdict"] == api.ask(expected)["verdict"]
+    bad = client.post("/es/ask/wotr-card-game/item-move", data={**data, "reserve-card1-owner": "Luis"})
+    assert "jugadores de arriba" in field_error(text(bad), "reserve-card1-owner")
+    # the activate form has no reserves: they do not matter there
+    assert 'name="reserve-card0-name"' not in client.get("/en/ask/wotr-card-game/activate").get_data(as_text=True)
