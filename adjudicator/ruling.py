@@ -36,6 +36,18 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
+    """``1.67`` in English, ``1,67`` in Spanish."""
+    text = f"{float(x):.{places}f}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def format_percent(p: Fraction | float, lang: str) -> str:
+    """``80.2%`` in English, ``80,2 %`` in Spanish (the RAE writes a space before %)."""
+    number = format_decimal(float(p) * 100, lang, 1)
+    return f"{number} %" if lang == "es" else f"{number}%"
+
+
 @dataclass
 class Step:
     text: str
@@ -95,6 +107,13 @@ class RulingBuilder:
         self.game, self.kind, self.lang = game, kind, lang
         self.steps: list[Step] = []
         self.result: Ruling | None = None
+
+    def percent(self, p: Fraction | float) -> str:
+        """A probability as a percentage written the way the answer's language writes it."""
+        return format_percent(p, self.lang)
+
+    def decimal(self, x: Fraction | float, places: int = 2) -> str:
+        return format_decimal(x, self.lang, places)
 
     def t(self, key: str, /, **params: Any) -> str:
         return translate(self.lang, key, **params)

@@ -80,13 +80,15 @@ def odds(dice: int, hit_on: int, rerolls: int) -> dict:
             "p_hits": [probability(p) for p in dist], "p_hits_exact": [fraction_text(p) for p in dist]}
 
 
-def expected(dist_side: dict) -> str:
+def expected(dist_side: dict) -> Fraction:
+    """The mean number of hits."""
     exact = [Fraction(p) for p in dist_side["p_hits_exact"]]
-    return f"{float(sum(k * p for k, p in enumerate(exact))):.2f}"
+    return sum(k * p for k, p in enumerate(exact))
 
 
-def pct_any(dist_side: dict) -> str:
-    return f"{float(1 - Fraction(dist_side['p_hits_exact'][0])) * 100:.1f}"
+def p_any(dist_side: dict) -> Fraction:
+    """The chance of at least one hit."""
+    return 1 - Fraction(dist_side["p_hits_exact"][0])
 
 
 @question(GAME, "battle")
@@ -251,9 +253,9 @@ def battle(position, q, r):
     a = odds(att_dice, att_hit, att_rerolls)
     d = odds(def_dice, def_hit, def_rerolls)
     r.step("battle.odds", "wotr-battle-leader-reroll", who=r.t("battle.attacker"), dice=att_dice, hit_on=att_hit,
-           rerolls=att_rerolls, pct=pct_any(a), mean=expected(a))
+           rerolls=att_rerolls, pct=r.percent(p_any(a)), mean=r.decimal(expected(a)))
     r.step("battle.odds", "wotr-battle-leader-reroll", who=r.t("battle.defender"), dice=def_dice, hit_on=def_hit,
-           rerolls=def_rerolls, pct=pct_any(d), mean=expected(d))
+           rerolls=def_rerolls, pct=r.percent(p_any(d)), mean=r.decimal(expected(d)))
     if rnd == 1:
         attacked = sorted(n for n, u in defender.nations.items() if u.count and not position.at_war(n))
         if attacked:

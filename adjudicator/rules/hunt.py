@@ -91,7 +91,7 @@ def hunt_roll(position, q, r):
     if rolls is None:
         r.step("hunt.success_draws_tile", "wotr-hunt-success")
         return r.decide("hunt.answer_roll", {"dice": dice, "hit_on": hit_on, "rerolls": rerolls,
-                                            "pct": f"{float(p) * 100:.1f}"}, **verdict)
+                                            "pct": r.percent(p)}, **verdict)
 
     # With the faces rolled: count successes (then any re-rolled dice).
     if len(rolls) != dice:
@@ -529,13 +529,13 @@ def hunt_draw(position, q, r):
         p_reveal = share * sum(1 for f in faces if f.reveal)
         verdict["p_reveal"] = probability(p_reveal)
         verdict["p_reveal_exact"] = fraction_text(p_reveal)
-        r.step("hunt.draw_reveal", "wotr-tiles-reveal-icon", pct=f"{float(p_reveal) * 100:.1f}")
+        r.step("hunt.draw_reveal", "wotr-tiles-reveal-icon", pct=r.percent(p_reveal))
     else:
         r.step("hunt.draw_reveal_unknown", "wotr-tiles-anatomy")
     if fel.in_mordor:
         p_stop = share * sum(1 for f in faces if f.stop)
         verdict["p_stop"] = probability(p_stop)
-        r.step("hunt.draw_stop", "wotr-mordor-stop", pct=f"{float(p_stop) * 100:.1f}")
+        r.step("hunt.draw_stop", "wotr-mordor-stop", pct=r.percent(p_stop))
     at_least_two = sum(p for k, p in damage.items() if k >= 2)
-    return r.decide("hunt.answer_draw", {"tiles": len(faces), "expected": f"{float(expected):.2f}",
-                                         "pct2": f"{float(at_least_two) * 100:.1f}"}, **verdict)
+    return r.decide("hunt.answer_draw", {"tiles": len(faces), "expected": r.decimal(expected),
+                                         "pct2": r.percent(at_least_two)}, **verdict)
