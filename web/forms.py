@@ -182,7 +182,7 @@ FORMS: tuple[KindForm, ...] = (
              (HUNT, FELLOWSHIP), ("hidden", "mordor", "corruption")),
     KindForm(WOTR, "hunt-casualty", "Who takes the Hunt damage?", "",
              (Field("damage", "Hunt damage", "int", required=True, min=0, max=12),
-              Field("take", "Taken as", "text", "corruption, guide, or a Companion's name.", required=True)),
+              Field("take", "Taken as", "text", "corruption, guide, random, or a Companion's name.", required=True)),
              (FELLOWSHIP,), ("corruption", "guide", "companions", "mordor")),
     KindForm(WOTR, "hunt-allocation", "How many dice may the Shadow put in the Hunt Box?", "",
              (Field("retrieved", "Free Peoples dice taken back from the Hunt Box", "int", min=0, max=6),),

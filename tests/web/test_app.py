@@ -501,6 +501,9 @@ def test_lcg_keywords_typed_in_spanish_and_a_card_in_play(client):
     assert verdict["threat_each"] == 2 and verdict["threat_total"] == 6 and verdict["extra_reveals"] == 1
     response = client.post("/es/ask/lotr-lcg/reveal", data={"q-card.keywords": "Maldto 2"})
     assert "maldito" in field_error(text(response), "q-card.keywords")
+    response = client.post("/es/ask/lotr-lcg/reveal", data={**data, "lcg-card0-keywords": "Oleda", "lcg-card0-damage": "-1"})
+    page = text(response)
+    assert "oleada" in field_error(page, "lcg-card0-keywords") and field_error(page, "lcg-card0-damage")
 
 
 def test_orcs_search_location_fields(client):
