@@ -73,7 +73,7 @@ def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
                     aliases={"wotr": "war-of-the-ring", "guerra-del-anillo": "war-of-the-ring",
                              "lcg": "lotr-lcg", "card-game": "wotr-card-game"})
     lang = f.choice("lang", LANGS, default=DEFAULT_LANG)
-    title = f.str("title")
+    title = _title(f, lang_override or lang or DEFAULT_LANG)
     expect = f.get("expect")
     if expect is not None and not isinstance(expect, dict):
         f.error("expect", "core.err_type_mapping")
@@ -85,6 +85,18 @@ def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
     f.finish(ENVELOPE_KEYS)
     problems.raise_if_any()
     return Scenario(game, lang_override or lang or DEFAULT_LANG, title, position, question, expect, data)
+
+
+def _title(f: Fields, lang: str) -> str | None:
+    """``title`` is text, or one text per language (``{en: ..., es: ...}``): the ruling's
+    language wins, else the other one."""
+    raw = f.get("title")
+    if isinstance(raw, dict):
+        sub = Fields(raw, f.at("title"), f.problems)
+        texts = {code: sub.str(code) for code in LANGS}
+        sub.finish()
+        return texts.get(lang) or next((t for t in texts.values() if t), None)
+    return f.str("title")
 
 
 def rule(scenario: Scenario) -> Ruling:
