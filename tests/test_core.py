@@ -245,3 +245,11 @@ def test_a_one_item_list_and_yes_no_words_are_read_as_people_write_them():
     ruling = api.ask({"game": "war-of-the-ring", "position": {"fellowship": {"hidden": "sí", "progress": 2}},
                       "question": {"kind": "declare-fellowship"}})
     assert ruling["verdict"]["status"] == "decided" and ruling["verdict"]["max_distance"] == 2
+
+
+def test_a_title_in_both_languages_follows_the_ruling_language():
+    scenario = {"game": "lotr-lcg", "title": {"en": "Surge", "es": "Oleada"},
+                "question": {"kind": "reveal", "players": 2, "card": {"keywords": ["surge"]}}}
+    assert api.ask(scenario, "es")["title"] == "Oleada"
+    assert api.ask(scenario, "en")["title"] == "Surge"
+    assert "title.fr" in errors_of({**scenario, "title": {"fr": "Vague"}})
