@@ -82,7 +82,11 @@ def _choice_aliases() -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for k, v in SIDE_WORDS.items():
         out.setdefault(k, set()).add(v.replace("_", "-"))
-    for aliases in (TYPE_ALIASES, getattr(cardgame_rules, "TYPE_ALIASES", {}),
+    from adjudicator.rules import battle, dice, movement, politics
+
+    wotr = [getattr(battle, "TYPE_ALIASES", {}), getattr(dice, "FACE_ALIASES", {}),
+            getattr(movement, "DIE_ALIASES", {}), getattr(politics, "EVENT_ALIASES", {})]
+    for aliases in (*wotr, TYPE_ALIASES, getattr(cardgame_rules, "TYPE_ALIASES", {}),
                     getattr(cardgame_rules, "EVENT_ALIASES", {}), getattr(cardgame_rules, "SOURCE_ALIASES", {}),
                     getattr(cardgame_rules, "ORIGIN_ALIASES", {})):
         for k, v in aliases.items():
