@@ -253,3 +253,19 @@ def test_a_title_in_both_languages_follows_the_ruling_language():
     assert api.ask(scenario, "es")["title"] == "Oleada"
     assert api.ask(scenario, "en")["title"] == "Surge"
     assert "title.fr" in errors_of({**scenario, "title": {"fr": "Vague"}})
+
+
+def test_counts_choose_the_word_that_agrees_with_them():
+    from adjudicator.i18n import translate
+
+    one = api.ask({"game": "war-of-the-ring", "lang": "es", "position": {"regions": {
+        "Westemnet": {"shadow": {"isengard": {"regular": 2}}},
+        "Edoras": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}}},
+        "politics": {"rohan": "at-war", "isengard": "at-war"}},
+        "question": {"kind": "battle", "from": "Edoras", "to": "Westemnet"}})
+    text = " ".join(s["text"] for s in one["explanation"]) + one["answer"]
+    assert "(es)" not in text and "(s)" not in text
+    params = dict(who="A", dice=2, hit_on=5, pct="1 %", mean="1")
+    assert "1 repetición:" in translate("es", "battle.odds", rerolls=1, **params)
+    assert "2 repeticiones:" in translate("es", "battle.odds", rerolls=2, **params)
+    assert "0 re-rolls:" in translate("en", "battle.odds", rerolls=0, **params)

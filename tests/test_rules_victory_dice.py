@@ -1,12 +1,10 @@
 """Victory, action dice and the Elven Rings; and the message catalogues of these chapters."""
 from __future__ import annotations
 
-import string
 
 import pytest
 
 from adjudicator import data
-from adjudicator.i18n import catalogue
 
 from helpers import GAME, problems, rule  # noqa: E402
 
@@ -101,19 +99,7 @@ def test_shadow_with_no_ring():
     assert v["allowed"] is False
 
 
-# -- catalogues ---------------------------------------------------------------------------------
-
-def _fields(text):
-    return sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
-
-
-@pytest.mark.parametrize("domain", ["hunt", "fellowship", "victory", "dice"])
-def test_catalogue_has_both_languages_with_same_placeholders(domain):
-    for key, entry in catalogue(domain).items():
-        assert key.startswith(domain + ".")
-        assert set(entry) == {"en", "es"}, key
-        assert entry["en"].strip() and entry["es"].strip(), key
-        assert _fields(entry["en"]) == _fields(entry["es"]), key
+# (The catalogues of every domain are checked in tests/test_core.py.)
 
 
 def test_impossible_ring_change_is_refused_without_asking_what_the_shadow_holds():

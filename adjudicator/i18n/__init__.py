@@ -3,10 +3,13 @@
 Each domain is a JSON file in ``messages/`` (``hunt.json`` holds every key that starts
 with ``hunt.``): ``{"key": {"en": "...", "es": "..."}}`` with ``str.format`` placeholders.
 A test checks that both languages exist for every key, with the same placeholders.
+
+Counts choose their word with ``{n:plural(dado|dados)}``: the first form when ``n`` is 1.
 """
 from __future__ import annotations
 
 import json
+import string
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,6 +29,22 @@ def domains() -> list[str]:
     return sorted(p.stem for p in _DIR.glob("*.json"))
 
 
+class _MessageFormatter(string.Formatter):
+    """``str.format`` plus ``{n:plural(one|many)}``, which picks the word that agrees with n."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec.startswith("plural(") and format_spec.endswith(")"):
+            one, _, many = format_spec[len("plural("):-1].partition("|")
+            try:
+                return one if int(str(value)) in (1, -1) else many
+            except ValueError:
+                return many
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _MessageFormatter()
+
+
 def translate(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang``, formatted with ``params``.
 
@@ -34,4 +53,4 @@ def translate(lang: str, key: str, /, **params: object) -> str:
     domain = key.split(".", 1)[0]
     entry = catalogue(domain)[key]
     text = entry.get(lang) or entry[DEFAULT_LANG]
-    return text.format(**params) if params else text
+    return _FORMATTER.vformat(text, (), params) if params else text
