@@ -43,7 +43,10 @@ def openapi() -> dict[str, Any]:
         "properties": {
             "game": {"type": "string", "enum": games},
             "lang": {"type": "string", "enum": list(LANGS), "default": "en"},
-            "title": {"type": "string"},
+            "title": {"oneOf": [
+                {"type": "string"},
+                {"type": "object", "description": "The title in each language; the ruling's language wins.",
+                 "properties": {code: {"type": "string"} for code in LANGS}, "additionalProperties": False}]},
             "position": {"type": "object", "description": "The part of the position that matters (per game)."},
             "question": {"type": "object", "required": ["kind"], "properties": {
                 "kind": {"type": "string", "enum": kinds} if kinds else {"type": "string"}},
