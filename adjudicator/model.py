@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from adjudicator import data, names
-from adjudicator.params import Fields, check_int, check_name
+from adjudicator.params import Fields, check_int, check_name, check_side
 from adjudicator.problems import Problems
 
 SIDES = ("free_peoples", "shadow")
@@ -182,12 +182,7 @@ class Position:
 
 
 def _side(value: Any, path: list, problems: Problems) -> str | None:
-    if isinstance(value, str):
-        side = SIDE_WORDS.get(value.strip().lower().replace(" ", "-"))
-        if side:
-            return side
-    problems.add(path, "core.err_choice", value=value, options="free-peoples, shadow")
-    return None
+    return check_side(value, path, problems)
 
 
 def _army(f: Fields, side: str) -> Army:

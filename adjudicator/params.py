@@ -14,6 +14,13 @@ from adjudicator import names
 from adjudicator.problems import PathPart, Problems
 
 MISSING = object()
+# Words players type for the two sides, folded by names.normalize -> the engine's side ids.
+SIDE_ALIASES = {
+    "freepeoples": "free_peoples", "thefreepeoples": "free_peoples", "fp": "free_peoples",
+    "puebloslibres": "free_peoples", "lospuebloslibres": "free_peoples", "pl": "free_peoples",
+    "shadow": "shadow", "theshadow": "shadow", "sombra": "shadow", "lasombra": "shadow",
+}
+SIDE_OPTIONS = ("free-peoples", "shadow")
 # Words players type for yes and no (folded: no accents, no case).
 YES_NO = {"true": True, "yes": True, "si": True, "y": True, "false": False, "no": False, "n": False}
 
@@ -135,6 +142,15 @@ class Fields:
             return default
         return check_name(value, index, what, self.at(key), self.problems)
 
+    def side(self, key: str = "side", *, required: bool = False) -> str | None:
+        """``free_peoples`` or ``shadow``, from any way a player writes a side, in either language."""
+        value = self.one(key)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required_choice", options=", ".join(SIDE_OPTIONS))
+            return None
+        return check_side(value, self.at(key), self.problems)
+
     def region(self, key: str, *, required: bool = False) -> str | None:
         return self.name(key, names.regions(), "region", required=required)
 
@@ -164,6 +180,19 @@ def check_int(value: Any, path: list[PathPart], problems: Problems, *, lo: int |
             problems.add(path, "core.err_range", lo=lo, hi=hi, value=value)
         return None
     return value
+
+
+def check_side(value: Any, path: list[PathPart], problems: Problems) -> str | None:
+    if isinstance(value, str) and names.normalize(value) in SIDE_ALIASES:
+        return SIDE_ALIASES[names.normalize(value)]
+    chosen = check_choice(value, SIDE_OPTIONS, path, problems,
+                          aliases={"pueblos-libres": "free-peoples", "sombra": "shadow"})
+    return chosen.replace("-", "_") if chosen else None
+
+
+def side_value(side: str | None) -> str | None:
+    """A side as the scenario language writes values: ``free-peoples`` / ``shadow``."""
+    return side.replace("_", "-") if side else side
 
 
 def check_choice(value: Any, options: Sequence[str], path: list[PathPart], problems: Problems, *,

@@ -269,3 +269,13 @@ def test_counts_choose_the_word_that_agrees_with_them():
     assert "1 repetición:" in translate("es", "battle.odds", rerolls=1, **params)
     assert "2 repeticiones:" in translate("es", "battle.odds", rerolls=2, **params)
     assert "0 re-rolls:" in translate("en", "battle.odds", rerolls=0, **params)
+
+
+@pytest.mark.parametrize("written", ["free-peoples", "Free Peoples", "FP", "pueblos libres", "Los Pueblos Libres",
+                                     "free_peoples"])
+def test_every_way_of_writing_a_side_is_read_the_same_and_answered_in_kebab_case(written):
+    ruling = api.ask({"game": "war-of-the-ring", "position": {
+        "regions": {"Minas Tirith": {"besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 2}},
+                                     "shadow": {"sauron": {"regular": 5}}}}},
+        "question": {"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath", "side": written}})
+    assert ruling["verdict"]["side"] == "free-peoples" and ruling["verdict"]["allowed"] is False

@@ -76,7 +76,7 @@ def _choice_aliases() -> dict[str, set[str]]:
     it may stand for (one word may mean different things in different choices: "enemigo")."""
     from adjudicator import names
     from adjudicator.cardgame import rules as cardgame_rules
-    from adjudicator.cardgame.model import SIDE_WORDS
+    from adjudicator.params import SIDE_ALIASES as SIDE_WORDS
     from adjudicator.lcg.model import TYPE_ALIASES
 
     out: dict[str, set[str]] = {}

@@ -38,12 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from adjudicator import names
-from adjudicator.params import Fields, check_int
+from adjudicator.params import Fields, check_int, check_side
 from adjudicator.problems import Problems
 
-SIDE_WORDS = {"freepeoples": "free_peoples", "puebloslibres": "free_peoples", "fp": "free_peoples",
-              "shadow": "shadow", "sombra": "shadow"}
-SIDE_OPTIONS = "free-peoples, shadow"
 DEFAULT_STACK_LIMIT = 2   # seed 001 p. 10: each player's starting stack limit
 MAX_ICONS = 20            # more icons than this on one card is a typing mistake, not a card
 MAX_HAND = 60             # more cards than a deck holds is an impossible count
@@ -175,10 +172,7 @@ class Position:
 
 # -- readers ------------------------------------------------------------------------------
 def read_side(value: Any, path: list, problems: Problems) -> str | None:
-    if isinstance(value, str) and key_of(value) in SIDE_WORDS:
-        return SIDE_WORDS[key_of(value)]
-    problems.add(path, "core.err_choice", value=value, options=SIDE_OPTIONS)
-    return None
+    return check_side(value, path, problems)
 
 
 def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | None:

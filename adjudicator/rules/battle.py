@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from adjudicator import data, names
 from adjudicator.model import Army, Units, other_side
+from adjudicator.params import side_value
 from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules import board
@@ -265,7 +266,7 @@ def battle(position, q, r):
     return r.decide("battle.answer", {"type": r.t(f"battle.type_{kind}"), "round": rnd,
                                       "att_dice": att_dice, "att_hit": att_hit, "att_rerolls": att_rerolls,
                                       "def_dice": def_dice, "def_hit": def_hit, "def_rerolls": def_rerolls},
-                    allowed=True, type=kind, round=rnd, attacker=a, defender=d, side=side)
+                    allowed=True, type=kind, round=rnd, attacker=a, defender=d, side=side_value(side))
 
 
 # -- retreat ------------------------------------------------------------------------------------

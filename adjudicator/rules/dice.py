@@ -6,8 +6,7 @@ Kinds: ``action-dice``, ``elven-ring``.
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.model import SIDE_WORDS
-from adjudicator.params import check_name
+from adjudicator.params import SIDE_ALIASES, check_name
 from adjudicator.registry import question
 
 GAME = "war-of-the-ring"
@@ -32,7 +31,7 @@ FACE_ALIASES = {
 
 def _side_word(value) -> str | None:
     if isinstance(value, str):
-        return SIDE_WORDS.get(value.strip().lower().replace(" ", "-").replace("_", "-"))
+        return SIDE_ALIASES.get(names.normalize(value))
     return None
 
 
@@ -111,12 +110,7 @@ def elven_ring(position, q, r):
     held; otherwise, without ``held``, the Shadow is taken to hold the ring it asks about and
     a step says so.
     """
-    side_raw = q.get("side")
-    side = _side_word(side_raw)
-    if side_raw is None:
-        q.error("side", "core.err_required_choice", options="free-peoples, shadow")
-    elif side is None:
-        q.problems.add(q.at("side"), "core.err_choice", value=side_raw, options="free-peoples, shadow")
+    side = q.side("side", required=True)
     frm = q.choice("from", FACES, required=True, aliases=FACE_ALIASES)
     to = q.choice("to", FACES, required=True, aliases=FACE_ALIASES)
     used_raw = q.get("used_this_turn")

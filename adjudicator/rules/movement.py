@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import data, names
-from adjudicator.model import SIDE_WORDS, Army, Position, Units, _army, other_side
-from adjudicator.params import Fields, check_choice, check_name
+from adjudicator.model import Army, Position, Units, _army, other_side
+from adjudicator.params import Fields, check_choice, check_name, side_value
 from adjudicator.registry import question
 from adjudicator.rules import board
 
@@ -28,19 +28,7 @@ NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanill
 
 # -- shared readers (battle.py uses them too) ----------------------------------------------
 def read_side(q, key: str = "side") -> str | None:
-    value = q.get(key)
-    if value is None:
-        return None
-    folded = str(value).strip().lower().replace(" ", "-").replace("_", "-")
-    side = SIDE_WORDS.get(folded)
-    if side is None:
-        chosen = check_choice(value, ("free-peoples", "shadow"), q.at(key), q.problems,
-                              aliases={"pueblos-libres": "free-peoples", "sombra": "shadow",
-                                       "la-sombra": "shadow", "los-pueblos-libres": "free-peoples",
-                                       "the-shadow": "shadow", "the-free-peoples": "free-peoples",
-                                       "fp": "free-peoples", "pl": "free-peoples"})
-        side = chosen.replace("-", "_") if chosen else None
-    return side
+    return q.side(key)
 
 
 def side_word(side: str, lang: str) -> str:
@@ -242,7 +230,7 @@ def army_move(position, q, r):
         if moving.nazgul or moving.characters:
             r.step("movement.characters_move_alone", "wotr-character-move")
         return r.decide("movement.answer_no", {"reason": r.t("movement.reason_not_army")},
-                        allowed=False, side=side)
+                        allowed=False, side=side_value(side))
 
     # Leaders never stay behind alone: when every unit leaves, the Leaders go too.
     left_leaders = present.leaders - moving.leaders
@@ -301,7 +289,7 @@ def army_move(position, q, r):
     if refusals:
         key, _label, params = refusals[0]
         reason = r.t(key.replace("movement.refuse_", "movement.reason_"), **params)
-        return r.decide("movement.answer_no", {"reason": reason}, allowed=False, side=side)
+        return r.decide("movement.answer_no", {"reason": reason}, allowed=False, side=side_value(side))
 
     # Capture of an undefended enemy settlement; merging and the stacking limit.
     captured = (board.enemy_settlement(position, dst, side) and not board.has_army(position, dst, enemy))
@@ -328,7 +316,7 @@ def army_move(position, q, r):
         r.step("movement.stacking_ok", "wotr-army-stacking", total=total, limit=board.STACKING_LIMIT)
     key = "movement.answer_yes_excess" if excess else "movement.answer_yes"
     return r.decide(key, {"src": src_name, "dst": dst_name, "excess": excess}, allowed=True, excess=excess,
-                    side=side, captured=captured)
+                    side=side_value(side), captured=captured)
 
 
 # -- character-move --------------------------------------------------------------------------
