@@ -18,8 +18,6 @@ from adjudicator.params import Fields, check_int, check_name, check_side
 from adjudicator.problems import Problems
 
 SIDES = ("free_peoples", "shadow")
-SIDE_WORDS = {"free-peoples": "free_peoples", "free_peoples": "free_peoples", "shadow": "shadow",
-              "pueblos-libres": "free_peoples", "sombra": "shadow"}
 UNIT_KINDS = ("regular", "elite", "leader")
 UNIT_KIND_ALIASES = {"regular": "regular", "regulars": "regular", "regulares": "regular",
                      "elite": "elite", "elites": "elite", "leader": "leader", "leaders": "leader",
