@@ -53,4 +53,7 @@ def translate(lang: str, key: str, /, **params: object) -> str:
     domain = key.split(".", 1)[0]
     entry = catalogue(domain)[key]
     text = entry.get(lang) or entry[DEFAULT_LANG]
-    return _FORMATTER.vformat(text, (), params) if params else text
+    if not params:
+        return text
+    # The C implementation of str.format is several times faster: keep it for plain messages.
+    return _FORMATTER.vformat(text, (), params) if ":plural(" in text else text.format(**params)
