@@ -31,6 +31,10 @@ def current_lang() -> str:
     lang = g.get("lang")
     if lang in LANGS:
         return lang
+    # No route matched (a 404 under /es/...): the address still says which language.
+    first = request.path.strip("/").split("/", 1)[0]
+    if first in LANGS:
+        return first
     return browser_lang()
 
 

@@ -640,3 +640,10 @@ def test_item_moves_with_its_bearer_from_a_reserve_row(client, load_scenario):
     assert "jugadores de arriba" in field_error(text(bad), "reserve-card1-owner")
     # the activate form has no reserves: they do not matter there
     assert 'name="reserve-card0-name"' not in client.get("/en/ask/wotr-card-game/activate").get_data(as_text=True)
+
+
+def test_a_page_not_found_under_a_language_speaks_that_language(client):
+    response = client.get("/es/no/such/page", headers={"Accept-Language": "en"})
+    assert response.status_code == 404
+    assert "There is no page" not in response.get_data(as_text=True)
+    assert 'lang="es"' in response.get_data(as_text=True)
