@@ -24,7 +24,6 @@ import shutil
 import sys
 import time
 import warnings
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -109,24 +108,6 @@ def up_to_date(lang: str, current_hash: str | None = None) -> bool:
 
 # -- building -----------------------------------------------------------------------------------
 
-@contextmanager
-def _lock() -> Iterator[None]:
-    """One docs build at a time on this build directory (CLI and web app may race)."""
-    lock_dir = paths.BUILD / "docs"
-    lock_dir.mkdir(parents=True, exist_ok=True)
-    with open(lock_dir / ".lock", "w") as fh:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: no lock, builds are still atomic per language
-            yield
-            return
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
-
-
 def _sphinx_build(lang: str, outdir: Path, doctrees: Path) -> list[str]:
     """Build ``lang`` into ``outdir``; the warnings (empty when the build is clean)."""
     try:
@@ -186,7 +167,7 @@ def build_docs(langs: tuple[str, ...] | list[str] = LANGS, force: bool = False,
     started = time.perf_counter()
     report: dict = {"langs": {}, "seconds": 0.0}
     failures: list[tuple[str, list[str]]] = []
-    with _lock():
+    with paths.build_lock("docs"):
         current = source_hash()
         for i, lang in enumerate(langs, 1):
             out = paths.docs_html(lang)
