@@ -34,10 +34,10 @@ import re
 import threading
 import time
 from pathlib import Path
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from adjudicator import paths
+from adjudicator.i18n import translate
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -55,51 +55,9 @@ TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the
 _WORD = re.compile(r"\w+")
 _TAG = re.compile(r"<[^>]+>")
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "search.index_missing": {
-        "en": "The search index ({lang}) is not built yet. Run `adjudicator build` to build the "
-              "rules reference and its search index, then search again.",
-        "es": "El índice de búsqueda ({lang}) aún no está construido. Ejecuta `adjudicator build` "
-              "para construir la referencia de reglas y su índice de búsqueda, y vuelve a buscar.",
-    },
-    "search.docs_missing": {
-        "en": "The rules reference is not built for {langs} (missing: {files}). Run "
-              "`adjudicator build docs` first, then `adjudicator build index` "
-              "(`adjudicator build` does both).",
-        "es": "La referencia de reglas no está construida en {langs} (falta: {files}). Ejecuta "
-              "antes `adjudicator build docs` y después `adjudicator build index` "
-              "(`adjudicator build` hace las dos cosas).",
-    },
-    "search.bad_lang": {
-        "en": "Unknown language {lang!r}: the rules reference exists in {langs}.",
-        "es": "Idioma desconocido {lang!r}: la referencia de reglas existe en {langs}.",
-    },
-    "search.indexing": {
-        "en": "Indexing the rules ({lang}): {documents} documents ({rules} rule sections, {terms} glossary terms)",
-        "es": "Indexando las reglas ({lang}): {documents} documentos ({rules} secciones de reglas, {terms} términos del glosario)",
-    },
-    "search.up_to_date": {
-        "en": "Search index ({lang}) is up to date: {documents} documents",
-        "es": "El índice de búsqueda ({lang}) está al día: {documents} documentos",
-    },
-    "search.no_results": {
-        "en": "No rule matches “{query}”.",
-        "es": "Ninguna regla coincide con «{query}».",
-    },
-    "search.did_you_mean": {
-        "en": "Did you mean: {suggestion}?",
-        "es": "¿Quisiste decir: {suggestion}?",
-    },
-    "search.empty": {
-        "en": "Type a few words to search the rules.",
-        "es": "Escribe unas palabras para buscar en las reglas.",
-    },
-}
-
-
 def message(lang: str, key: str, /, **params: Any) -> str:
-    entry = MESSAGES[key]
-    return (entry.get(lang) or entry["en"]).format(**params)
+    """The search's messages live with the engine's (adjudicator/i18n/messages/search.json)."""
+    return translate(lang, key, **params)
 
 
 class IndexMissing(Exception):
@@ -415,28 +373,10 @@ def build_index(force: bool = False, progress: Callable[[str], None] | None = No
     missing = {lang: export_path(lang) for lang in LANGS if not export_path(lang).is_file()}
     if any(lang in missing for lang in langs):
         raise DocsMissing(missing)
-    with _build_lock():
+    with paths.build_lock("index"):
         report = _build_locked(langs, [lang for lang in LANGS if lang not in missing], force, say)
     report["seconds"] = round(time.perf_counter() - started, 3)
     return report
-
-
-@contextmanager
-def _build_lock() -> Iterator[None]:
-    """One index build at a time on this build directory (the CLI and the web app may race)."""
-    lock_dir = paths.BUILD / "index"
-    lock_dir.mkdir(parents=True, exist_ok=True)
-    with open(lock_dir / ".lock", "w") as handle:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: builds stay atomic per language, just not serialised
-            yield
-            return
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _build_locked(langs: tuple[str, ...], available: list[str], force: bool,

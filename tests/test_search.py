@@ -369,11 +369,7 @@ def test_index_build_is_skipped_when_up_to_date_and_reopened_after_a_rebuild(sea
     assert labels_of(search.search("sortie", "en")) == before  # the new index, opened again
 
 
-def test_messages_exist_in_both_languages_with_the_same_placeholders():
-    for key, entry in search.MESSAGES.items():
-        assert set(entry) == {"en", "es"}, key
-        holes = {lang: sorted(re.findall(r"{(\w+)", text)) for lang, text in entry.items()}
-        assert holes["en"] == holes["es"], key
+# (The search messages are checked with every catalogue in tests/test_core.py.)
 
 
 def test_concurrent_searches_share_one_open_index(search_index):
