@@ -16,7 +16,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
@@ -58,15 +57,8 @@ def rules() -> dict[str, dict]:
 
 # -- the session build ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="session")
-def built(tmp_path_factory) -> dict:
-    """Both languages built once with the project's own builder; its output and timing."""
-    build_dir = tmp_path_factory.mktemp("build")
-    env = {**os.environ, "ADJUDICATOR_BUILD_DIR": str(build_dir), "PYTHONWARNINGS": "ignore"}
-    started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "adjudicator", "build", "docs", "--force"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
-    return {"dir": build_dir, "proc": proc, "seconds": time.perf_counter() - started}
+# ``built`` (both languages built once per session) lives in tests/conftest.py: the search
+# and web tests reuse the same build.
 
 
 @pytest.fixture(scope="session")

@@ -84,28 +84,21 @@ def docs_app(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """Build the docs (both languages) and the search index once, into a temporary folder."""
+def built_site(built):
+    """The session's docs build (tests/conftest.py), plus the search index built from it."""
     from adjudicator import paths
 
-    build_dir = tmp_path_factory.mktemp("browser-build")
+    build_dir = Path(built["dir"])
     problems: list[str] = []
+    if built["proc"].returncode != 0:
+        problems.append("the docs did not build:\n" + built["proc"].stderr[-4000:])
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(paths, "BUILD", build_dir)
         mp.setenv("ADJUDICATOR_BUILD_DIR", str(build_dir))
         try:
-            from adjudicator import build
-        except ImportError as exc:
-            problems.append(f"adjudicator.build is missing: {exc}")
-        else:
-            try:
-                build.build_docs()
-            except build.BuildError as exc:
-                problems.append("\n".join([str(exc), *getattr(exc, "warnings", [])]))
-            try:
-                from adjudicator import search
+            from adjudicator import search
 
-                search.build_index()
-            except Exception as exc:  # reported by the tests that need the index
-                problems.append(f"search index: {exc}")
+            search.build_index()
+        except Exception as exc:  # reported by the tests that need the index
+            problems.append(f"search index: {exc}")
         yield build_dir, problems
