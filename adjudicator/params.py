@@ -66,6 +66,8 @@ class Fields:
                 close = difflib.get_close_matches(str(key), sorted(known), n=1)
                 if close:
                     self.error(key, "core.err_unknown_key_suggest", key=key, suggestion=close[0])
+                elif known:
+                    self.error(key, "core.err_unknown_key_known", key=key, known=", ".join(sorted(map(str, known))))
                 else:
                     self.error(key, "core.err_unknown_key", key=key)
 

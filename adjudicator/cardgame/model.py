@@ -222,6 +222,10 @@ def read_cancels(f: Fields) -> int | None:
 
 
 def read_area(raw: Any, path: list, problems: Problems) -> Area:
+    if isinstance(raw, list):
+        # On a battleground the kind of each card matters (leadership): say the shape.
+        problems.add(path, "cardgame.err_area_shape")
+        return Area()
     f = Fields(raw, path, problems)
     cards: list[Card] = []
     for key in AREA_KEYS:
@@ -319,12 +323,23 @@ def read_path(raw: Any, path: list, problems: Problems) -> Path | None:
     _cards_need_a_side(f)
     name = f.str("name", required=True)
     defence = read_defence(f)
-    fp = read_area(f.get("free_peoples"), f.at("free_peoples"), problems)
-    sh = read_area(f.get("shadow"), f.at("shadow"), problems)
+    fp = read_area(_path_side(f.get("free_peoples")), f.at("free_peoples"), problems)
+    sh = read_area(_path_side(f.get("shadow")), f.at("shadow"), problems)
     f.finish()
     if name is None:
         return None
     return Path(name.strip(), defence, fp, sh, _dotted(path))
+
+
+def _path_side(raw: Any) -> Any:
+    """A side of the path written as a plain list of cards (as the question's `attackers` /
+    `defenders` are): in path combat only icons count, so the kind of card does not matter;
+    cards with a `bearer` are items."""
+    if not isinstance(raw, list):
+        return raw
+    items = [c for c in raw if isinstance(c, dict) and "bearer" in c]
+    others = [c for c in raw if not (isinstance(c, dict) and "bearer" in c)]
+    return {"cards": others, "items": items}
 
 
 def _cards_need_a_side(f: Fields) -> None:

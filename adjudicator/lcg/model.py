@@ -32,7 +32,7 @@ MAX_TOKENS = 99
 
 # Folded word -> keyword id. `value` says whether the keyword takes a number X.
 KEYWORDS = {
-    "doomed": {"words": ("doomed", "maldito"), "value": True},
+    "doomed": {"words": ("doomed", "maldito", "maldita", "condenado", "condenada"), "value": True},
     "surge": {"words": ("surge", "oleada"), "value": False},
     "time": {"words": ("time", "tiempo"), "value": True},
     "scour": {"words": ("scour", "escudriñar"), "value": False},
@@ -190,7 +190,7 @@ def read_keyword(value: Any, path: list, problems: Problems) -> Keyword | None:
 def _known_display() -> list[str]:
     out = []
     for k in KEYWORDS.values():
-        en, es = k["words"]
+        en, es = k["words"][:2]   # the seed's words; the rest are accepted aliases
         out.append(f"{en} X / {es} X" if k["value"] else f"{en} / {es}")
     return out
 

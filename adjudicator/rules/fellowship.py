@@ -199,7 +199,8 @@ def separate_companions(position, q, r):
 
     if fel.in_mordor:
         r.step("fellowship.separate_mordor", "wotr-mordor-no-separate", who=who)
-        verdict = {"max_distance": None, "removed": True}
+        # 0, not null: null means "unlimited" in this language, and here nobody moves at all.
+        verdict = {"max_distance": 0, "removed": True}
         if to is not None:
             verdict["allowed"] = False
         return r.decide("fellowship.answer_separate_mordor", {"who": who}, **verdict)
@@ -346,15 +347,12 @@ def reveal_fellowship(position, q, r):
 
     if fel.in_mordor:
         r.step("fellowship.reveal_mordor", "wotr-mordor-hunt")
-        verdict = {"max_distance": 0, "extra_tile": False}
-        if to is not None:
-            verdict["allowed"] = False
+        # Without ``to`` the reveal itself is allowed (the figure just stays on the track).
+        verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None}
         return r.decide("fellowship.answer_reveal_mordor", {}, **verdict)
     if not fel.hidden:
         r.step("fellowship.reveal_already", "wotr-fellowship-reveal")
-        verdict = {"max_distance": 0, "extra_tile": False}
-        if to is not None:
-            verdict["allowed"] = to == start
+        verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None or to == start}
         return r.decide("fellowship.answer_reveal_already", {}, **verdict)
 
     progress = fel.progress
@@ -389,7 +387,7 @@ def reveal_fellowship(position, q, r):
         extra_word = "fellowship.word_extra_tile" if extra else (
             "fellowship.word_extra_tile_avoidable" if progress > 0 else "fellowship.word_no_extra_tile")
         return r.decide("fellowship.answer_reveal_distance", {"max_distance": progress, "extra": r.t(extra_word)},
-                        **verdict, extra_tile=extra, destinations=len(options))
+                        **verdict, allowed=bool(options), extra_tile=extra, destinations=len(options))
 
     dest = _region(to, lang)
     d = plain.get(to)

@@ -90,6 +90,25 @@ def choose_side(position: Position, region: str, given: str | None, r, *, prefer
     return None
 
 
+def _nation_for_flat_units(q, raw, present: Army, lang: str):
+    """``units: {regular: 1, elite: 1}`` (counts without a nation, as people write them when
+    the army has a single nation) is read as that nation's units. With several nations in
+    the army the nation cannot be guessed: a problem asks for the nested shape."""
+    from adjudicator.model import UNIT_KIND_ALIASES
+    if not isinstance(raw, dict):
+        return raw
+    flat = {k: v for k, v in raw.items() if names.normalize(str(k)) in UNIT_KIND_ALIASES}
+    if not flat:
+        return raw
+    rest = {k: v for k, v in raw.items() if k not in flat}
+    nations = [n for n, u in present.nations.items() if u.regular or u.elite or u.leader]
+    if len(nations) != 1:
+        q.problems.add(q.at("units"), "movement.err_units_nation_needed",
+                       nations=", ".join(names.nation_name(n, lang) for n in nations) or "-")
+        return rest
+    return {**rest, nations[0]: flat}
+
+
 def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | None:
     """The ``units`` parameter (same shape as an army in the position), checked against what
     stands in ``region``: every count above what is there is a problem at its path."""
@@ -97,6 +116,7 @@ def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | No
     raw = q.get("units")
     if raw is None or (isinstance(raw, str) and names.normalize(raw) in ALL_WORDS):
         return None
+    raw = _nation_for_flat_units(q, raw, present, lang)
     problems_before = len(q.problems)
     part = _army(Fields(raw, q.at("units"), q.problems), side)
     if len(q.problems) != problems_before or not isinstance(raw, dict):
