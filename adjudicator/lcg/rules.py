@@ -302,6 +302,11 @@ def scour(position: Position, q, r):
 
 
 # -- The Orcs' Search -------------------------------------------------------------------------------------
+# A location's fields a user may write straight in an orcs-search question, without `location:`.
+ORCS_FLAT_FIELDS = ("name", "type", "quest_points", "damage", "tokens", "attachments", "progress", "resources",
+                    "resource", "time_counters")
+
+
 @question(GAME, "orcs-search")
 @_sentence_case
 def orcs_search(position: Position, q, r):
@@ -310,7 +315,14 @@ def orcs_search(position: Position, q, r):
     Tokens and attachments are discarded first; cards under the objective are out of play
     (seed 002, La Búsqueda de los Orcos)."""
     key = "location" if q.has("location") else "card"
-    card = _card_param(position, q, key)
+    flat = [k for k in ORCS_FLAT_FIELDS if q.has(k)]
+    if not q.has(key) and flat:
+        # the location's facts written straight in the question (quest_points, damage ...)
+        card = read_card({k: q.get(k) for k in flat}, q.path, q.problems)
+        card = card and replace(card, path=format_path(q.path))
+        key = None
+    else:
+        card = _card_param(position, q, key)
     by_effect = q.bool("by_effect", default=False)
     q.ready()
     name = card.name or r.t("lcg.the_card")

@@ -24,6 +24,8 @@ SIDE_FACES = {
 FACE_ALIASES = {
     "personaje": "character", "ejercito": "army", "alistar": "muster", "alistamiento": "muster",
     "ejercito-alistar": "army-muster", "army/muster": "army-muster", "muster-army": "army-muster",
+    "reclutamiento": "muster", "reclutar": "muster", "ejercito-reclutamiento": "army-muster",
+    "ejercito/alistar": "army-muster", "alistar-ejercito": "army-muster", "ejercito-y-alistar": "army-muster",
     "evento": "event", "voluntad-de-occidente": "will-of-the-west", "voluntad-del-oeste": "will-of-the-west",
     "will": "will-of-the-west", "wotw": "will-of-the-west", "ojo": "eye", "sword": "character",
 }
