@@ -363,7 +363,13 @@ def retreat(position, q, r):
     if not allowed:
         return r.decide("battle.answer_retreat_none", {"reason": r.t("battle.reason_no_free", region=name)},
                         allowed=False, **verdict)
-    options = [names.region_name(n, lang) for n in destinations]
+    options = []
     if into:
-        options.insert(0, r.t("battle.the_stronghold", region=name))
-    return r.decide("battle.answer_retreat", {"options": "; ".join(options)}, allowed=True, **verdict)
+        options.append(r.t("battle.the_stronghold", region=name))
+    if len(destinations) == 1:
+        options.append(r.t("battle.retreat_to_region", region=names.region_name(destinations[0], lang)))
+    elif destinations:
+        options.append(r.t("battle.retreat_to_regions",
+                           regions=", ".join(names.region_name(n, lang) for n in destinations)))
+    text = options[0] if len(options) == 1 else r.t("battle.retreat_either", first=options[0], second=options[1])
+    return r.decide("battle.answer_retreat", {"options": text}, allowed=True, **verdict)
