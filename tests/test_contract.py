@@ -83,8 +83,9 @@ def optional_text(v) -> bool:
 # The documented type of each key (anything not listed: a bool or a count, by name below).
 TYPES = {
     "p_success": is_probability,
-    "attacker": is_dice_side, "defender": is_dice_side,
-    "hit_on": lambda v: v in range(2, 7),
+    # null only where no battle is fought / nothing is rolled (checked in `type_ok`)
+    "attacker": lambda v: v is None or is_dice_side(v), "defender": lambda v: v is None or is_dice_side(v),
+    "hit_on": lambda v: v is None or v in range(2, 7),
     "max_distance": lambda v: v is None or is_count(v),
     "winner": lambda v: v in ("free-peoples", "shadow", None),
     "reason": lambda v: v in ("ring", "military", None),
@@ -93,14 +94,21 @@ TYPES = {
     "type": lambda v: v in ("field", "siege", "sortie"),
     "destinations": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
     "effects": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-    "then": lambda v: v in ("cycle", "forfeit"),
+    "then": lambda v: v in ("cycle", "forfeit", None),
     "discard": lambda v: isinstance(v, (dict, list)),
 }
 BOOLS = {"allowed", "success", "reveal", "stop", "shadow_wins", "removed", "extra_tile", "into_stronghold",
          "active", "shields_ignored", "triggered", "under_objective"}
 
 
-def type_ok(key, value) -> bool:
+def type_ok(key, value, verdict: dict | None = None) -> bool:
+    """`value` has the documented type; null is accepted only where the verdict says why
+    (no battle allowed, no card to play, no die rolled)."""
+    if value is None and verdict is not None:
+        if key in ("attacker", "defender", "then") and verdict.get("allowed") is not False:
+            return False
+        if key == "hit_on" and verdict.get("dice") != 0:
+            return False
     if key in TYPES:
         return TYPES[key](value)
     if key in BOOLS:
@@ -138,13 +146,9 @@ def test_decided_ruling_carries_every_documented_key(path):
     ruling = ask(d)
     verdict = ruling["verdict"]
     assert verdict["status"] == "decided", (verdict, ruling["answer"])
-    always, when_given = CONTRACT[d["game"]][d["question"]["kind"]]
-    keys = list(always) + [k for param, ks in when_given.items() if param in d["question"] for k in ks]
-    if d["question"]["kind"] == "army-move" and verdict.get("allowed"):
-        keys.append("excess")
-    for key in keys:
+    for key in _required_keys(d, verdict):
         assert key in verdict, f"{key} missing from {verdict}"
-        assert type_ok(key, verdict[key]), f"{key}={verdict[key]!r} is not of the documented type"
+        assert type_ok(key, verdict[key], verdict), f"{key}={verdict[key]!r} is not of the documented type"
     assert ruling["citations"], "a decided ruling cites at least one rule"
     assert ruling["answer"].strip()
 
@@ -188,3 +192,35 @@ def test_unknown_field_lists_the_known_ones():
     errors = problems_of(scenario)
     assert errors[0]["path"] == "position.xyzzy"
     assert "players" in errors[0]["message"] and "battlegrounds" in errors[0]["message"]
+
+
+def _required_keys(scenario: dict, verdict: dict) -> list[str]:
+    always, when_given = CONTRACT[scenario["game"]][scenario["question"]["kind"]]
+    keys = list(always) + [k for param, ks in when_given.items() if param in scenario["question"] for k in ks]
+    if scenario["question"]["kind"] == "army-move" and verdict.get("allowed"):
+        keys.append("excess")
+    return keys
+
+
+EXAMPLES = ROOT.parent / "shared" / "examples"
+EVERY_SCENARIO = sorted((ROOT / "scenarios").rglob("*.yaml")) + (
+    sorted(EXAMPLES.glob("*.yaml")) if EXAMPLES.is_dir() else [])
+
+
+def test_every_decided_ruling_in_the_project_carries_the_documented_keys():
+    """Not only the contract scenarios: every scenario of the project (refusals, Mordor,
+    empty hands ...) whose ruling is decided carries its kind's keys, typed as documented."""
+    wrong = []
+    for path in EVERY_SCENARIO:
+        d = load(path)
+        try:
+            verdict = ask(d)["verdict"]
+        except ScenarioInvalid:
+            continue
+        kinds = CONTRACT.get(d.get("game"), {})
+        if verdict["status"] != "decided" or d["question"].get("kind") not in kinds:
+            continue
+        for key in _required_keys(d, verdict):
+            if key not in verdict or not type_ok(key, verdict[key], verdict):
+                wrong.append(f"{path.relative_to(ROOT.parent)}: {key}={verdict.get(key, '<absent>')!r}")
+    assert not wrong, "\n".join(wrong)

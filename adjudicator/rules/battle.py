@@ -92,7 +92,23 @@ def p_any(dist_side: dict) -> Fraction:
     return 1 - Fraction(dist_side["p_hits_exact"][0])
 
 
+def _both_sides_always(fn):
+    """The contract lists `attacker` and `defender` among a battle's verdict keys: a battle
+    that may not be fought has no dice, so both are null rather than absent."""
+    import functools
+
+    @functools.wraps(fn)
+    def handler(position, q, r):
+        ruling = fn(position, q, r)
+        if ruling is not None and ruling.verdict.get("status") == "decided":
+            ruling.verdict.setdefault("attacker", None)
+            ruling.verdict.setdefault("defender", None)
+        return ruling
+    return handler
+
+
 @question(GAME, "battle")
+@_both_sides_always
 def battle(position, q, r):
     src = q.region("from", required=True)
     dst = q.region("to", required=True)
