@@ -97,12 +97,24 @@ def pass_turn(position: Position, q, r):
     if limit is None:
         limit = player.stack_limit if player is not None else 2
     enemies_path = ["question.enemy_hands"]
-    if enemies is None and player is not None and player.side:
-        foes = [p for p in position.players if p.side and p.side != player.side]
+    others = [p for p in position.players if player is not None and p.key != player.key]
+    two_player_foe = (len(position.players) == 2 and len(others) == 1
+                      and not (player.side and others[0].side == player.side))
+    if enemies is None and player is not None and (player.side or two_player_foe):
+        if two_player_foe and not (player.side and others[0].side):
+            # Official rules: with two players each plays one side, so the other is the enemy
+            # even when the scenario names no sides.
+            r.step("cardgame.pass_two_players", "wotrcg-pass-condition", other=others[0].name)
+            foes = others
+        else:
+            foes = [p for p in position.players if p.side and p.side != player.side]
         if foes and all(p.hand is not None for p in foes):
             enemies = [p.hand for p in foes]
         elif foes:
             enemies_path = [f"{p.path}.hand" for p in foes if p.hand is None]
+    elif enemies is None and player is not None and others:
+        # several players and no sides: who is an enemy is what the rules need
+        enemies_path = [f"{p.path}.side" for p in [player, *others] if not p.side] or enemies_path
     r.step("cardgame.pass_may_pass_later", "wotrcg-pass")
     if hand is None:
         return r.needs_info([hand_path])
