@@ -25,6 +25,9 @@ def normalize(text: str) -> str:
     return "".join(out)
 
 
+LEADING_ARTICLES = {"the", "el", "la", "los", "las"}
+
+
 class NameIndex:
     """Folded name -> id, keeping the display names for suggestions."""
 
@@ -48,7 +51,14 @@ class NameIndex:
     def lookup(self, name: object) -> str | None:
         if not isinstance(name, str):
             return None
-        return self.by_key.get(normalize(name))
+        found = self.by_key.get(normalize(name))
+        if found is None:
+            # "Los Puertos Grises", "The Shire": a leading article people add or drop
+            # (tried only after the exact name, so names that keep their article win).
+            words = name.strip().split(None, 1)
+            if len(words) == 2 and words[0].lower() in LEADING_ARTICLES:
+                found = self.by_key.get(normalize(words[1]))
+        return found
 
     def suggest_ids(self, name: object, n: int = 3) -> list[str]:
         key = normalize(str(name))

@@ -154,7 +154,10 @@ def read_keyword(value: Any, path: list, problems: Problems) -> Keyword | None:
     if not isinstance(value, str) or not value.strip():
         problems.add(path, "core.err_type_text")
         return None
-    text = value.strip()
+    text = value.strip().rstrip(".;, ")   # "Doomed 2." copied from a card reads as "Doomed 2"
+    if not text:
+        problems.add(path, "core.err_type_text")
+        return None
     m = _KEYWORD.match(text)
     word = names.normalize(m.group(1)) if m else names.normalize(text)
     number = m.group(2) if m else None
