@@ -314,6 +314,16 @@ def _tile(value: Any, path: list, problems: Problems) -> Any:
     return None
 
 
+def _nation_entries(f: Fields):
+    """(nation id, value, path) for each key of a mapping keyed by nation names; unknown names
+    become problems (with suggestions) and are skipped."""
+    for key, value in f.raw.items():
+        f.read.add(key)
+        nid = check_name(key, names.nations(), "nation", f.at(key), f.problems)
+        if nid is not None:
+            yield nid, value, f.at(key)
+
+
 def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) -> Position:
     f = Fields(raw, list(path), problems)
     regions: dict[str, RegionState] = {}
@@ -343,25 +353,17 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                 problems.add(g.at("besieged"), "core.err_besieged_not_stronghold", region=key)
                 besieged = None
             else:
-                inside = fp if besieged == "free_peoples" else sh
                 outside = sh if besieged == "free_peoples" else fp
                 if not outside.is_army:
                     problems.add(g.at("besieged"), "core.err_besieged_no_besiegers", region=key)
-                if inside.units > 5:
-                    pass  # the rules answer this (excess goes back); not an unreadable scenario
         elif fp.is_army and sh.is_army:
             problems.add(rf.at(key), "core.err_two_armies", region=key)
         regions[rid] = RegionState(rid, control, besieged, fp, sh)
     rf.finish()
 
     politics: dict[str, Political] = {}
-    pf = f.sub("politics")
-    for key, value in pf.raw.items():
-        pf.read.add(key)
-        nid = check_name(key, names.nations(), "nation", pf.at(key), problems)
-        if nid is None:
-            continue
-        pol = _political(value, pf.at(key), problems)
+    for nid, value, path in _nation_entries(f.sub("politics")):
+        pol = _political(value, path, problems)
         if pol is not None:
             politics[nid] = pol
 
@@ -420,13 +422,8 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool)
 
     reinforcements: dict[str, dict[str, int]] = {}
-    rein = f.sub("reinforcements")
-    for key, value in rein.raw.items():
-        rein.read.add(key)
-        nid = check_name(key, names.nations(), "nation", rein.at(key), problems)
-        if nid is None:
-            continue
-        nf = Fields(value, rein.at(key), problems)
+    for nid, value, path in _nation_entries(f.sub("reinforcements")):
+        nf = Fields(value, path, problems)
         reinforcements[nid] = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
                                if (n := nf.int(kind, lo=0, hi=MAX_UNITS_PER_KIND)) is not None}
         nf.finish()
