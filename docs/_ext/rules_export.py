@@ -54,7 +54,12 @@ def own_text(section: nodes.section) -> str:
         if isinstance(child, (nodes.title, nodes.section, nodes.target, nodes.comment,
                               nodes.system_message, nodes.raw, nodes.substitution_definition)):
             continue
-        text = plain(child)
+        if isinstance(child, nodes.Admonition) and child.children and isinstance(child[0], nodes.title):
+            # "Official rules: The seed does not say ..." rather than the title run into the text
+            body = " ".join(plain(c) for c in child.children[1:])
+            text = f"{plain(child[0])}: {body}" if body else plain(child[0])
+        else:
+            text = plain(child)
         if text:
             parts.append(text)
     return " ".join(parts)
