@@ -6,6 +6,7 @@ catalogues, so the same ruling reads the same in English and Spanish.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -34,6 +35,10 @@ def probability(p: Fraction | float | int) -> float:
 def fraction_text(p: Fraction) -> str:
     p = Fraction(p)
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+# Spanish writes lower case after a colon: "Sí: el Rey Brujo puede ...", not "Sí: El Rey Brujo".
+_SPANISH_ARTICLE_AFTER_COLON = re.compile(r"^((?:Sí|No): )(Un|Una|El|La|Los|Las)\b")
 
 
 def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
@@ -131,7 +136,10 @@ class RulingBuilder:
     def decide(self, answer_key: str, answer_params: dict[str, Any] | None = None, **verdict: Any) -> Ruling:
         if not self.steps:
             raise ValueError("a decided ruling cites at least one rule")
-        return self._close({"status": DECIDED, **verdict}, self.t(answer_key, **(answer_params or {})))
+        answer = self.t(answer_key, **(answer_params or {}))
+        if self.lang == "es":
+            answer = _SPANISH_ARTICLE_AFTER_COLON.sub(lambda m: m.group(1) + m.group(2).lower(), answer)
+        return self._close({"status": DECIDED, **verdict}, answer)
 
     def needs_info(self, missing: list[str], answer_key: str = "core.needs_info",
                    answer_params: dict[str, Any] | None = None) -> Ruling:

@@ -279,3 +279,11 @@ def test_every_way_of_writing_a_side_is_read_the_same_and_answered_in_kebab_case
                                      "shadow": {"sauron": {"regular": 5}}}}},
         "question": {"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath", "side": written}})
     assert ruling["verdict"]["side"] == "free-peoples" and ruling["verdict"]["allowed"] is False
+
+
+def test_spanish_answers_keep_lower_case_after_the_colon():
+    ruling = api.ask({"game": "war-of-the-ring", "lang": "es",
+                      "position": {"regions": {"Minas Morgul": {"shadow": {"characters": ["Witch-king"]}}}},
+                      "question": {"kind": "character-move", "character": "Rey Brujo", "from": "Minas Morgul",
+                                   "to": "Osgiliath"}})
+    assert ruling["answer"].startswith("Sí: el Rey Brujo")
