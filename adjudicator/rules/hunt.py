@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST, _tile
-from adjudicator.params import Fields, check_int, check_name
+from adjudicator.params import YES_NO, Fields, check_int, check_name
 from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.odds import hits_distribution
@@ -415,6 +415,8 @@ def hunt_allocation(position, q, r):
     Eye results rolled in phase 4 are added on top and do not count against this limit.
     """
     raw = q.get("retrieved")
+    if isinstance(raw, str) and names.normalize(raw) in YES_NO:
+        raw = YES_NO[names.normalize(raw)]  # "sí"/"no" written as text, like every yes/no field
     if isinstance(raw, bool):
         # "retrieved: true" = the Free Peoples took back at least one die: all the rule needs.
         retrieved = int(raw)
