@@ -325,6 +325,8 @@ def parse_position(raw: Any, problems: Problems) -> Position:
             cards.append(card)
     under = []
     for i, n in enumerate(f.list("under_orcs_search", default=[]) or []):
+        if isinstance(n, dict) and isinstance(n.get("name"), str):
+            n = n["name"]  # a card written as a mapping: face down, only its name matters
         if not isinstance(n, str) or not n.strip():
             problems.add(f.at("under_orcs_search") + [i], "core.err_type_text")
             continue
