@@ -183,6 +183,39 @@ def _side(value: Any, path: list, problems: Problems) -> str | None:
     return check_side(value, path, problems)
 
 
+def _split_character_text(value: Any) -> list:
+    """One text naming several characters ("Trancos, Legolas", "Merry y Pippin") read as
+    separate names; a text that is itself a name (even with a comma) is left whole."""
+    if not isinstance(value, str) or names.characters().lookup(value):
+        return [value]
+    parts = [p.strip() for p in re.split(r",|;|\band\b|\by\b|&", value) if p.strip()]
+    return parts if len(parts) > 1 else [value]
+
+
+# The two sides written as keys the way a player writes them, in either language.
+SIDE_KEY_ALIASES = {  # keyed by names.normalize(): no case, accents, spaces, '-' or '_'
+    "sombra": "shadow", "lasombra": "shadow",
+    "freepeoples": "free_peoples", "thefreepeoples": "free_peoples",
+    "puebloslibres": "free_peoples", "lospuebloslibres": "free_peoples",
+}
+
+
+def _side_keys(raw: Any) -> Any:
+    """A mapping keyed by side with its keys in their canonical form (``sombra`` ->
+    ``shadow``). A key whose canonical form is also present is left as written, so that
+    the reader reports it as unknown rather than silently dropping one of the two."""
+    if not isinstance(raw, dict):
+        return raw
+    out = {}
+    for key, value in raw.items():
+        canon = SIDE_KEY_ALIASES.get(names.normalize(key)) if isinstance(key, str) else None
+        if canon and canon not in raw:
+            out[canon] = value
+        else:
+            out[key] = value
+    return out
+
+
 def _army(f: Fields, side: str) -> Army:
     nations: dict[str, Units] = {}
     nazgul = 0
@@ -336,7 +369,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         if rid in regions:
             problems.add(rf.at(key), "core.err_duplicate_region", value=key)
             continue
-        g = Fields(value, rf.at(key), problems)
+        g = Fields(_side_keys(value), rf.at(key), problems)
         control = g.get("control")
         control = _side(control, g.at("control"), problems) if control is not None else None
         besieged = g.get("besieged")
@@ -378,6 +411,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         comp_raw = ff.list("companions")
         companions = None
         if comp_raw is not None:
+            comp_raw = [part for c in comp_raw for part in _split_character_text(c)]
             companions = []
             for i, c in enumerate(comp_raw):
                 cid = check_name(c, names.characters(), "character", ff.at("companions") + [i], problems)
@@ -409,7 +443,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
             shadow_dice = check_int(box_raw, hf.at("box"), problems, lo=0, hi=7 + 3)
             fp_dice = 0
         else:
-            bf = hf.sub("box")
+            bf = Fields(_side_keys(hf.get("box")), hf.at("box"), problems)
             shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)
             fp_dice = bf.int("free_peoples", default=0, lo=0, hi=4 + 2)
             bf.finish()
