@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -42,14 +43,19 @@ _SPANISH_ARTICLE_AFTER_COLON = re.compile(r"^((?:Sí|No): )(Un|Una|El|La|Los|Las
 
 
 def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
-    """``1.67`` in English, ``1,67`` in Spanish."""
-    text = f"{float(x):.{places}f}"
+    """``1.67`` in English, ``1,67`` in Spanish. Halves round up, as a player rounds (9/16 is
+    56.3 %, not the 56.2 % that binary round-half-even would print)."""
+    if isinstance(x, Fraction):
+        exact = Decimal(x.numerator) / Decimal(x.denominator)
+    else:
+        exact = Decimal(repr(float(x)))  # the shortest text of the float: 56.25 stays 56.25
+    text = f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
     return text.replace(".", ",") if lang == "es" else text
 
 
 def format_percent(p: Fraction | float, lang: str) -> str:
     """``80.2%`` in English, ``80,2 %`` in Spanish (the RAE writes a space before %)."""
-    number = format_decimal(float(p) * 100, lang, 1)
+    number = format_decimal(p * 100 if isinstance(p, Fraction) else float(p) * 100, lang, 1)
     return f"{number} %" if lang == "es" else f"{number}%"
 
 
