@@ -485,6 +485,17 @@ def hunt_draw(position, q, r):
         r.step("hunt.draw_standard_pool", "wotr-tiles-pool", count=len(faces))
     else:
         faces, known = _pool_faces(hunt.pool)
+        if not fel.in_mordor:
+            # Seed 004: a special tile that enters play before Mordor is set aside and joins
+            # the pool only when the Fellowship enters Mordor. Die and negative values exist
+            # only on special tiles, so a bare "die" or -1 is one too.
+            aside = [f for f in faces if f.special or f.value == "die"
+                     or (isinstance(f.value, int) and f.value < 0)]
+            if aside:
+                faces = [f for f in faces if f not in aside]
+                r.step("hunt.draw_special_set_aside", "wotr-tiles-special-enter", count=len(aside),
+                       names=", ".join(data.hunt_tiles()["special"][f.special]["name"][r.lang] if f.special
+                                       else str(f.value) for f in aside))
         r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
     if not faces:
         r.step("hunt.draw_empty", "wotr-tiles-pool-refill")
