@@ -69,9 +69,7 @@ def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
         problems.add("", "core.err_not_mapping")
         problems.raise_if_any()
     f = Fields(data, [], problems)
-    game = f.choice("game", registry.GAMES, required=True,
-                    aliases={"wotr": "war-of-the-ring", "guerra-del-anillo": "war-of-the-ring",
-                             "lcg": "lotr-lcg", "card-game": "wotr-card-game"})
+    game = f.choice("game", registry.GAMES, required=True, aliases=registry.GAME_ALIASES)
     lang = f.choice("lang", LANGS, default=DEFAULT_LANG)
     title = _title(f, lang_override or lang or DEFAULT_LANG)
     expect = f.get("expect")

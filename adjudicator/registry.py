@@ -9,6 +9,9 @@ import importlib
 from typing import Callable
 
 GAMES = ("war-of-the-ring", "wotr-card-game", "lotr-lcg")
+# Other names players give the games (matched like every name: no case, accents or hyphens).
+GAME_ALIASES = {"wotr": "war-of-the-ring", "guerra-del-anillo": "war-of-the-ring",
+                "lcg": "lotr-lcg", "card-game": "wotr-card-game"}
 
 # Which module rules on each kind: one module per rulebook chapter. Only the module of the
 # question asked is imported (the CLI's start-up is a hot path); tests/test_registry.py checks
@@ -75,6 +78,19 @@ def handler(game: str, kind: str) -> Handler | None:
         return None
     importlib.import_module(module)
     return _HANDLERS.get((game, kind))
+
+
+def canonical_game(value: object) -> str | None:
+    """The game's id for a name a scenario may use (``wotr`` -> ``war-of-the-ring``), or None."""
+    from adjudicator.names import normalize
+
+    if not isinstance(value, str):
+        return None
+    folded = normalize(value)
+    for name, game in [*((g, g) for g in GAMES), *GAME_ALIASES.items()]:
+        if normalize(name) == folded:
+            return game
+    return None
 
 
 def registered() -> dict[tuple[str, str], Handler]:

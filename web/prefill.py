@@ -443,7 +443,9 @@ def form_values(scenario: Any) -> tuple[forms.KindForm, dict[str, str]] | None:
 
     if not isinstance(scenario, dict) or not isinstance(scenario.get("question"), dict):
         return None
-    game, kind = scenario.get("game"), scenario["question"].get("kind")
+    from adjudicator.registry import canonical_game
+
+    game, kind = canonical_game(scenario.get("game")), scenario["question"].get("kind")
     if game not in engine.games() or kind not in engine.kinds(game):
         return None
     spec = forms.form_for(game, kind)
