@@ -81,6 +81,17 @@ def politics(position, q, r):
             steps -= 1
             r.step(reason_key, label, nation=nation_name)
 
+    def activate_in_settlement(label: str, assume_label: str, activated_key: str, **params) -> None:
+        """Activation that needs an unconquered City or Stronghold of the nation (checked when
+        the question gives ``region``, otherwise stated as what the event means)."""
+        if region is not None and not is_activation_settlement(position, region, nation):
+            r.step("politics.not_activation_settlement", label,
+                   nation=nation_name, region=names.region_name(region, lang))
+            return
+        if region is None:
+            r.step("politics.assume_settlement", assume_label, nation=nation_name)
+        activate(activated_key, label, **params)
+
     if event == "enemy-army-enters":
         activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
     elif event == "army-attacked":
@@ -93,13 +104,9 @@ def politics(position, q, r):
     elif event == "fellowship-declared":
         if side != "free_peoples":
             r.step("politics.shadow_not_activated", "wotr-politics-activation", nation=nation_name)
-        elif region is not None and not is_activation_settlement(position, region, nation):
-            r.step("politics.not_activation_settlement", "wotr-politics-activation-fellowship",
-                   nation=nation_name, region=names.region_name(region, lang))
         else:
-            if region is None:
-                r.step("politics.assume_settlement", "wotr-fellowship-declare-activate", nation=nation_name)
-            activate("politics.activated_fellowship", "wotr-politics-activation-fellowship")
+            activate_in_settlement("wotr-politics-activation-fellowship", "wotr-fellowship-declare-activate",
+                                   "politics.activated_fellowship")
     elif event == "companion-ends-move":
         cname = names.character_name(companion, lang)
         if data.characters()[companion]["kind"] != "companion":
@@ -109,13 +116,9 @@ def politics(position, q, r):
         elif not companion_activates(companion, nation):
             r.step("politics.companion_wrong_nation", "wotr-politics-activation-companion",
                    character=cname, nation=nation_name)
-        elif region is not None and not is_activation_settlement(position, region, nation):
-            r.step("politics.not_activation_settlement", "wotr-politics-activation-companion",
-                   nation=nation_name, region=names.region_name(region, lang))
         else:
-            if region is None:
-                r.step("politics.assume_settlement", "wotr-politics-activation-companion", nation=nation_name)
-            activate("politics.activated_companion", "wotr-politics-activation-companion", character=cname)
+            activate_in_settlement("wotr-politics-activation-companion", "wotr-politics-activation-companion",
+                                   "politics.activated_companion", character=cname)
     elif event == "muster-die":
         advance("politics.advance_muster", "wotr-muster-political")
 
