@@ -13,11 +13,11 @@ from typing import Any
 
 from adjudicator import registry
 from adjudicator.i18n import DEFAULT_LANG, LANGS
-from adjudicator.params import Fields, check_choice
+from adjudicator.params import Fields, QuestionFields, check_choice
 from adjudicator.problems import Problem, Problems, ScenarioInvalid
 from adjudicator.ruling import Ruling, RulingBuilder
 
-ENVELOPE_KEYS = ("game", "lang", "title", "position", "question", "expect", "notes")
+ENVELOPE_KEYS = ("game", "lang", "title", "source", "position", "question", "expect", "notes")
 
 
 @dataclass
@@ -110,25 +110,13 @@ def rule(scenario: Scenario) -> Ruling:
     kind = check_choice(kind, kinds, ["question", "kind"], problems)
     if kind is None:
         problems.raise_if_any()
-    fn = registry.handler(scenario.game, kind)
+    fn, spec = registry.handler(scenario.game, kind), registry.spec(scenario.game, kind)
     r = RulingBuilder(scenario.game, kind, scenario.lang)
-    ruling = fn(position, QuestionFields(q), r)
+    ruling = fn(position, QuestionFields(q, spec), r)
     if not isinstance(ruling, Ruling):
         raise TypeError(f"{fn.__module__}.{fn.__name__} returned no Ruling")
     ruling.title = scenario.title
     return ruling
-
-
-class QuestionFields(Fields):
-    """The question's fields; ``ready()`` reports unknown keys and raises every problem."""
-
-    def __init__(self, f: Fields):
-        super().__init__(f.raw, f.path, f.problems)
-        self.read = f.read
-
-    def ready(self, allowed: tuple[str, ...] = ()) -> None:
-        self.finish(("kind", *allowed))
-        self.problems.raise_if_any()
 
 
 def ask(data: Any, lang: str | None = None) -> dict[str, Any]:

@@ -114,14 +114,25 @@ class Fellowship:
     progress: int = 0
     hidden: bool = True
     corruption: int = 0
-    guide: str = "gandalf-the-grey"
+    guide: str | None = "gandalf-the-grey"   # None: several Companions tie and none is named Guide
     companions: tuple[str, ...] = ("gandalf-the-grey", "strider", "boromir", "legolas", "gimli",
                                    "meriadoc", "peregrin")
     mordor: int | None = None
+    given: frozenset[str] = frozenset()   # the fields the scenario gave (the rest are defaults)
 
     @property
     def in_mordor(self) -> bool:
         return self.mordor is not None
+
+
+def guide_candidates(companions: tuple[str, ...] | list[str]) -> list[str]:
+    """Who may be the Guide: the Companions of the highest Level (the Free Peoples choose
+    among ties), or Gollum when no Companion is left (seed 000 'El Guía de la Comunidad')."""
+    if not companions:
+        return ["gollum"]
+    chars = data.characters()
+    top = max(chars[c]["level"] or 0 for c in companions)
+    return [c for c in companions if (chars[c]["level"] or 0) == top]
 
 
 @dataclass(frozen=True)
@@ -216,7 +227,8 @@ def _side_keys(raw: Any) -> Any:
     return out
 
 
-def _army(f: Fields, side: str) -> Army:
+def read_army(f: Fields, side: str) -> Army:
+    """One side's figures in a region (or the ``units`` of a question), every problem at its path."""
     nations: dict[str, Units] = {}
     nazgul = 0
     characters: list[str] = []
@@ -312,7 +324,7 @@ EYE_WORDS = {"eye", "ojo", "theeye", "elojo", "eyeofsauron", "ojodesauron"}
 DIE_WORDS = {"die", "dado", "dice", "d6", "eldado", "thedie"}
 
 
-def _tile(value: Any, path: list, problems: Problems) -> Any:
+def read_tile(value: Any, path: list, problems: Problems) -> Any:
     """A Hunt tile as a player writes it: a number -2..3 (also as text, with any minus sign),
     eye, die, or a special tile's name in English or Spanish (short names accepted)."""
     if isinstance(value, bool):
@@ -335,7 +347,7 @@ def _tile(value: Any, path: list, problems: Problems) -> Any:
         number = re.fullmatch(r"\s*([-\u2212\u2013+]?)\s*(\d+)\s*", value)
         if number:
             sign = -1 if number.group(1) in ("-", "\u2212", "\u2013") else 1
-            return _tile(sign * int(number.group(2)), path, problems)
+            return read_tile(sign * int(number.group(2)), path, problems)
         tid = names.special_tiles().lookup(value) or _special_tile_by_keyword(folded)
         if tid:
             return tid
@@ -374,8 +386,8 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         control = _side(control, g.at("control"), problems) if control is not None else None
         besieged = g.get("besieged")
         besieged = _side(besieged, g.at("besieged"), problems) if besieged is not None else None
-        fp = _army(g.sub("free_peoples"), "free_peoples")
-        sh = _army(g.sub("shadow"), "shadow")
+        fp = read_army(g.sub("free_peoples"), "free_peoples")
+        sh = read_army(g.sub("shadow"), "shadow")
         g.finish()
         info = data.regions()[rid]
         if control and not info["settlement"]:
@@ -427,11 +439,17 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         defaults = Fellowship()
         comps = tuple(companions) if companions is not None else defaults.companions
         if guide is None:
-            guide = defaults.guide if (companions is None and defaults.guide in comps) else _default_guide(comps)
+            if companions is None:
+                guide = defaults.guide
+            else:
+                options = guide_candidates(comps)
+                guide = options[0] if len(options) == 1 else None   # a tie: the players choose
         elif guide != "gollum" and guide not in comps:
             problems.add(ff.at("guide"), "core.err_guide_not_in_fellowship", value=ff.raw.get("guide"))
+        given = frozenset(k for k in ("region", "progress", "hidden", "corruption", "guide", "companions", "mordor")
+                          if ff.raw.get(k) is not None) if isinstance(ff.raw, dict) else frozenset()
         fellowship = Fellowship(region or defaults.region, progress or 0,
-                                True if hidden is None else hidden, corruption or 0, guide, comps, mordor)
+                                True if hidden is None else hidden, corruption or 0, guide, comps, mordor, given)
 
     hunt = Hunt()
     if f.has("hunt"):
@@ -450,7 +468,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         pool_raw = hf.list("pool")
         pool = None
         if pool_raw is not None:
-            pool = tuple(t for t in (_tile(v, hf.at("pool") + [i], problems) for i, v in enumerate(pool_raw))
+            pool = tuple(t for t in (read_tile(v, hf.at("pool") + [i], problems) for i, v in enumerate(pool_raw))
                          if t is not None)
         hf.finish()
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool)
@@ -469,11 +487,3 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         tf.finish()
     f.finish()
     return Position(regions, politics, fellowship, hunt, phase, frozenset(k for k in f.raw), reinforcements)
-
-
-def _default_guide(companions: tuple[str, ...]) -> str:
-    """The Guide is the Companion of highest level (ties: the player picks; we take the first)."""
-    if not companions:
-        return "gollum"
-    chars = data.characters()
-    return max(companions, key=lambda c: chars[c]["level"] or 0)

@@ -8,10 +8,13 @@ with the closest known key suggested.
 from __future__ import annotations
 
 import difflib
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from adjudicator import names
 from adjudicator.problems import PathPart, Problems
+
+if TYPE_CHECKING:
+    from adjudicator.spec import KindSpec, Param
 
 MISSING = object()
 # Words players type for the two sides, folded by names.normalize -> the engine's side ids.
@@ -201,7 +204,8 @@ def check_choice(value: Any, options: Sequence[str], path: list[PathPart], probl
                  aliases: dict[str, str] | None = None) -> str | None:
     folded = {names.normalize(o): o for o in options}
     for alias, target in (aliases or {}).items():
-        folded.setdefault(names.normalize(alias), target)
+        if target in options:   # a shared alias table may name values another question offers
+            folded.setdefault(names.normalize(alias), target)
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         hit = folded.get(names.normalize(str(value)))
         if hit is not None:
@@ -238,3 +242,86 @@ def check_list(values: list, path: list[PathPart], problems: Problems,
         if r is not None:
             out.append(r)
     return out
+
+
+class QuestionFields(Fields):
+    """The question's fields, read through its kind's :class:`~adjudicator.spec.KindSpec`.
+
+    ``param(name)`` reads a declared parameter with the type, bounds, choices and default
+    the spec gives it; every other read (``get``, ``has``, the typed readers) must name a
+    declared parameter too, so a handler cannot take a parameter its spec does not list.
+    ``ready()`` reports the keys the spec does not declare and raises every problem at once.
+    """
+
+    def __init__(self, f: Fields, spec: "KindSpec"):
+        super().__init__(f.raw, f.path, f.problems)
+        self.read = f.read
+        self.spec = spec
+        self._declared = {"kind", *spec.top_keys}
+
+    def _check(self, key: str) -> None:
+        if key not in self._declared:
+            raise KeyError(f"{self.spec.game} {self.spec.kind}: parameter {key!r} is not in its spec")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._check(key)
+        return super().get(key, default)
+
+    def has(self, key: str) -> bool:
+        self._check(key)
+        return super().has(key)
+
+    def param(self, name: str) -> Any:
+        """The value of a declared parameter of a simple or list type (problems collected)."""
+        p = self.spec.param(name)
+        t = p.type
+        if t in ("region", "nation", "character"):
+            return self.name(name, getattr(names, f"{t}s")(), t, required=p.required, default=p.default)
+        if t == "side":
+            return self.side(name, required=p.required)
+        if t == "int":
+            return self.int(name, default=p.default, lo=p.lo, hi=p.hi, required=p.required)
+        if t == "bool":
+            return self.bool(name, default=p.default)
+        if t == "choice":
+            return self.choice(name, p.choices, default=p.default, required=p.required, aliases=dict(p.aliases))
+        if t == "text":
+            return self.str(name, default=p.default, required=p.required)
+        if t == "ints":
+            values = self.list(name, required=p.required)
+            if values is None:
+                return p.default
+            return [check_int(v, self.at(name) + [i], self.problems, lo=p.lo, hi=p.hi) for i, v in enumerate(values)]
+        if t == "characters":
+            return self._names(name, p, names.characters(), "character")
+        if t == "words":
+            values = self.list(name, required=p.required)
+            if values is None:
+                return p.default
+            out = []
+            for i, v in enumerate(values):
+                if not isinstance(v, (str, int)) or isinstance(v, bool):
+                    self.problems.add(self.at(name) + [i], "core.err_type_text")
+                else:
+                    out.append(str(v))
+            return out
+        raise TypeError(f"{self.spec.kind}.{name} is a {t} parameter: its handler reads it with {p.reader}")
+
+    def _names(self, name: str, p: "Param", index: "names.NameIndex", what: str) -> list[str] | None:
+        values = self.list(name, required=p.required)
+        if values is None:
+            return p.default
+        out: list[str] = []
+        for i, v in enumerate(values):
+            ident = check_name(v, index, what, self.at(name) + [i], self.problems)
+            if ident is None:
+                continue
+            if ident in out:
+                self.problems.add(self.at(name) + [i], "core.err_duplicate", value=v)
+            else:
+                out.append(ident)
+        return out
+
+    def ready(self, allowed: tuple[str, ...] = ()) -> None:
+        self.finish((*self._declared, *allowed))
+        self.problems.raise_if_any()

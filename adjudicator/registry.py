@@ -1,47 +1,26 @@
 """Which games exist, which question kinds each has, and the function that rules on each.
 
-Rule modules register their kinds with :func:`question`; the modules of a game are
-imported only when a question of that game is asked, so the CLI starts fast.
+Rule modules register each kind with :func:`question`, giving its
+:class:`~adjudicator.spec.KindSpec`. The modules of a game are imported only when a
+question of that game is asked, so the CLI starts fast: ``data/kinds.json`` says which
+module holds each kind. That file is generated from the registrations
+(``python tools/kinds_index.py``), and ``tests/test_registry.py`` fails when it is stale.
 """
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from adjudicator.spec import KindSpec
 
 GAMES = ("war-of-the-ring", "wotr-card-game", "lotr-lcg")
 # Other names players give the games (matched like every name: no case, accents or hyphens).
 GAME_ALIASES = {"wotr": "war-of-the-ring", "guerra-del-anillo": "war-of-the-ring",
                 "lcg": "lotr-lcg", "card-game": "wotr-card-game"}
-
-# Which module rules on each kind: one module per rulebook chapter. Only the module of the
-# question asked is imported (the CLI's start-up is a hot path); tests/test_registry.py checks
-# that importing every module registers exactly these kinds.
-KINDS: dict[str, dict[str, str]] = {
-    "war-of-the-ring": {
-        "action-dice": "adjudicator.rules.dice",
-        "elven-ring": "adjudicator.rules.dice",
-        "army-move": "adjudicator.rules.movement",
-        "character-move": "adjudicator.rules.movement",
-        "battle": "adjudicator.rules.battle",
-        "retreat": "adjudicator.rules.battle",
-        "muster": "adjudicator.rules.muster",
-        "politics": "adjudicator.rules.politics",
-        "separate-companions": "adjudicator.rules.fellowship",
-        "declare-fellowship": "adjudicator.rules.fellowship",
-        "reveal-fellowship": "adjudicator.rules.fellowship",
-        "enter-mordor": "adjudicator.rules.fellowship",
-        "hunt-roll": "adjudicator.rules.hunt",
-        "hunt-damage": "adjudicator.rules.hunt",
-        "hunt-casualty": "adjudicator.rules.hunt",
-        "hunt-allocation": "adjudicator.rules.hunt",
-        "hunt-draw": "adjudicator.rules.hunt",
-        "victory": "adjudicator.rules.victory",
-    },
-    "wotr-card-game": {kind: "adjudicator.cardgame.rules" for kind in (
-        "pass", "play-card", "path-combat", "leadership", "activate", "item-move")},
-    "lotr-lcg": {kind: "adjudicator.lcg.rules" for kind in ("reveal", "time", "scour", "orcs-search")},
-}
-MODULES: dict[str, tuple[str, ...]] = {g: tuple(dict.fromkeys(k.values())) for g, k in KINDS.items()}
 
 # Position readers per game: module path of a ``parse_position(raw, problems)`` function.
 POSITION_PARSERS = {
@@ -49,35 +28,80 @@ POSITION_PARSERS = {
     "wotr-card-game": "adjudicator.cardgame.model",
     "lotr-lcg": "adjudicator.lcg.model",
 }
+# Every module that registers kinds, per game (the generator imports these; ``kinds.json``
+# then maps each kind to its module).
+RULE_MODULES: dict[str, tuple[str, ...]] = {
+    "war-of-the-ring": tuple(f"adjudicator.rules.{m}" for m in (
+        "dice", "movement", "battle", "muster", "politics", "fellowship", "mordor", "hunt", "tiles",
+        "victory", "characters")),
+    "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items")),
+    "lotr-lcg": tuple(f"adjudicator.lcg.{m}" for m in ("keywords", "celebrimbor")),
+}
+INDEX = Path(__file__).parent / "data" / "kinds.json"
 
 Handler = Callable[..., object]
-_HANDLERS: dict[tuple[str, str], Handler] = {}
+_HANDLERS: dict[tuple[str, str], tuple[Handler, "KindSpec"]] = {}
 
 
-def question(game: str, kind: str) -> Callable[[Handler], Handler]:
-    """Register ``fn(position, q, r)`` as the ruling for ``kind`` in ``game``."""
+def question(spec: "KindSpec") -> Callable[[Handler], Handler]:
+    """Register ``fn(position, q, r)`` as the ruling for the kind ``spec`` declares."""
     def deco(fn: Handler) -> Handler:
-        _HANDLERS[(game, kind)] = fn
+        key = (spec.game, spec.kind)
+        if key in _HANDLERS and _HANDLERS[key][0].__qualname__ != fn.__qualname__:
+            raise ValueError(f"{spec.game} {spec.kind} is registered twice")
+        _HANDLERS[key] = (fn, spec)
+        fn.spec = spec  # type: ignore[attr-defined]
         return fn
     return deco
 
 
+@lru_cache(maxsize=None)
+def index() -> dict[str, dict[str, str]]:
+    """game -> kind -> module, from the generated ``data/kinds.json``."""
+    with INDEX.open(encoding="utf-8") as fh:
+        return json.load(fh)["kinds"]
+
+
 def load_all(game: str) -> None:
-    """Import every rules module of ``game`` (tests and docs use this; rulings do not)."""
-    for mod in MODULES[game]:
+    """Import every rules module of ``game`` (tests, docs and the web app; rulings do not)."""
+    for mod in RULE_MODULES[game]:
         importlib.import_module(mod)
 
 
 def kinds(game: str) -> list[str]:
-    return sorted(KINDS[game])
+    return sorted(index()[game])
 
 
-def handler(game: str, kind: str) -> Handler | None:
-    module = KINDS[game].get(kind)
+def _entry(game: str, kind: str) -> tuple[Handler, "KindSpec"] | None:
+    module = index()[game].get(kind)
     if module is None:
         return None
     importlib.import_module(module)
     return _HANDLERS.get((game, kind))
+
+
+def handler(game: str, kind: str) -> Handler | None:
+    entry = _entry(game, kind)
+    return entry[0] if entry else None
+
+
+def spec(game: str, kind: str) -> "KindSpec | None":
+    entry = _entry(game, kind)
+    return entry[1] if entry else None
+
+
+def specs(game: str | None = None) -> list["KindSpec"]:
+    """Every kind's spec (of one game, or all), in the order of ``kinds()``."""
+    out = []
+    for g in [game] if game else GAMES:
+        load_all(g)
+        out += [_HANDLERS[(g, k)][1] for k in kinds(g)]
+    return out
+
+
+def kinds_for_rule(label: str) -> list[tuple[str, str]]:
+    """The (game, kind) pairs whose rulings decide the rule ``label`` ("Ask about this")."""
+    return [(s.game, s.kind) for s in specs() if label in s.rules]
 
 
 def canonical_game(value: object) -> str | None:
@@ -94,8 +118,20 @@ def canonical_game(value: object) -> str | None:
 
 
 def registered() -> dict[tuple[str, str], Handler]:
-    return dict(_HANDLERS)
+    return {key: fn for key, (fn, _) in _HANDLERS.items()}
 
 
 def position_parser(game: str):
     return importlib.import_module(POSITION_PARSERS[game]).parse_position
+
+
+def generated_index() -> dict:
+    """The content of ``data/kinds.json`` as the registrations make it."""
+    kinds_by_game: dict[str, dict[str, str]] = {}
+    for game in GAMES:
+        load_all(game)
+        kinds_by_game[game] = {k: fn.__module__ for (g, k), (fn, _) in sorted(_HANDLERS.items()) if g == game}
+    return {"_about": "Generated by `python tools/kinds_index.py` from the kinds the rules modules "
+                      "register: which module rules on each kind, so that a ruling imports only that "
+                      "module. Do not edit by hand; tests/test_registry.py checks it.",
+            "kinds": kinds_by_game}

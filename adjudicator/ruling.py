@@ -106,10 +106,38 @@ class Ruling:
         return out
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """One rule that forbids the action asked about: its id (named in the handler's
+    precedence), its rule label, and the text of its reason for the answer."""
+
+    id: str
+    rule: str
+    reason: str
+
+
+class Precedence:
+    """The order in which a handler's refusals decide, written once per handler: the first
+    refusal in this order that applies is the answer's reason; every refusal that applies
+    is still explained, and all their labels go into ``decided_by`` in this order."""
+
+    def __init__(self, *ids: str):
+        self.ids = ids
+
+    def rank(self, refusal_id: str) -> int:
+        try:
+            return self.ids.index(refusal_id)
+        except ValueError:
+            raise KeyError(f"refusal {refusal_id!r} is missing from the handler's precedence") from None
+
+
 class RulingBuilder:
     """Collects the steps of a ruling in the user's language, then closes it with a verdict.
 
-    ``step(key, rule, **params)`` adds an explanation step; ``decide(answer_key, **verdict)``
+    ``step(key, rule, **params)`` adds an explanation step (``decides=True`` marks its rule as
+    one that decides the answer); ``refuse(id, rule, step_key, reason_key, **params)`` adds a
+    refusal; ``default(path, key, rule, **params)`` states a default the answer leans on.
+    ``decide(answer_key, **verdict)``, ``decide_refused(precedence, answer_key, **verdict)``,
     ``needs_info(missing, key)`` or ``not_covered(key)`` finish it. Unknown rule labels fail
     loudly: a ruling may only cite labels that exist in the rules reference.
     """
@@ -117,6 +145,9 @@ class RulingBuilder:
     def __init__(self, game: str, kind: str, lang: str):
         self.game, self.kind, self.lang = game, kind, lang
         self.steps: list[Step] = []
+        self.deciding: list[str] = []
+        self.refusals: list[Refusal] = []
+        self.defaults: list[str] = []
         self.result: Ruling | None = None
 
     def percent(self, p: Fraction | float) -> str:
@@ -129,23 +160,61 @@ class RulingBuilder:
     def t(self, key: str, /, **params: Any) -> str:
         return translate(self.lang, key, **params)
 
-    def step(self, key: str, rule: str, /, **params: Any) -> "RulingBuilder":
+    def step(self, key: str, rule: str, /, *, decides: bool = False, **params: Any) -> "RulingBuilder":
         if rule not in data.rules():
             raise KeyError(f"unknown rule label {rule!r}")
         self.steps.append(Step(self.t(key, **params), rule))
+        if decides and rule not in self.deciding:
+            self.deciding.append(rule)
         return self
 
+    def refuse(self, refusal_id: str, rule: str, step_key: str, reason_key: str, /, **params: Any) -> None:
+        """A rule that forbids the action: explained now, weighed by the handler's precedence at the end."""
+        self.step(step_key, rule, **params)
+        self.refusals.append(Refusal(refusal_id, rule, self.t(reason_key, **params)))
+
+    def default(self, path: str, key: str, rule: str, /, **params: Any) -> None:
+        """The answer leans on the default value of ``path``: say so in a step, list it in the verdict."""
+        self.step(key, rule, **params)
+        if path not in self.defaults:
+            self.defaults.append(path)
+
     def _close(self, verdict: dict[str, Any], answer: str) -> Ruling:
+        if self.defaults:
+            verdict["defaults"] = list(self.defaults)
         self.result = Ruling(self.game, self.kind, self.lang, verdict, answer, self.steps)
         return self.result
 
-    def decide(self, answer_key: str, answer_params: dict[str, Any] | None = None, **verdict: Any) -> Ruling:
-        if not self.steps:
-            raise ValueError("a decided ruling cites at least one rule")
+    def _answer(self, answer_key: str, answer_params: dict[str, Any] | None) -> str:
         answer = self.t(answer_key, **(answer_params or {}))
         if self.lang == "es":
             answer = _SPANISH_ARTICLE_AFTER_COLON.sub(lambda m: m.group(1) + m.group(2).lower(), answer)
-        return self._close({"status": DECIDED, **verdict}, answer)
+        return answer
+
+    def decide(self, answer_key: str, answer_params: dict[str, Any] | None = None, /, *,
+               by: list[str] | tuple[str, ...] | None = None, **verdict: Any) -> Ruling:
+        """A decided ruling. ``by``: the labels that decide it; else the steps marked
+        ``decides``; else every label the explanation cites, in order."""
+        if not self.steps:
+            raise ValueError("a decided ruling cites at least one rule")
+        if by is not None:
+            deciding = [label for label in by if label in data.rules()]
+            if len(deciding) != len(by):
+                raise KeyError(f"unknown rule label in {by!r}")
+        else:
+            deciding = self.deciding or list(dict.fromkeys(s.rule for s in self.steps))
+        return self._close({"status": DECIDED, **verdict, "decided_by": list(dict.fromkeys(deciding))},
+                           self._answer(answer_key, answer_params))
+
+    def decide_refused(self, precedence: Precedence, answer_key: str, answer_params: dict[str, Any] | None = None,
+                       /, **verdict: Any) -> Ruling:
+        """A refused action: the refusal first in ``precedence`` gives the answer's
+        ``{reason}``; every refusal's label decides, in that order."""
+        if not self.refusals:
+            raise ValueError("decide_refused without a refusal")
+        ordered = sorted(self.refusals, key=lambda f: precedence.rank(f.id))
+        params = {"reason": ordered[0].reason, **(answer_params or {})}
+        return self.decide(answer_key, params, by=[f.rule for f in ordered], **verdict)
 
     def needs_info(self, missing: list[str], answer_key: str = "core.needs_info",
                    answer_params: dict[str, Any] | None = None) -> Ruling:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.api import ask
-from adjudicator.cardgame import rules as cg_rules
+from adjudicator.cardgame import common as cg_common
 from adjudicator.problems import ScenarioInvalid
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,6 +51,7 @@ def test_pass_reads_the_players_hands_and_sides_from_the_position():
         {"name": "Ben", "side": "shadow", "hand": 5},
         {"name": "Carla", "side": "sombra", "hand": 6}]}
     v = rule({"kind": "pass", "player": "ana"}, position)["verdict"]
+    assert v.pop("decided_by")[0] == "wotrcg-pass"
     assert v == {"status": "decided", "allowed": True, "reason": "smaller-hand", "hand": 4, "stack_limit": 2}
 
 
@@ -298,7 +299,7 @@ def test_dynamic_message_keys_exist():
     for suffix in ("item_cycled", "item_eliminated", "answer_item_cycled", "answer_item_eliminated",
                    "place_reserve", "place_path", "place_battleground"):
         assert f"cardgame.{suffix}" in cat
-    assert cg_rules.GAME == "wotr-card-game"
+    assert cg_common.GAME == "wotr-card-game"
 
 
 @pytest.mark.parametrize("hand, cycle, allowed", [

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import data
-from adjudicator.rules.fellowship import distance, region_distances
+from adjudicator.rules.board import distances
+from adjudicator.rules.fellowship import distance
 
 from helpers import GAME, problems, rule  # noqa: E402
 
@@ -17,7 +18,7 @@ def test_map_graph_is_undirected_and_connected():
     for rid, info in regions.items():
         for other in info["adjacent"]:
             assert rid in regions[other]["adjacent"], (rid, other)
-    assert len(region_distances("rivendell")) == len(regions)
+    assert len(distances("rivendell")) == len(regions)
 
 
 @pytest.mark.parametrize("a,b,d", [("rivendell", "hollin", 2), ("hollin", "moria", 1), ("rivendell", "rivendell", 0),
@@ -27,7 +28,7 @@ def test_known_distances(a, b, d):
 
 
 def test_stop_rule_blocks_passing_but_not_ending():
-    reach = region_distances("hollin", can_continue=lambda r: r != "moria")
+    reach = distances("hollin", pass_through=lambda r: r != "moria")
     assert reach["moria"] == 1
     assert reach["lorien"] > 3            # only through Moria would it be 3
 
@@ -59,7 +60,7 @@ def test_separate_reaches_exactly_what_the_limits_allow(progress):
     Shadow stronghold where Companions stop) is short enough."""
     position = {"fellowship": {"region": "Hollin", "progress": progress}}
     max_d = progress + 2
-    reach = region_distances("hollin", can_continue=lambda r: r not in (
+    reach = distances("hollin", pass_through=lambda r: r not in (
         "moria", "dol-guldur", "orthanc", "mount-gundabad", "morannon", "minas-morgul", "barad-dur", "umbar"))
     for target in ("moria", "lorien", "dimrill-dale", "fords-of-bruinen", "rivendell", "bree", "fangorn"):
         v = rule(position, {"kind": "separate-companions", "companions": ["Boromir"],
@@ -108,7 +109,7 @@ def test_enter_mordor_declare_first_needs_hidden():
 @pytest.mark.parametrize("progress", [1, 2, 3])
 def test_reveal_never_ends_in_friendly_city_or_stronghold(progress):
     position = {"fellowship": {"region": "Trollshaws", "progress": progress}}
-    for target in region_distances("trollshaws", limit=progress):
+    for target in distances("trollshaws", limit=progress):
         info = data.regions()[target]
         v = rule(position, {"kind": "reveal-fellowship", "to": info["name"]["en"]})["verdict"]
         friendly = info["settlement"] in ("city", "stronghold") and info["side"] == "free_peoples"

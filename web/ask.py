@@ -29,7 +29,9 @@ def plain_data(data: Any) -> Any:
 
 
 def translated(choices) -> list[tuple[str, str]]:
-    return [(value, _(label)) for value, label in choices]
+    from web.views import tr
+
+    return [(value, tr(label)) for value, label in choices]
 
 
 def row_used(values: Any, field_errors: dict, names: dict[str, str]) -> bool:
@@ -43,7 +45,7 @@ def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
         "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
         "translated": translated, "row_used": row_used, "region_names": forms.region_row_names,
         "region_rows": forms.REGION_ROWS, "nation_lines": forms.NATION_LINES,
-        "politics_rows": forms.POLITICS_ROWS, "recruit_rows": forms.RECRUIT_ROWS,
+        "politics_rows": forms.POLITICS_ROWS,
         "fellowship_fields": forms.FELLOWSHIP_FIELDS, "hidden_choices": forms.HIDDEN_CHOICES,
         "political_states": forms.POLITICAL_STATES, "unit_choices": translated(forms.UNIT_CHOICES),
         "sides": translated(forms.SIDE_CHOICES), "all_nations": forms.nations_of(None, lang),
@@ -60,18 +62,20 @@ def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
 def field_titles(spec: forms.KindForm) -> dict[str, str]:
     """Each field's name -> where it is, in words ("Cards on the path 2 · Skulls"), for the
     summary of problems at the top of the form."""
+    from web.views import tr
+
     titles: dict[str, str] = {}
 
     def rows(r: forms.Rows, where: str) -> None:
         for i in range(r.count):
             for c in r.cols:
-                titles[r.name(i, c.key)] = f"{where} {i + 1} · {_(c.label)}"
+                titles[r.name(i, c.key)] = f"{where} {i + 1} · {tr(c.label)}"
 
     for f in spec.fields:
-        if f.type == "rows":
-            rows(f.rows, _(f.label))
+        if f.type == "rows" and f.rows is not None:
+            rows(f.rows, tr(f.label))
         else:
-            titles[f.name] = _(f.label)
+            titles[f.name] = tr(f.label)
     if forms.CG_PLAYERS in spec.parts:
         rows(forms.CG_PLAYER_ROWS, _("Player"))
     if forms.CG_RESERVES in spec.parts:

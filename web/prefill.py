@@ -66,41 +66,22 @@ def field_text(kind: str, value: Any) -> str | None:
             return str(value)
         text = _words(value)
         return text if text is not None and not forms._INT.match(text) else None
-    if kind in ("text", "region", "character", "choice", "nation", "tile") and _plain_text(value):
+    if kind in ("text", "region", "character", "choice", "nation", "tile", "keywords") and _plain_text(value):
         return value
     return None
 
 
-def _choice_aliases() -> dict[str, set[str]]:
-    """Other words the engine takes for a choice (Spanish, underscores), folded -> the form's values
-    it may stand for (one word may mean different things in different choices: "enemigo")."""
-    from adjudicator import names
-    from adjudicator.cardgame import rules as cardgame_rules
-    from adjudicator.params import SIDE_ALIASES as SIDE_WORDS
-    from adjudicator.lcg.model import TYPE_ALIASES
-
-    out: dict[str, set[str]] = {}
-    for k, v in SIDE_WORDS.items():
-        out.setdefault(k, set()).add(v.replace("_", "-"))
-    from adjudicator.rules import battle, dice, movement, politics
-
-    wotr = [getattr(battle, "TYPE_ALIASES", {}), getattr(dice, "FACE_ALIASES", {}),
-            getattr(movement, "DIE_ALIASES", {}), getattr(politics, "EVENT_ALIASES", {})]
-    for aliases in (*wotr, TYPE_ALIASES, getattr(cardgame_rules, "TYPE_ALIASES", {}),
-                    getattr(cardgame_rules, "EVENT_ALIASES", {}), getattr(cardgame_rules, "SOURCE_ALIASES", {}),
-                    getattr(cardgame_rules, "ORIGIN_ALIASES", {})):
-        for k, v in aliases.items():
-            out.setdefault(names.normalize(k), set()).add(v)
-    return out
-
-
-def _choice(value: str, choices: tuple[tuple[str, str], ...]) -> str | None:
+def _choice(value: str, choices: tuple[tuple[str, object], ...], aliases: tuple[tuple[str, str], ...] = ()) -> str | None:
+    """The form's value for a choice written as the engine reads it (a value, or an alias the
+    kind's spec declares: Spanish words, other spellings)."""
     from adjudicator import names
 
     allowed = {v for v, _ in choices}
     if value in allowed:
         return value
-    meant = _choice_aliases().get(names.normalize(value), set()) & allowed
+    folded = names.normalize(value)
+    meant = {target for alias, target in aliases if names.normalize(alias) == folded and target in allowed}
+    meant |= {v for v in allowed if names.normalize(v) == folded}
     return next(iter(meant)) if len(meant) == 1 else None
 
 
@@ -115,7 +96,7 @@ def _row_values(rows: Rows, i: int, row: Any, skip: tuple[str, ...] = ()) -> dic
         if c.key in row and c.key not in skip:
             text = field_text("int" if c.type == "int" else c.type, row[c.key])
             if text is not None and c.type == "choice":
-                text = _choice(text, c.choices)
+                text = _choice(text, c.choices, c.aliases)
             if text is None:
                 return None
             values[rows.name(i, c.key)] = text
@@ -144,15 +125,7 @@ def _question_values(spec: forms.KindForm, question: dict) -> dict[str, str]:
         question.pop("path")
         question["path"], question["defence"] = path["name"], path["defence"]
     for f in spec.fields:
-        if f.type == "recruits":
-            rows = question.get("recruit")
-            if isinstance(rows, list) and 0 < len(rows) <= forms.RECRUIT_ROWS and all(
-                    isinstance(r, dict) and set(r) == {"unit", "region"} and all(isinstance(v, str) for v in r.values())
-                    for r in rows):
-                for i, row in enumerate(question.pop("recruit")):
-                    values[f"q-recruit-{i}-unit"], values[f"q-recruit-{i}-region"] = row["unit"], row["region"]
-            continue
-        if f.type == "rows":
+        if f.type == "rows" and f.rows is not None:
             got = _rows_values(f.rows, question.get(f.key))
             if got is not None:
                 values.update(got)
@@ -175,7 +148,7 @@ def _take(f: Field, question: dict, values: dict[str, str]) -> None:
         return
     typed = field_text(f.type, holders[-1][key])
     if f.type == "choice" and typed is not None:
-        typed = _choice(typed, f.choices)
+        typed = _choice(typed, f.choices, f.aliases)
     if typed is None:
         return
     values[f.name] = typed

@@ -44,8 +44,20 @@ def safe_snippet(snippet: str) -> Markup:
     return escape(text)
 
 
+def tr(value: object) -> str:
+    """A label in the page's language: a kind spec's bilingual Text, or an English msgid."""
+    from flask_babel import gettext
+
+    from adjudicator.spec import Text
+
+    if isinstance(value, Text):
+        return value.get(current_lang())
+    return gettext(value) if isinstance(value, str) and value else ""
+
+
 def init_app(app: Flask) -> None:
     app.add_template_filter(safe_snippet)
+    app.add_template_filter(tr)
 
     @app.url_value_preprocessor
     def take_lang(endpoint, values):  # noqa: ANN001

@@ -16,16 +16,89 @@ from adjudicator import data, names
 from adjudicator.model import Army, Units, other_side
 from adjudicator.params import side_value
 from adjudicator.registry import question
-from adjudicator.ruling import fraction_text, probability
+from adjudicator.ruling import Precedence, fraction_text, probability
 from adjudicator.rules import board
-from adjudicator.rules.movement import (DIE_ALIASES, choose_side, describe, listed, read_side, read_units,
-                                        check_units_shape, region_path, side_of_units, side_word)
+from adjudicator.rules.armies import (DIE_ALIASES, check_units_shape, choose_side, describe, listed, read_units,
+                                      region_path, side_of_units, side_word)
 from adjudicator.rules.odds import hits_distribution
+from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 TYPES = ("field", "siege", "sortie")
 TYPE_ALIASES = {"campo": "field", "batalla-de-campo": "field", "field-battle": "field", "asedio": "siege",
-                "salida": "sortie"}
+                "salida": "sortie", "batalla-campal": "field", "campal": "field"}
+TYPE_LABELS = {"field": T("Field battle", "Batalla campal"), "siege": T("Siege", "Asedio"),
+               "sortie": T("Sortie", "Salida")}
+SIDE_DICE = T("{dice, hit_on, rerolls, p_hits}: p_hits[k] is the chance of exactly k hits this round, re-rolls included",
+              "{dice, hit_on, rerolls, p_hits}: p_hits[k] es la probabilidad de exactamente k impactos en la ronda, "
+              "con las repeticiones")
+
+
+def battle_params() -> tuple[Param, ...]:
+    """The parameters that say which battle is fought (``battle`` and ``battle-outcome``)."""
+    return (
+        Param("from", "region", T("Attacker's region", "Región del atacante"), required=True),
+        Param("to", "region", T("Defender's region (the same for a siege or a sortie)",
+                                "Región del defensor (la misma en un asedio o una salida)"), required=True),
+        Param("type", "choice", T("Type of battle", "Tipo de batalla"), choices=TYPES, choice_labels=TYPE_LABELS,
+              aliases=TYPE_ALIASES, default_text=T("from the position: a sortie when the side given is the one "
+                                                   "besieged, a siege otherwise, a field battle between two regions",
+                                                   "según la posición: salida si el bando dado es el asediado, asedio "
+                                                   "si no, batalla campal entre dos regiones")),
+        side_param(T("Attacking side (if both have figures there)", "Bando atacante (si ambos tienen figuras allí)")),
+        Param("units", "units", T("Units that attack (default: all)", "Unidades que atacan (por defecto: todas)"),
+              help=T("YAML, e.g. {rohan: {regular: 3, leader: 1}}.", "YAML, p. ej. {rohan: {regular: 3, leader: 1}}."),
+              default_text=T("the whole army", "todo el ejército"), reader="read_units"),
+        Param("die", "choice", T("Die used to attack", "Dado usado para atacar"), choices=("army", "character"),
+              choice_labels={"army": T("Army", "Ejército"), "character": T("Character", "Personaje")},
+              aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
+    )
+
+
+BATTLE = KindSpec(
+    GAME, "battle", T("How does this battle go?", "¿Cómo va esta batalla?"), "board/battles",
+    params=(*battle_params(), Param("round", "int", T("Round", "Ronda"), default=1, lo=1, hi=50)),
+    verdict=(
+        allowed_key(contract=True),
+        Key("type", "choice", T("Type", "Tipo"), choices=TYPES, nullable=True,
+            null_means=T("no battle (when refused)", "ninguna batalla (si se niega)"), contract=True),
+        Key("attacker", "dice-side", T("Attacker", "Atacante"), nullable=True,
+            null_means=T("no battle is fought", "no se libra ninguna batalla"), contract=True),
+        Key("defender", "dice-side", T("Defender", "Defensor"), nullable=True,
+            null_means=T("no battle is fought", "no se libra ninguna batalla"), contract=True),
+        Key("round", "count", T("Round", "Ronda"), always=False, when=T("when allowed", "si se permite")),
+        Key("side", "side", T("Attacking side", "Bando atacante"), always=False, when=T("when allowed", "si se permite")),
+    ),
+    position=("regions", "politics"),
+    rules=("wotr-battle", "wotr-battle-start", "wotr-battle-combat-strength", "wotr-battle-hit",
+           "wotr-battle-leader-reroll", "wotr-battle-leadership", "wotr-battle-city-fortification",
+           "wotr-siege-battle", "wotr-sortie", "wotr-siege-relief", "wotr-battle-captain-of-the-west",
+           "wotr-battle-attacking-army"),
+)
+BATTLE_REFUSALS = Precedence("non-belligerent", "no-units", "besieged-attacks-out", "not-adjacent",
+                             "besieged-from-outside", "no-defender", "character-die")
+
+RETREAT = KindSpec(
+    GAME, "retreat", T("Where can the defender retreat?", "¿Adónde puede retirarse el defensor?"), "board/battles",
+    params=(
+        Param("region", "region", T("Defender's region", "Región del defensor"), required=True),
+        Param("from", "region", T("Defender's region", "Región del defensor"), form=False,
+              help=T("Another name for region.", "Otro nombre de region.")),
+        Param("to", "region", T("Retreat to (optional)", "Retirarse a (opcional)")),
+        side_param(T("Retreating side (if both have figures there)", "Bando que se retira (si ambos tienen figuras allí)")),
+    ),
+    verdict=(
+        allowed_key(contract=True),
+        Key("into_stronghold", "bool", T("Into the stronghold", "Al interior del Baluarte"), contract=True),
+        Key("destinations", "region-ids", T("Destinations", "Destinos"), contract=True),
+        Key("stronghold_excess", "count", T("Units over the stronghold's limit", "Unidades por encima del límite del baluarte"),
+            always=False, when=T("when the army may retreat into the stronghold", "si el ejército puede retirarse al baluarte")),
+        Key("excess", "count", T("Units over the stacking limit", "Unidades por encima del límite de apilamiento"),
+            always=False, when=T("with to, when allowed", "con to, si se permite")),
+    ),
+    position=("regions", "politics"),
+    rules=("wotr-battle-retreat", "wotr-battle-retreat-into-siege", "wotr-siege-stacking"),
+)
 NORMAL_HIT = 5
 HARD_HIT = 6
 
@@ -107,15 +180,11 @@ def _both_sides_always(fn):
     return handler
 
 
-@question(GAME, "battle")
+@question(BATTLE)
 @_both_sides_always
 def battle(position, q, r):
-    src = q.region("from", required=True)
-    dst = q.region("to", required=True)
-    given_type = q.choice("type", TYPES, aliases=TYPE_ALIASES)
-    rnd = q.int("round", default=1, lo=1, hi=50)
-    die = q.choice("die", ("army", "character"), aliases=DIE_ALIASES)
-    given_side = read_side(q)
+    src, dst, given_type = q.param("from"), q.param("to"), q.param("type")
+    rnd, die, given_side = q.param("round"), q.param("die"), q.param("side")
     if given_side is None and isinstance(q.raw, dict) and q.raw.get("units") is not None:
         given_side = side_of_units(q.raw.get("units"))   # the units say whose attack it is
     if src is None or dst is None:
@@ -128,7 +197,6 @@ def battle(position, q, r):
     # Who attacks, and which kind of battle.
     if src == dst:
         if not src_state.besieged:
-            q.get("units")
             q.ready()
             r.step("battle.same_region_no_siege", "wotr-battle-start", region=src_name)
             return r.decide("battle.answer_no", {"reason": r.t("battle.reason_same_region", region=src_name)},
@@ -137,18 +205,15 @@ def battle(position, q, r):
         if given_type is None and given_side is not None:
             given_type = "sortie" if given_side == inside else "siege"
         if given_type is None:
-            q.get("units")
             q.ready()
             return r.needs_info(["question.type"], "battle.needs_type", {"region": src_name})
         if given_type == "field":
-            q.get("units")
             q.ready()
             r.step("battle.field_same_region", "wotr-sortie", region=src_name)
             return r.decide("battle.answer_no", {"reason": r.t("battle.reason_field_same_region")},
                             allowed=False, type="field")
         side = other_side(inside) if given_type == "siege" else inside
         if given_side is not None and given_side != side:
-            q.get("units")
             q.ready()
             r.step(f"battle.wrong_side_{given_type}", "wotr-siege-battle" if given_type == "siege" else "wotr-sortie",
                    region=src_name)
@@ -157,7 +222,6 @@ def battle(position, q, r):
         kind = given_type
     else:
         if given_type in ("siege", "sortie"):
-            q.get("units")
             q.ready()
             r.step("battle.siege_needs_same_region", "wotr-siege-battle" if given_type == "siege" else "wotr-sortie")
             return r.decide("battle.answer_no", {"reason": r.t("battle.reason_siege_same_region")},
@@ -173,7 +237,6 @@ def battle(position, q, r):
             else:
                 side = choose_side(position, src, None, r, prefer_besieged=False)
         if side is None:
-            q.get("units")
             q.ready()
             if not listed(position, src):
                 return r.needs_info([region_path(src, lang)], "battle.needs_attacker", {"region": src_name})
@@ -188,31 +251,26 @@ def battle(position, q, r):
 
     r.step("battle.attacker_is", "wotr-battle-start", side=side_word(side, lang), region=src_name,
            army=describe(part or present, lang))
-    refusals: list[tuple[str, dict]] = []
-
-    def refuse(key: str, label: str, **params) -> None:
-        r.step(key, label, **params)
-        refusals.append((key, params))
 
     chosen = part if part is not None else present
     attacker = fighting_part(position, chosen, r, role="attacker")
     if not attacker.is_army:
         if chosen.is_army:
             idle = sorted(n for n, u in chosen.nations.items() if u.count and not position.at_war(n))
-            refuse("battle.refuse_non_belligerent", "wotr-politics-non-belligerent",
+            r.refuse("non-belligerent", "wotr-politics-non-belligerent", "battle.refuse_non_belligerent", "battle.reason_non_belligerent",
                    nations=", ".join(names.nation_name(n, lang) for n in idle))
         else:
-            refuse("battle.refuse_no_units", "wotr-battle-attacking-army")
+            r.refuse("no-units", "wotr-battle-attacking-army", "battle.refuse_no_units", "battle.reason_no_units")
 
     # The defender.
     dst_state = position.region(dst)
     if kind == "field":
         if src_state.besieged == side:
-            refuse("battle.refuse_besieged_attacks_out", "wotr-siege-besieged-army", region=src_name)
+            r.refuse("besieged-attacks-out", "wotr-siege-besieged-army", "battle.refuse_besieged_attacks_out", "battle.reason_besieged_attacks_out", region=src_name)
         if not board.are_adjacent(src, dst):
-            refuse("battle.refuse_not_adjacent", "wotr-battle-start", src=src_name, dst=dst_name)
+            r.refuse("not-adjacent", "wotr-battle-start", "battle.refuse_not_adjacent", "battle.reason_not_adjacent", src=src_name, dst=dst_name)
         if dst_state.besieged == enemy:
-            refuse("battle.refuse_besieged_from_outside", "wotr-siege-besieged-army", region=dst_name)
+            r.refuse("besieged-from-outside", "wotr-siege-besieged-army", "battle.refuse_besieged_from_outside", "battle.reason_besieged_from_outside", region=dst_name)
             defender = dst_state.army(enemy)
         elif dst_state.besieged == side:
             r.step("battle.relief", "wotr-siege-relief", region=dst_name)
@@ -228,19 +286,17 @@ def battle(position, q, r):
     if not defender.is_army:
         if defender.is_empty and not listed(position, dst):
             return r.needs_info([region_path(dst, lang, enemy)], "battle.needs_defender", {"region": dst_name})
-        refuse("battle.refuse_no_defender", "wotr-battle-start", region=dst_name)
+        r.refuse("no-defender", "wotr-battle-start", "battle.refuse_no_defender", "battle.reason_no_defender", region=dst_name)
 
     # A Character die attacks only with a Leader, a Nazgûl or a character in the army.
     if die == "character":
         if attacker.leaders + attacker.nazgul + len(attacker.characters):
             r.step("battle.character_die_led", "wotr-dice-character")
         else:
-            refuse("battle.refuse_character_die", "wotr-dice-character")
+            r.refuse("character-die", "wotr-dice-character", "battle.refuse_character_die", "battle.reason_character_die")
 
-    if refusals:
-        key, params = refusals[0]
-        return r.decide("battle.answer_no", {"reason": r.t(key.replace("battle.refuse_", "battle.reason_"), **params)},
-                        allowed=False, type=kind)
+    if r.refusals:
+        return r.decide_refused(BATTLE_REFUSALS, "battle.answer_no", allowed=False, type=kind)
 
     # What hits.
     att_hit, def_hit = NORMAL_HIT, NORMAL_HIT
@@ -286,15 +342,16 @@ def battle(position, q, r):
 
 
 # -- retreat ------------------------------------------------------------------------------------
-@question(GAME, "retreat")
+@question(RETREAT)
 def retreat(position, q, r):
     # `from` reads as the defender's region too: people say "retreat from Osgiliath".
     if q.has("from") and not q.has("region"):
-        region = q.region("from")
+        region = q.param("from")
+        if region is None and q.get("from") is None:
+            q.error("from", "core.err_required")
     else:
-        region = q.region("region", required=True)
-    to = q.region("to")
-    given_side = read_side(q)
+        region = q.param("region")
+    to, given_side = q.param("to"), q.param("side")
     q.ready()
     lang = r.lang
     name = names.region_name(region, lang)

@@ -6,8 +6,9 @@ Kinds: ``action-dice``, ``elven-ring``.
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.params import SIDE_ALIASES, check_name
+from adjudicator.params import SIDE_ALIASES
 from adjudicator.registry import question
+from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 MAX_DICE = {"free_peoples": 6, "shadow": 10}
@@ -31,6 +32,51 @@ FACE_ALIASES = {
 }
 
 
+FACE_LABELS = {"character": T("Character", "Personaje"), "army": T("Army", "Ejército"), "muster": T("Muster", "Alistar"),
+               "army-muster": T("Army/Muster", "Ejército/Alistar"), "event": T("Event", "Evento"),
+               "will-of-the-west": T("Will of the West", "Voluntad de Occidente"), "eye": T("Eye", "Ojo")}
+DIE_COUNT = T("Action dice", "Dados de Acción")
+
+ACTION_DICE = KindSpec(
+    GAME, "action-dice", T("How many action dice does each side roll?", "¿Cuántos dados de Acción tira cada bando?"),
+    "board/actions",
+    params=(
+        Param("in_play", "characters", T("Characters in play that add dice", "Personajes en juego que añaden dados"),
+              help=T("Separate them with commas.", "Sepáralos con comas."),
+              default_text=T("the characters on the map in the position", "los personajes en el mapa en la posición")),
+    ),
+    verdict=(
+        Key("free_peoples", "count", T("Free Peoples", "Pueblos Libres"), contract=True),
+        Key("shadow", "count", T("Shadow", "Sombra"), contract=True),
+    ),
+    position=("regions",),
+    rules=("wotr-dice-count", "wotr-setup-action-dice"),
+)
+
+ELVEN_RING = KindSpec(
+    GAME, "elven-ring", T("Can an Elven Ring change this die?", "¿Puede un Anillo Élfico cambiar este dado?"),
+    "board/actions",
+    params=(
+        side_param(T("Side using the Ring", "Bando que usa el Anillo"), required=True),
+        Param("from", "choice", T("Die face now", "Cara actual del dado"), required=True, choices=FACES,
+              choice_labels=FACE_LABELS, aliases=FACE_ALIASES),
+        Param("to", "choice", T("Die face wanted", "Cara deseada"), required=True, choices=FACES,
+              choice_labels=FACE_LABELS, aliases=FACE_ALIASES),
+        Param("used_this_turn", "bool", T("An Elven Ring was already used this turn", "Ya se usó un Anillo Élfico este turno"),
+              help=T("Yes/no, or the sides that used one.", "Sí/no, o los bandos que ya usaron uno."), default=False),
+        Param("held", "int", T("Elven Rings this player holds", "Anillos Élficos que tiene este jugador"), lo=0, hi=3),
+    ),
+    verdict=(
+        allowed_key(contract=True),
+        Key("then", "choice", T("Then the ring", "Después el anillo"), choices=("passes-to-shadow", "removed"),
+            always=False, when=T("when allowed", "si se permite")),
+    ),
+    position=("turn.phase",),
+    rules=("wotr-elven-rings", "wotr-elven-rings-one-per-turn", "wotr-elven-rings-free-peoples",
+           "wotr-elven-rings-shadow", "wotr-elven-rings-passing"),
+)
+
+
 def _side_word(value) -> str | None:
     if isinstance(value, str):
         return SIDE_ALIASES.get(names.normalize(value))
@@ -39,7 +85,7 @@ def _side_word(value) -> str | None:
 
 # -- action-dice ---------------------------------------------------------------------------
 
-@question(GAME, "action-dice")
+@question(ACTION_DICE)
 def action_dice(position, q, r):
     """How many action dice each side rolls with these characters in play.
 
@@ -48,19 +94,10 @@ def action_dice(position, q, r):
     gained or lost takes effect at the next recovery (phase 1). Without ``in_play`` the
     characters standing on the map in the position count.
     """
-    raw = q.list("in_play")
-    chosen: list[str] = []
-    if raw is not None:
-        for i, value in enumerate(raw):
-            path = q.at("in_play") + [i]
-            cid = check_name(value, names.characters(), "character", path, q.problems)
-            if cid is None:
-                continue
-            if cid in chosen:
-                q.problems.add(path, "core.err_duplicate", value=value)
-            else:
-                chosen.append(cid)
+    given = q.param("in_play")
     q.ready()
+    chosen: list[str] = given or []
+    raw = given
     lang = r.lang
     chars = data.characters()
     if raw is None:
@@ -97,7 +134,7 @@ def action_dice(position, q, r):
 
 # -- elven-ring ----------------------------------------------------------------------------
 
-@question(GAME, "elven-ring")
+@question(ELVEN_RING)
 def elven_ring(position, q, r):
     """Using an Elven Ring to change one unused action die to another result, in the Action
     Resolution phase (phase 5).
@@ -112,9 +149,7 @@ def elven_ring(position, q, r):
     held; otherwise, without ``held``, the Shadow is taken to hold the ring it asks about and
     a step says so.
     """
-    side = q.side("side", required=True)
-    frm = q.choice("from", FACES, required=True, aliases=FACE_ALIASES)
-    to = q.choice("to", FACES, required=True, aliases=FACE_ALIASES)
+    side, frm, to = q.param("side"), q.param("from"), q.param("to")
     used_raw = q.get("used_this_turn")
     used = False
     if isinstance(used_raw, bool):
@@ -130,7 +165,7 @@ def elven_ring(position, q, r):
                 used = True
     elif used_raw is not None:
         q.problems.add(q.at("used_this_turn"), "core.err_bool")
-    held = q.int("held", lo=0, hi=data.load("characters")["elven_rings_at_start"])
+    held = q.param("held")
     # A face the side's dice do not have is an impossible position, not a ruling.
     if side and frm and frm not in SIDE_FACES[side]:
         q.problems.add(q.at("from"), f"dice.err_face_{side}", face=frm)

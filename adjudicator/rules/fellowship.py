@@ -11,60 +11,79 @@ Kinds: ``separate-companions``, ``declare-fellowship``, ``reveal-fellowship``,
 from __future__ import annotations
 
 import re
-from collections import deque
-from typing import Callable
 
 from adjudicator import data, names
 from adjudicator.params import check_name
 from adjudicator.registry import question
+from adjudicator.rules import board
+from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
+from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
 
 GAME = "war-of-the-ring"
-MORDOR_GATES = ("minas-morgul", "morannon")
-# The Ring-bearers (Frodo and Sam) are one figure, never a Companion: named specially so a
-# player who types them gets the rule, not "unknown character".
-RING_BEARER_WORDS = {names.normalize(w) for w in (
-    "Frodo", "Sam", "Samwise", "Frodo and Sam", "Ring-bearers", "Ring-bearer", "Frodo y Sam",
-    "Portadores", "Portadores del Anillo", "Portador del Anillo", "Sam Gamyi")}
-
-
-def is_ring_bearer_name(value) -> bool:
-    return isinstance(value, str) and names.normalize(value) in RING_BEARER_WORDS
 FELLOWSHIP_PHASE = 2
+MAX_DISTANCE = T("Maximum distance", "Distancia máxima")
 
+SEPARATE = KindSpec(
+    GAME, "separate-companions",
+    T("Can these Companions leave the Fellowship?", "¿Pueden estos Compañeros separarse de la Comunidad?"),
+    "board/fellowship",
+    params=(
+        Param("companions", "characters", T("Companions", "Compañeros"),
+              help=T("Separate them with commas.", "Sepáralos con comas."), required=True,
+              reader="read_companions"),
+        Param("to", "region", T("To (optional)", "Hasta (opcional)")),
+    ),
+    verdict=(
+        Key("max_distance", "count", MAX_DISTANCE, contract=True),
+        Key("removed", "bool", T("Removed from play", "Retirados del juego"), contract=True),
+        allowed_key(always=False, when_param="to", contract=True),
+        Key("distance", "count", T("Distance", "Distancia"), always=False,
+            when=T("with to, when reached", "con to, si se alcanza")),
+        Key("guide_options", "character-ids", T("Possible Guides", "Posibles Guías"), always=False,
+            when=T("when the Guide leaves", "cuando se separa el Guía")),
+    ),
+    position=("fellowship.region", "fellowship.progress", "fellowship.guide", "fellowship.companions",
+              "fellowship.mordor", "regions"),
+    rules=("wotr-fellowship-separate", "wotr-fellowship-separate-besieged", "wotr-mordor-no-separate",
+           "wotr-character-companion-strongholds"),
+)
 
-# -- the map graph ------------------------------------------------------------------------
+DECLARE = KindSpec(
+    GAME, "declare-fellowship", T("Can the Fellowship be declared there?", "¿Se puede declarar la Comunidad allí?"),
+    "board/fellowship",
+    params=(Param("to", "region", T("Declared in (optional)", "Declarada en (opcional)"),
+                  default_text=T("where the Fellowship stands", "donde está la Comunidad")),),
+    verdict=(
+        allowed_key(contract=True),
+        Key("max_distance", "count", MAX_DISTANCE, contract=True),
+        Key("heal", "count", T("Healing", "Curación"), contract=True),
+        Key("activates", "id", T("Activates", "Activa"), nullable=True, null_means=T("no nation", "ninguna nación"),
+            contract=True),
+    ),
+    position=("fellowship.region", "fellowship.progress", "fellowship.hidden", "fellowship.corruption",
+              "fellowship.mordor", "turn.phase", "regions", "politics"),
+    rules=("wotr-fellowship-declare", "wotr-fellowship-declare-heal", "wotr-fellowship-declare-activate"),
+)
 
-def region_distances(start: str, *, can_enter: Callable[[str], bool] = lambda r: True,
-                     can_continue: Callable[[str], bool] = lambda r: True,
-                     can_leave_start: bool = True, limit: int | None = None) -> dict[str, int]:
-    """Shortest distance (regions crossed) from ``start`` to every region a mover can reach.
-
-    ``can_enter(r)``: the mover may step into ``r`` at all. ``can_continue(r)``: having
-    entered ``r``, it may go on (False for a region where it must stop). The start is always
-    left unless ``can_leave_start`` is False. ``limit`` stops the search at that distance.
-    """
-    dist = {start: 0}
-    if not can_leave_start:
-        return dist
-    queue = deque([start])
-    regions = data.regions()
-    while queue:
-        here = queue.popleft()
-        d = dist[here]
-        if limit is not None and d >= limit:
-            continue
-        if here != start and not can_continue(here):
-            continue
-        for nxt in regions[here]["adjacent"]:
-            if nxt not in dist and can_enter(nxt):
-                dist[nxt] = d + 1
-                queue.append(nxt)
-    return dist
+REVEAL = KindSpec(
+    GAME, "reveal-fellowship", T("Where does the revealed Fellowship go?", "¿Adónde va la Comunidad descubierta?"),
+    "board/fellowship",
+    params=(Param("to", "region", T("Moved to (optional)", "Movida a (opcional)")),),
+    verdict=(
+        allowed_key(contract=True),
+        Key("max_distance", "count", MAX_DISTANCE, contract=True),
+        Key("extra_tile", "bool", T("Extra tile", "Loseta adicional"), contract=True),
+        Key("destinations", "count", T("Regions it may end in", "Regiones donde puede acabar"), always=False,
+            when=T("without to", "sin to")),
+    ),
+    position=("fellowship.region", "fellowship.progress", "fellowship.hidden", "fellowship.mordor", "regions"),
+    rules=("wotr-fellowship-reveal", "wotr-fellowship-reveal-move", "wotr-fellowship-reveal-shadow-stronghold"),
+)
 
 
 def distance(a: str, b: str) -> int | None:
     """Plain shortest distance on the map (the Fellowship's own movement ignores everything)."""
-    return region_distances(a).get(b)
+    return board.distances(a).get(b)
 
 
 # -- facts about regions that the Fellowship rules look at ---------------------------------
@@ -123,7 +142,7 @@ def join_names(items: list[str], r) -> str:
     return r.t("fellowship.word_and", first=", ".join(items[:-1]), last=items[-1])
 
 
-def _region(region: str, lang: str) -> str:
+def region_name(region: str, lang: str) -> str:
     return names.region_name(region, lang)
 
 
@@ -136,7 +155,7 @@ def _split_names(value):
     return parts if len(parts) > 1 else [value]
 
 
-def _read_companions(q, position) -> list[str] | None:
+def read_companions(q, position) -> list[str] | None:
     raw = q.list("companions", required=True)
     if raw is None:
         return None
@@ -168,21 +187,13 @@ def _read_companions(q, position) -> list[str] | None:
 # -- separate-companions -------------------------------------------------------------------
 
 def _guide_after_leaving(fel, leaving: list[str], r) -> list[str] | None:
-    """When the Guide is among those leaving, say who may become Guide (the highest Level
-    left, the player choosing among ties; Gollum when no Companion is left)."""
+    """When the Guide is among those leaving, say who may become Guide."""
     if fel.guide not in leaving:
         return None
-    from adjudicator.rules.hunt import _guide_options
-    options = _guide_options(tuple(c for c in fel.companions if c not in leaving))
-    if options == ["gollum"]:
-        r.step("hunt.casualty_new_guide_gollum", "wotr-fellowship-gollum")
-    else:
-        r.step("hunt.casualty_new_guide", "wotr-fellowship-guide-change",
-               names=", ".join(names.character_name(c, r.lang) for c in options))
-    return options
+    return new_guide_step(r, tuple(c for c in fel.companions if c not in leaving))
 
 
-@question(GAME, "separate-companions")
+@question(SEPARATE)
 def separate_companions(position, q, r):
     """A Character action (or a card) that takes Companions out of the Fellowship.
 
@@ -190,8 +201,8 @@ def separate_companions(position, q, r):
     Ring-bearers' region, following the Companions' movement limits. On the Mordor Track
     they are removed from play instead. Guide abilities and cards are not modelled.
     """
-    companions = _read_companions(q, position)
-    to = q.region("to")
+    companions = read_companions(q, position)
+    to = q.param("to")
     q.ready()
     fel = position.fellowship
     lang = r.lang
@@ -210,7 +221,7 @@ def separate_companions(position, q, r):
     max_distance = fel.progress + level
     start = fel.region
     r.step("fellowship.separate_distance", "wotr-fellowship-separate", who=who, progress=fel.progress,
-           level=level, max_distance=max_distance, region=_region(start, lang))
+           level=level, max_distance=max_distance, region=region_name(start, lang))
     verdict: dict = {"max_distance": max_distance, "removed": False}
     options = _guide_after_leaving(fel, companions, r)
     if options:
@@ -219,7 +230,7 @@ def separate_companions(position, q, r):
     trapped = friendly_stronghold_besieged(position, start)
     if trapped:
         # They may separate but not leave: the distance they can actually go is 0.
-        r.step("fellowship.separate_besieged", "wotr-fellowship-separate-besieged", region=_region(start, lang))
+        r.step("fellowship.separate_besieged", "wotr-fellowship-separate-besieged", region=region_name(start, lang))
         verdict["max_distance"] = 0
     if to is None:
         if not trapped:
@@ -227,12 +238,10 @@ def separate_companions(position, q, r):
         return r.decide("fellowship.answer_separate_distance",
                         {"who": who, "max_distance": verdict["max_distance"]}, **verdict)
 
-    reach = region_distances(
-        start,
-        can_enter=lambda reg: not friendly_stronghold_besieged(position, reg),
-        can_continue=lambda reg: not shadow_controlled_stronghold(position, reg),
-        can_leave_start=not trapped, limit=max_distance)
-    dest = _region(to, lang)
+    reach = {start: 0} if trapped else board.distances(
+        start, enter=lambda reg: not friendly_stronghold_besieged(position, reg),
+        pass_through=lambda reg: not shadow_controlled_stronghold(position, reg), limit=max_distance)
+    dest = region_name(to, lang)
     if to in reach:
         r.step("fellowship.separate_path_ok", "wotr-character-companion-strongholds",
                to=dest, distance=reach[to])
@@ -253,14 +262,14 @@ def separate_companions(position, q, r):
 
 # -- declare-fellowship --------------------------------------------------------------------
 
-@question(GAME, "declare-fellowship")
+@question(DECLARE)
 def declare_fellowship(position, q, r):
     """Declaring in the Fellowship phase (phase 2): only a hidden Fellowship off the Mordor
     Track; the figure moves up to ``progress`` regions, progress returns to 0, it stays hidden.
     Ending in a Free Peoples City or Stronghold not controlled by the Shadow heals 1
     Corruption and activates that nation. Without ``to`` the answer is for declaring where
     the figure stands."""
-    to = q.region("to")
+    to = q.param("to")
     q.ready()
     fel = position.fellowship
     lang = r.lang
@@ -280,22 +289,22 @@ def declare_fellowship(position, q, r):
 
     start = fel.region
     r.step("fellowship.declare_distance", "wotr-fellowship-declare", progress=fel.progress,
-           region=_region(start, lang))
+           region=region_name(start, lang))
     end = to if to is not None else start
     if to is None:
-        r.step("fellowship.declare_no_to", "wotr-fellowship-declare", region=_region(start, lang))
+        r.step("fellowship.declare_no_to", "wotr-fellowship-declare", region=region_name(start, lang))
     else:
         d = distance(start, to)
         if d is None or d > fel.progress:
-            r.step("fellowship.declare_too_far", "wotr-fellowship-declare", to=_region(to, lang),
+            r.step("fellowship.declare_too_far", "wotr-fellowship-declare", to=region_name(to, lang),
                    distance=d, progress=fel.progress)
-            return r.decide("fellowship.answer_declare_far", {"to": _region(to, lang), "progress": fel.progress},
+            return r.decide("fellowship.answer_declare_far", {"to": region_name(to, lang), "progress": fel.progress},
                             **verdict, allowed=False, heal=0, activates=None)
-        r.step("fellowship.declare_reach", "wotr-fellowship-move", to=_region(to, lang), distance=d)
+        r.step("fellowship.declare_reach", "wotr-fellowship-move", to=region_name(to, lang), distance=d)
 
     heal = 0
     activates = None
-    where = _region(end, lang)
+    where = region_name(end, lang)
     info = data.regions()[end]
     fp_settlement = is_city_or_stronghold(end) and info["side"] == "free_peoples"
     # Healing needs a Free Peoples City or Stronghold the Shadow does not control (seed 000);
@@ -332,14 +341,14 @@ def declare_fellowship(position, q, r):
 
 # -- reveal-fellowship ---------------------------------------------------------------------
 
-@question(GAME, "reveal-fellowship")
+@question(REVEAL)
 def reveal_fellowship(position, q, r):
     """The Fellowship is revealed (a Reveal icon or a card): the Free Peoples move the figure
     up to ``progress`` regions, never ending in a City or Stronghold they control, and the
     Shadow draws one more tile when the move starts, passes through, ends in or stays in a
     Shadow Stronghold the Shadow controls. The Free Peoples choose the path, so passing
     through counts only when no path of allowed length avoids one."""
-    to = q.region("to")
+    to = q.param("to")
     q.ready()
     fel = position.fellowship
     lang = r.lang
@@ -357,7 +366,7 @@ def reveal_fellowship(position, q, r):
 
     progress = fel.progress
     r.step("fellowship.reveal_distance", "wotr-fellowship-reveal-move", progress=progress,
-           region=_region(start, lang))
+           region=region_name(start, lang))
     verdict = {"max_distance": progress}
 
     def legal_end(reg: str) -> bool:
@@ -365,9 +374,9 @@ def reveal_fellowship(position, q, r):
         return progress == 0 or not friendly_city_or_stronghold(position, reg)
 
     starts_in_dark = shadow_held_shadow_stronghold(position, start)
-    avoid = region_distances(start, can_enter=lambda reg: not shadow_held_shadow_stronghold(position, reg),
-                             limit=progress)
-    plain = region_distances(start, limit=progress)
+    avoid = board.distances(start, enter=lambda reg: not shadow_held_shadow_stronghold(position, reg),
+                            limit=progress)
+    plain = board.distances(start, limit=progress)
 
     if to is None:
         options = [reg for reg in plain if legal_end(reg)]
@@ -375,7 +384,7 @@ def reveal_fellowship(position, q, r):
         if starts_in_dark:
             extra = True
             r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",
-                   region=_region(start, lang))
+                   region=region_name(start, lang))
         elif clean:
             extra = False
             r.step("fellowship.reveal_extra_avoidable", "wotr-fellowship-reveal-shadow-stronghold")
@@ -389,7 +398,7 @@ def reveal_fellowship(position, q, r):
         return r.decide("fellowship.answer_reveal_distance", {"max_distance": progress, "extra": r.t(extra_word)},
                         **verdict, allowed=bool(options), extra_tile=extra, destinations=len(options))
 
-    dest = _region(to, lang)
+    dest = region_name(to, lang)
     d = plain.get(to)
     if d is None:
         r.step("fellowship.reveal_too_far", "wotr-fellowship-reveal-move", to=dest,
@@ -402,7 +411,7 @@ def reveal_fellowship(position, q, r):
     if starts_in_dark:
         extra = True
         r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",
-               region=_region(start, lang))
+               region=region_name(start, lang))
     elif shadow_held_shadow_stronghold(position, to):
         extra = True
         r.step("fellowship.reveal_extra_end", "wotr-fellowship-reveal-shadow-stronghold", to=dest)
@@ -416,41 +425,3 @@ def reveal_fellowship(position, q, r):
     return r.decide("fellowship.answer_reveal_yes", {"to": dest, "extra": r.t(
         "fellowship.word_extra_tile" if extra else "fellowship.word_no_extra_tile")},
         **verdict, allowed=True, extra_tile=extra)
-
-
-# -- enter-mordor --------------------------------------------------------------------------
-
-@question(GAME, "enter-mordor")
-def enter_mordor(position, q, r):
-    """Entering the Mordor Track, in the Fellowship phase, from Minas Morgul or Morannon.
-
-    The figure must stand in one of them once any declaration of that phase is resolved:
-    a hidden Fellowship close enough may declare into one first (official 2nd-edition
-    rules: the entry follows the declaration), which the verdict reports as
-    ``declare_first``."""
-    q.ready()
-    fel = position.fellowship
-    lang = r.lang
-    if fel.in_mordor:
-        r.step("fellowship.mordor_already", "wotr-mordor-enter", step=fel.mordor)
-        return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
-    if not phase_step(position, r, "wotr-mordor-enter"):
-        return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
-    region = fel.region
-    if region in MORDOR_GATES:
-        r.step("fellowship.mordor_at_gate", "wotr-mordor-enter", region=_region(region, lang))
-        r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
-        return r.decide("fellowship.answer_mordor_yes", {"region": _region(region, lang)},
-                        allowed=True, declare_first=False)
-    gates = {g: distance(region, g) for g in MORDOR_GATES}
-    near = sorted((d, g) for g, d in gates.items() if d is not None)
-    if fel.hidden and near and near[0][0] <= fel.progress:
-        d, gate = near[0]
-        r.step("fellowship.mordor_declare_first", "wotr-fellowship-declare", region=_region(region, lang),
-               gate=_region(gate, lang), distance=d, progress=fel.progress)
-        r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
-        return r.decide("fellowship.answer_mordor_declare", {"gate": _region(gate, lang)},
-                        allowed=True, declare_first=True)
-    r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=_region(region, lang))
-    return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
-

@@ -10,177 +10,76 @@ moves with the ``fellowship`` kinds, not here.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from adjudicator import data, names
-from adjudicator.model import Army, Position, Units, _army, other_side
-from adjudicator.params import Fields, check_choice, check_name, side_value
+from adjudicator.model import Army, Position, other_side
+from adjudicator.params import check_name, side_value
 from adjudicator.registry import question
+from adjudicator.ruling import Precedence
 from adjudicator.rules import board
+from adjudicator.rules.armies import (DIE_ALIASES, cannot_move, check_units_shape, choose_side, describe, listed,
+                                      read_units, region_path, side_of_units, side_word)
+from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
 
 GAME = "war-of-the-ring"
-DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "army",
-               "ejercito-alistar": "army", "dado-de-ejercito": "army", "army-die": "army",
-               "dado-de-personaje": "character", "character-die": "character", "espada": "character"}
-ALL_WORDS = ("all", "todo", "todos", "todas", "everything", "whole-army", "wholearmy")
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
+DIE_LABELS = {"army": T("Army", "Ejército"), "character": T("Character", "Personaje")}
 
+ARMY_MOVE = KindSpec(
+    GAME, "army-move", T("Can this army move there?", "¿Puede este ejército moverse allí?"), "board/movement",
+    params=(
+        Param("from", "region", T("From", "Desde"), required=True),
+        Param("to", "region", T("To", "Hasta"), required=True),
+        side_param(),
+        Param("units", "units", T("Units that move (default: all)", "Unidades que se mueven (por defecto: todas)"),
+              help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.", "YAML, p. ej. {gondor: {regular: 2, leader: 1}}."),
+              default_text=T("the whole army", "todo el ejército"), reader="read_units"),
+        Param("die", "choice", T("Die used", "Dado usado"), choices=("army", "character"), choice_labels=DIE_LABELS,
+              aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
+    ),
+    verdict=(
+        allowed_key(contract=True),
+        Key("excess", "count", T("Units over the stacking limit", "Unidades por encima del límite de apilamiento"),
+            always=False, when=T("when allowed", "si se permite"), contract=True),
+        Key("captured", "bool", T("Captures the settlement", "Captura el asentamiento"), always=False,
+            when=T("when allowed", "si se permite")),
+        Key("side", "side", T("Side", "Bando")),
+    ),
+    position=("regions", "politics"),
+    rules=("wotr-army-move", "wotr-army-move-adjacency", "wotr-army-move-free-region", "wotr-army-stacking",
+           "wotr-army-leaders-not-alone", "wotr-army-non-belligerent", "wotr-army-move-character-action",
+           "wotr-siege-besieged-army", "wotr-army-capture-settlement", "wotr-army-split"),
+)
+# The first of these that applies is the reason given; every one that applies is explained.
+ARMY_MOVE_REFUSALS = Precedence("level-zero", "leader-alone", "besieged", "same-region", "not-adjacent",
+                                "enemy-army", "non-belligerent", "character-die")
 
-# -- shared readers (battle.py uses them too) ----------------------------------------------
-def read_side(q, key: str = "side") -> str | None:
-    return q.side(key)
-
-
-def side_word(side: str, lang: str) -> str:
-    from adjudicator.i18n import translate
-    return translate(lang, f"movement.side_{side}")
-
-
-def region_path(region: str, lang: str, *rest: str) -> str:
-    return ".".join(["position", "regions", names.region_name(region, lang), *rest])
-
-
-def listed(position: Position, region: str) -> bool:
-    return region in position.regions
-
-
-def side_of_units(raw: Any) -> str | None:
-    """The side a ``units`` mapping speaks of, from its nations, Nazgûl or characters."""
-    if not isinstance(raw, dict):
-        return None
-    for key, value in raw.items():
-        folded = names.normalize(str(key))
-        if folded == "nazgul":
-            return "shadow"
-        if folded in ("characters", "personajes"):
-            for c in value if isinstance(value, list) else [value]:
-                cid = names.characters().lookup(c)
-                if cid:
-                    return data.characters()[cid]["side"]
-            continue
-        nation = names.nations().lookup(key)
-        if nation:
-            return data.nations()[nation]["side"]
-    return None
-
-
-def choose_side(position: Position, region: str, given: str | None, r, *, prefer_besieged: bool) -> str | None:
-    """Whose figures in ``region`` the question is about.
-
-    ``side`` decides when given. Otherwise the side with army units there; when both have
-    units (a siege) and ``prefer_besieged``, the army inside the stronghold (a step says
-    so: give ``side`` to ask about the besiegers). None when it stays ambiguous.
-    """
-    if given:
-        return given
-    state = position.region(region)
-    with_units = [s for s in ("free_peoples", "shadow") if state.army(s).is_army]
-    if len(with_units) == 1:
-        return with_units[0]
-    if len(with_units) == 2:
-        if prefer_besieged and state.besieged:
-            r.step("movement.side_assumed_besieged", "wotr-siege-besieged-army",
-                   side=side_word(state.besieged, r.lang), other=side_word(other_side(state.besieged), r.lang),
-                   other_key=other_side(state.besieged).replace("_", "-"))
-            return state.besieged
-        return None
-    with_figures = [s for s in ("free_peoples", "shadow") if not state.army(s).is_empty]
-    if len(with_figures) == 1:
-        return with_figures[0]
-    return None
-
-
-def _nation_for_flat_units(q, raw, present: Army, lang: str):
-    """``units: {regular: 1, elite: 1}`` (counts without a nation, as people write them when
-    the army has a single nation) is read as that nation's units. With several nations in
-    the army the nation cannot be guessed: a problem asks for the nested shape."""
-    from adjudicator.model import UNIT_KIND_ALIASES
-    if not isinstance(raw, dict):
-        return raw
-    flat = {k: v for k, v in raw.items() if names.normalize(str(k)) in UNIT_KIND_ALIASES}
-    if not flat:
-        return raw
-    rest = {k: v for k, v in raw.items() if k not in flat}
-    nations = [n for n, u in present.nations.items() if u.regular or u.elite or u.leader]
-    if len(nations) != 1:
-        q.problems.add(q.at("units"), "movement.err_units_nation_needed",
-                       nations=", ".join(names.nation_name(n, lang) for n in nations) or "-")
-        return rest
-    return {**rest, nations[0]: flat}
-
-
-def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | None:
-    """The ``units`` parameter (same shape as an army in the position), checked against what
-    stands in ``region``: every count above what is there is a problem at its path."""
-    from adjudicator.i18n import translate
-    raw = q.get("units")
-    if raw is None or (isinstance(raw, str) and names.normalize(raw) in ALL_WORDS):
-        return None
-    raw = _nation_for_flat_units(q, raw, present, lang)
-    problems_before = len(q.problems)
-    part = _army(Fields(raw, q.at("units"), q.problems), side)
-    if len(q.problems) != problems_before or not isinstance(raw, dict):
-        return part
-    lang_region = names.region_name(region, lang)
-    for key, value in raw.items():
-        folded = names.normalize(str(key))
-        path = q.at("units") + [key]
-        if folded == "nazgul":
-            if part.nazgul > present.nazgul:
-                q.problems.add(path, "movement.err_more_than_present", what=translate(lang, "movement.what_nazgul"), given=part.nazgul,
-                               present=present.nazgul, region=lang_region)
-            continue
-        if folded in ("characters", "personajes"):
-            for i, c in enumerate(value if isinstance(value, list) else [value]):
-                cid = names.characters().lookup(c)
-                if cid and cid not in present.characters:
-                    q.problems.add([*path, i], "movement.err_character_absent", value=c, region=lang_region)
-            continue
-        nation = names.nations().lookup(key)
-        if nation is None or not isinstance(value, dict):
-            continue
-        have = present.nations.get(nation, Units())
-        want = part.nations.get(nation, Units())
-        for kind in ("regular", "elite", "leader"):
-            if getattr(want, kind) > getattr(have, kind):
-                q.problems.add([*path, kind], "movement.err_more_than_present", what=translate(lang, f"movement.what_{kind}"),
-                               given=getattr(want, kind), present=getattr(have, kind), region=lang_region)
-    return part
-
-
-def check_units_shape(q, side: str | None) -> None:
-    """Read ``units`` only to report its own problems, when the question is already
-    unreadable for another reason (so every problem is listed at once)."""
-    raw = q.get("units")
-    if raw is None or side is None or (isinstance(raw, str) and names.normalize(raw) in ALL_WORDS):
-        return
-    _army(Fields(raw, q.at("units"), q.problems), side)
-
-
-def describe(army: Army, lang: str) -> str:
-    """'3 regular, 1 elite (Gondor), 1 leader, Boromir' in the user's language."""
-    from adjudicator.i18n import translate
-    bits = []
-    for nation, u in army.nations.items():
-        counts = []
-        for kind in ("regular", "elite", "leader"):
-            n = getattr(u, kind)
-            if n:
-                counts.append(translate(lang, f"movement.count_{kind}", n=n))
-        if counts:
-            bits.append(f"{', '.join(counts)} ({names.nation_name(nation, lang)})")
-    if army.nazgul:
-        bits.append(translate(lang, "movement.count_nazgul", n=army.nazgul))
-    bits.extend(names.character_name(c, lang) for c in army.characters)
-    return "; ".join(bits) if bits else translate(lang, "movement.nothing")
-
-
-def cannot_move(cid: str) -> bool:
-    return data.characters()[cid]["level"] == 0
+CHARACTER_MOVE = KindSpec(
+    GAME, "character-move", T("How far can this character move?", "¿Hasta dónde puede moverse este personaje?"),
+    "board/movement",
+    params=(
+        Param("character", "characters", T("Character", "Personaje"),
+              help=T("A name, or nazgul; several Companions moving together, separated by commas.",
+                     "Un nombre, o nazgul; varios Compañeros que se mueven juntos, separados por comas."),
+              required=True, reader="read_character"),
+        Param("from", "region", T("From", "Desde"), required=True),
+        Param("to", "region", T("To", "Hasta"), required=True),
+    ),
+    verdict=(
+        allowed_key(contract=True),
+        Key("max_distance", "count", T("Maximum distance", "Distancia máxima"), nullable=True,
+            null_means=T("unlimited (Nazgûl, the Witch-king)", "ilimitada (Nazgûl, el Rey Brujo)"), contract=True),
+        Key("distance", "count", T("Distance", "Distancia"), always=False,
+            when=T("when the destination can be reached", "si se puede llegar al destino")),
+    ),
+    position=("regions", "fellowship.region", "fellowship.companions"),
+    rules=("wotr-character-move", "wotr-character-companion-move", "wotr-character-companion-group",
+           "wotr-character-companion-strongholds", "wotr-character-level-zero", "wotr-character-nazgul",
+           "wotr-character-nazgul-stronghold", "wotr-character-mouth-of-sauron", "wotr-character-saruman"),
+)
 
 
 # -- army-move -----------------------------------------------------------------------------
-@question(GAME, "army-move")
+@question(ARMY_MOVE)
 def army_move(position, q, r):
     """One army (or the part given in ``units``) moving to an adjacent region.
 
@@ -188,10 +87,8 @@ def army_move(position, q, r):
     position says nothing about ``from`` the ruling needs that fact; where it lists ``from``
     without the mover's figures, the question contradicts the position (a problem).
     """
-    src = q.region("from", required=True)
-    dst = q.region("to", required=True)
-    given_side = read_side(q)
-    die = q.choice("die", ("army", "character"), aliases=DIE_ALIASES)   # None: an Army die
+    src, dst, given_side = q.param("from"), q.param("to"), q.param("side")
+    die = q.param("die")   # None: an Army die
     units_raw = q.raw.get("units")
     if given_side is None and units_raw is not None:
         given_side = side_of_units(units_raw)
@@ -201,7 +98,6 @@ def army_move(position, q, r):
     lang = r.lang
     side = choose_side(position, src, given_side, r, prefer_besieged=True)
     if side is None:
-        q.get("units")
         q.ready()
         state = position.region(src)
         if not listed(position, src):
@@ -223,11 +119,6 @@ def army_move(position, q, r):
         q.ready()
 
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
-    refusals: list[tuple[str, str, dict]] = []
-
-    def refuse(key: str, label: str, **params: Any) -> None:
-        r.step(key, label, **params)
-        refusals.append((key, label, params))
 
     # The moving part: all by default; characters of level 0 never move (Saruman, Gollum).
     explicit = moving is not None
@@ -238,7 +129,7 @@ def army_move(position, q, r):
         label = "wotr-character-saruman" if "saruman" in staying else "wotr-character-level-zero"
         who = ", ".join(names.character_name(c, lang) for c in staying)
         if explicit:
-            refuse("movement.refuse_level_zero", label, who=who)
+            r.refuse("level-zero", label, "movement.refuse_level_zero", "movement.reason_level_zero", who=who)
         else:
             r.step("movement.level_zero_stays", label, who=who, region=src_name)
         moving = Army(moving.nations, moving.nazgul, tuple(c for c in moving.characters if c not in staying))
@@ -255,16 +146,16 @@ def army_move(position, q, r):
     # Leaders never stay behind alone: when every unit leaves, the Leaders go too.
     left_leaders = present.leaders - moving.leaders
     if explicit and left_leaders > 0 and present.units - moving.units <= 0:
-        refuse("movement.refuse_leader_alone", "wotr-army-leaders-not-alone", n=left_leaders, region=src_name)
+        r.refuse("leader-alone", "wotr-army-leaders-not-alone", "movement.refuse_leader_alone", "movement.reason_leader_alone", n=left_leaders, region=src_name)
 
     # A besieged army stays inside: its only way out is a sortie.
     if position.region(src).besieged == side:
-        refuse("movement.refuse_besieged", "wotr-siege-besieged-army", region=src_name)
+        r.refuse("besieged", "wotr-siege-besieged-army", "movement.refuse_besieged", "movement.reason_besieged", region=src_name)
 
     if src == dst:
-        refuse("movement.refuse_same_region", "wotr-army-move", region=src_name)
+        r.refuse("same-region", "wotr-army-move", "movement.refuse_same_region", "movement.reason_same_region", region=src_name)
     elif not board.are_adjacent(src, dst):
-        refuse("movement.refuse_not_adjacent", "wotr-army-move-adjacency", src=src_name, dst=dst_name)
+        r.refuse("not-adjacent", "wotr-army-move-adjacency", "movement.refuse_not_adjacent", "movement.reason_not_adjacent", src=src_name, dst=dst_name)
     else:
         r.step("movement.adjacent", "wotr-army-move-adjacency", src=src_name, dst=dst_name)
 
@@ -273,7 +164,7 @@ def army_move(position, q, r):
         if board.besieged_by(position, dst) == side:
             r.step("movement.free_besieged_by_mover", "wotr-army-move-free-region", region=dst_name)
         elif board.has_army(position, dst, enemy):
-            refuse("movement.refuse_enemy_army", "wotr-army-move-free-region", region=dst_name)
+            r.refuse("enemy-army", "wotr-army-move-free-region", "movement.refuse_enemy_army", "movement.reason_enemy_army", region=dst_name)
         else:
             enemy_figs = position.army(dst, enemy)
             if not enemy_figs.is_empty:
@@ -290,7 +181,7 @@ def army_move(position, q, r):
             continue
         nation_name = names.nation_name(nation, lang)
         if board.crosses_into_other_nation(nation, dst):
-            refuse("movement.refuse_non_belligerent", "wotr-army-non-belligerent", nation=nation_name,
+            r.refuse("non-belligerent", "wotr-army-non-belligerent", "movement.refuse_non_belligerent", "movement.reason_non_belligerent", nation=nation_name,
                    region=dst_name, owner=names.nation_name(owner, lang))
         else:
             r.step("movement.non_belligerent_ok", "wotr-politics-non-belligerent", nation=nation_name,
@@ -302,14 +193,12 @@ def army_move(position, q, r):
         if leaders:
             r.step("movement.character_die_led", "wotr-army-move-character-action")
         else:
-            refuse("movement.refuse_character_die", "wotr-army-move-character-action")
+            r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die", "movement.reason_character_die")
     elif die is None and not leaders:
         r.step("movement.army_die_note", "wotr-dice-army")
 
-    if refusals:
-        key, _label, params = refusals[0]
-        reason = r.t(key.replace("movement.refuse_", "movement.reason_"), **params)
-        return r.decide("movement.answer_no", {"reason": reason}, allowed=False, side=side_value(side))
+    if r.refusals:
+        return r.decide_refused(ARMY_MOVE_REFUSALS, "movement.answer_no", allowed=False, side=side_value(side))
 
     # Capture of an undefended enemy settlement; merging and the stacking limit.
     captured = (board.enemy_settlement(position, dst, side) and not board.has_army(position, dst, enemy))
@@ -366,7 +255,7 @@ def where_listed(position: Position, cid: str) -> list[str]:
             if cid in st.free_peoples.characters or cid in st.shadow.characters]
 
 
-@question(GAME, "character-move")
+@question(CHARACTER_MOVE)
 def character_move(position, q, r):
     """A Companion, Minion, the Witch-king or a Nazgûl moved with a Character action.
 
@@ -377,8 +266,7 @@ def character_move(position, q, r):
     must separate first (a refusal). Level 0 never moves, wherever the figure is.
     """
     cid = read_character(q)
-    src = q.region("from", required=True)
-    dst = q.region("to", required=True)
+    src, dst = q.param("from"), q.param("to")
     q.ready()
     lang = r.lang
     chars = data.characters()

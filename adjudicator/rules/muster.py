@@ -14,10 +14,38 @@ from adjudicator import data, names
 from adjudicator.params import Fields, check_choice, check_name
 from adjudicator.registry import question
 from adjudicator.rules.board import STACKING_LIMIT
+from adjudicator.spec import T, Col, Key, KindSpec, Param, allowed_key
 
 GAME = "war-of-the-ring"
 UNITS = ("regular", "elite", "leader", "nazgul")
 SMALL_FIGURES = ("regular", "leader", "nazgul")   # two of these, in two different settlements
+UNIT_ALIASES = {"regulares": "regular", "elites": "elite", "lider": "leader", "líder": "leader", "lideres": "leader",
+                "regulars": "regular", "leaders": "leader"}
+UNIT_LABELS = {"regular": T("Regular", "Regular"), "elite": T("Elite", "Élite"), "leader": T("Leader", "Líder"),
+               "nazgul": T("Nazgûl", "Nazgûl")}
+
+MUSTER = KindSpec(
+    GAME, "muster", T("Can this nation recruit these figures?", "¿Puede esta nación reclutar estas figuras?"),
+    "board/muster",
+    params=(
+        Param("nation", "nation", T("Nation", "Nación"), required=True,
+              help=T("May be left out when every figure names its nation.",
+                     "Puede omitirse si cada figura nombra su nación.")),
+        Param("recruit", "recruits", T("Figures to recruit", "Figuras que reclutar"), required=True,
+              reader="muster", rows=4,
+              cols=(Col("unit", T("Figure", "Figura"), "choice", UNITS, UNIT_LABELS),
+                    Col("region", T("Region", "Región"), "region"),
+                    Col("nation", T("Nation (if another)", "Nación (si es otra)"), "nation"))),
+    ),
+    verdict=(
+        allowed_key(contract=True),
+        Key("excess", "count", T("Units over the stacking limit", "Unidades por encima del límite de apilamiento"),
+            always=False, when=T("when allowed", "si se permite")),
+    ),
+    position=("regions", "politics", "reinforcements"),
+    rules=("wotr-muster", "wotr-muster-at-war", "wotr-muster-options", "wotr-muster-settlement",
+           "wotr-muster-different-settlements", "wotr-muster-reinforcements", "wotr-muster-nazgul"),
+)
 
 
 def muster_settlement_problem(position, region: str, nation: str) -> str | None:
@@ -37,7 +65,7 @@ def muster_settlement_problem(position, region: str, nation: str) -> str | None:
     return None
 
 
-@question(GAME, "muster")
+@question(MUSTER)
 def muster(position, q, r):
     """One Muster die. Each recruit may name its own ``nation`` (official rules: two figures of
     one die may belong to two nations of the same side, both At War); it defaults to the
@@ -56,9 +84,7 @@ def muster(position, q, r):
         if not isinstance(item, dict):
             continue   # Fields has said it must be a mapping; its fields cannot be missing too
         unit = f.get("unit")
-        unit = check_choice(unit, UNITS, f.at("unit"), q.problems,
-                            aliases={"regulares": "regular", "elites": "elite", "lider": "leader", "líder": "leader",
-                                     "lideres": "leader", "regulars": "regular", "leaders": "leader"}) \
+        unit = check_choice(unit, UNITS, f.at("unit"), q.problems, aliases=UNIT_ALIASES) \
             if unit is not None else f.error("unit", "core.err_required_choice", options=", ".join(UNITS))
         region = f.get("region")
         region = check_name(region, names.regions(), "region", f.at("region"), q.problems) \

@@ -10,6 +10,7 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import Political
 from adjudicator.registry import question
+from adjudicator.spec import T, Key, KindSpec, Param
 
 GAME = "war-of-the-ring"
 EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",
@@ -25,6 +26,40 @@ EVENT_ALIASES = {
     "asentamiento-capturado": "settlement-captured", "captura": "settlement-captured",
     "dado-de-alistar": "muster-die", "dado-alistar": "muster-die", "alistar": "muster-die", "muster": "muster-die",
 }
+EVENT_LABELS = {
+    "enemy-army-enters": T("An enemy army enters the nation's region", "Un ejército enemigo entra en una región de la nación"),
+    "army-attacked": T("The nation's army is attacked", "Un ejército de la nación es atacado"),
+    "fellowship-declared": T("The Fellowship is declared in the nation's settlement",
+                             "La Comunidad se declara en un asentamiento de la nación"),
+    "companion-ends-move": T("A Companion ends a move in the nation's settlement",
+                             "Un Compañero termina un movimiento en un asentamiento de la nación"),
+    "settlement-captured": T("A settlement of the nation is captured", "Se captura un asentamiento de la nación"),
+    "muster-die": T("A Muster die (or event) advances it", "Un dado de Alistar (o un evento) la hace avanzar"),
+}
+
+POLITICS = KindSpec(
+    GAME, "politics", T("How does the Political Track move?", "¿Cómo se mueve la ficha de Política?"), "board/politics",
+    params=(
+        Param("nation", "nation", T("Nation", "Nación"), required=True),
+        Param("event", "choice", T("What happens", "Qué ocurre"), required=True, choices=EVENTS,
+              choice_labels=EVENT_LABELS, aliases=EVENT_ALIASES),
+        Param("companion", "character", T("Companion (when a Companion ends a move)",
+                                          "Compañero (cuando un Compañero termina un movimiento)")),
+        Param("region", "region", T("Region where it happens (optional)", "Región donde ocurre (opcional)")),
+    ),
+    verdict=(
+        Key("active", "bool", T("Active", "Activa"), contract=True),
+        Key("steps", "count", T("Steps to war", "Pasos hasta la guerra"), contract=True),
+        Key("changed", "bool", T("Changed", "Cambia")),
+        Key("allowed", "bool", T("Allowed", "Permitido"), always=False,
+            when=T("for a Muster die: whether it can be spent this way", "con un dado de Alistar: si puede gastarse así")),
+    ),
+    position=("politics", "regions", "fellowship.region", "fellowship.companions"),
+    rules=("wotr-politics", "wotr-politics-activation", "wotr-politics-activation-enemy-army",
+           "wotr-politics-activation-attacked", "wotr-politics-activation-fellowship",
+           "wotr-politics-activation-companion", "wotr-politics-advance", "wotr-politics-advance-attacked",
+           "wotr-politics-advance-captured", "wotr-politics-passive", "wotr-muster-political", "wotr-politics-at-war"),
+)
 
 
 def can_reach_war(pol: Political) -> bool:
@@ -45,12 +80,11 @@ def is_activation_settlement(position, region: str, nation: str) -> bool:
             and not position.is_captured(region))
 
 
-@question(GAME, "politics")
+@question(POLITICS)
 def politics(position, q, r):
-    nation = q.nation("nation", required=True)
-    event = q.choice("event", EVENTS, required=True, aliases=EVENT_ALIASES)
-    companion = q.character("companion") if event == "companion-ends-move" or q.has("companion") else None
-    region = q.region("region")
+    nation, event = q.param("nation"), q.param("event")
+    companion = q.param("companion") if event == "companion-ends-move" or q.has("companion") else None
+    region = q.param("region")
     if event == "companion-ends-move" and companion is None and not q.has("companion"):
         q.error("companion", "core.err_required")
     q.ready()

@@ -11,10 +11,38 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
 from adjudicator.registry import question
+from adjudicator.spec import T, Key, KindSpec, Param
 
 GAME = "war-of-the-ring"
 SHADOW_MILITARY_VP = 10
 FREE_PEOPLES_MILITARY_VP = 4
+WINNERS = ("free-peoples", "shadow")
+
+VICTORY = KindSpec(
+    GAME, "victory", T("Has anyone won?", "¿Ha ganado alguien?"), "board/victory",
+    params=(
+        Param("when", "choice", T("When", "Cuándo"), choices=("now", "end-of-turn"), default="end-of-turn",
+              choice_labels={"now": T("Now", "Ahora"), "end-of-turn": T("At the end of the turn", "Al final del turno")},
+              aliases={"ahora": "now", "fin-de-turno": "end-of-turn", "final-del-turno": "end-of-turn",
+                       "end": "end-of-turn"}),
+    ),
+    verdict=(
+        Key("winner", "choice", T("Winner", "Ganador"), choices=WINNERS, nullable=True,
+            null_means=T("nobody yet", "nadie todavía"), contract=True),
+        Key("reason", "choice", T("Reason", "Motivo"), choices=("ring", "military"), nullable=True,
+            null_means=T("nobody has won", "nadie ha ganado"), contract=True),
+        Key("free_peoples_vp", "count", T("Free Peoples victory points", "Puntos de victoria de los Pueblos Libres"),
+            contract=True),
+        Key("shadow_vp", "count", T("Shadow victory points", "Puntos de victoria de la Sombra"), contract=True),
+        Key("military_at_end_of_turn", "choice", T("Military victory at the end of the turn",
+                                                   "Victoria militar al final del turno"),
+            choices=WINNERS, always=False, nullable=True, when=T("with when: now", "con when: now")),
+    ),
+    position=("regions", "fellowship.corruption", "fellowship.mordor"),
+    rules=("wotr-victory", "wotr-victory-ring-shadow", "wotr-victory-ring-free-peoples",
+           "wotr-victory-military-shadow", "wotr-victory-military-free-peoples", "wotr-victory-points",
+           "wotr-victory-precedence", "wotr-turn-phase-victory"),
+)
 
 
 def victory_points(position) -> dict[str, tuple[int, list[str]]]:
@@ -34,11 +62,9 @@ def _places(ids: list[str], lang: str) -> str:
     return ", ".join(names.region_name(i, lang) for i in ids) or "-"
 
 
-@question(GAME, "victory")
+@question(VICTORY)
 def victory(position, q, r):
-    when = q.choice("when", ("now", "end-of-turn"), default="end-of-turn",
-                    aliases={"ahora": "now", "fin-de-turno": "end-of-turn", "final-del-turno": "end-of-turn",
-                             "end": "end-of-turn"})
+    when = q.param("when")
     q.ready()
     lang = r.lang
     fel = position.fellowship

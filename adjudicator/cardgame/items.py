@@ -1,0 +1,133 @@
+"""War of the Ring: The Card Game (seed 001 pp. 11, 15): items and their bearers.
+
+Kind: ``item-move``. The seed moves items with their bearer out of the reserve; other
+moves are answered not-covered. Playing an item on a bearer not in play is refused unless
+the scenario says the item's own text allows it (``text_allows: true``).
+"""
+from __future__ import annotations
+
+from adjudicator.cardgame.common import GAME
+from adjudicator.cardgame.model import Card, Position
+from adjudicator.registry import question
+from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+
+EVENTS = ("bearer-moves", "bearer-cycled", "bearer-eliminated", "play")
+ORIGINS = ("reserve", "path", "battleground")   # where the bearer is, when no position says
+ORIGIN_ALIASES = {"reserva": "reserve", "camino": "path", "sendero": "path", "campo-de-batalla": "battleground",
+                  "campo": "battleground"}
+EVENT_ALIASES = {"moves": "bearer-moves", "move": "bearer-moves", "mueve": "bearer-moves",
+                 "portador-se-mueve": "bearer-moves", "cycled": "bearer-cycled", "ciclado": "bearer-cycled",
+                 "portador-ciclado": "bearer-cycled", "eliminated": "bearer-eliminated",
+                 "eliminado": "bearer-eliminated", "portador-eliminado": "bearer-eliminated", "jugar": "play"}
+EVENT_LABELS = {"play": T("The item is played", "Se juega el objeto"), "bearer-moves": T("Its bearer moves", "Su portador se mueve"),
+                "bearer-cycled": T("Its bearer is cycled", "Su portador se cicla"),
+                "bearer-eliminated": T("Its bearer is eliminated", "Su portador es eliminado")}
+ORIGIN_LABELS = {"reserve": T("A reserve", "Una reserva"), "path": T("A path", "Un camino"),
+                 "battleground": T("A battleground", "Un campo de batalla")}
+
+ITEM_MOVE = KindSpec(
+    GAME, "item-move", T("Can this item move?", "¿Puede moverse este objeto?"), "cardgame/items",
+    params=(
+        Param("item", "text", T("Item", "Objeto"), required=True),
+        Param("event", "choice", T("What happens", "Qué ocurre"), required=True, choices=EVENTS, aliases=EVENT_ALIASES,
+              choice_labels=EVENT_LABELS),
+        Param("to", "text", T("To (optional)", "Hasta (opcional)")),
+        Param("bearer", "text", T("Bearer (optional)", "Portador (opcional)")),
+        Param("text_allows", "bool", T("The item's own text allows it", "El texto del propio objeto lo permite")),
+        Param("from", "choice", T("Where the bearer is (when not given below)", "Dónde está el portador (si no se indica abajo)"),
+              choices=ORIGINS, aliases=ORIGIN_ALIASES, choice_labels=ORIGIN_LABELS),
+    ),
+    verdict=(
+        Key("moves_with", "bool", T("Moves with its bearer", "Se mueve con su portador"), always=False,
+            when=T("when the bearer moves, is cycled or eliminated", "si el portador se mueve, se cicla o es eliminado")),
+        Key("fate", "choice", T("What happens", "Qué ocurre"), choices=("moves", "cycled", "eliminated"), always=False,
+            when=T("with moves_with", "con moves_with")),
+        Key("item_to", "text", T("The item goes to", "El objeto va a"), always=False, when=T("when known", "si se conoce")),
+        allowed_key(always=False, when=T("when the item is played", "cuando se juega el objeto")),
+        Key("bearer_in_play", "bool", T("Bearer in play", "Portador en juego"), always=False,
+            when=T("when the item is played", "cuando se juega el objeto")),
+    ),
+    position=("players", "players.reserve", "active_path", "battlegrounds"),
+    rules=("wotrcg-items", "wotrcg-items-bearer", "wotrcg-items-move", "wotrcg-items-leave"),
+)
+
+
+def _find_item(position: Position, name: str):
+    for place_kind, place, area in position.areas():
+        c = area.find(name)
+        if c is not None and c.kind == "item":
+            return place_kind, place, area, c
+    return None
+
+
+def _find_bearer(position: Position, name: str):
+    for place_kind, place, area in position.areas():
+        c = area.find(name)
+        if c is not None and c.kind in ("character", "army"):
+            return place_kind, place, c
+    return None
+
+
+@question(ITEM_MOVE)
+def item_move(position: Position, q, r):
+    """What happens to an item: it is played on a bearer already in play unless its own
+    text says otherwise; it moves with its bearer from the reserve to a path or
+    battleground; it is cycled or eliminated with its bearer (seed 001 pp. 11, 15)."""
+    item = q.str("item", required=True)
+    event = q.choice("event", EVENTS, required=True, aliases=EVENT_ALIASES)
+    to = q.str("to")
+    bearer_name = q.str("bearer")
+    text_allows = q.bool("text_allows")
+    origin = q.choice("from", ORIGINS, aliases=ORIGIN_ALIASES)
+    q.ready()
+    r.step("cardgame.item_follows_bearer", "wotrcg-items")
+    if event == "play":
+        return _play_item(position, q, r, item, bearer_name, text_allows)
+
+    found = _find_item(position, item)
+    if found is None and bearer_name is not None:
+        # The item and its bearer given in the question alone, without a position.
+        place_kind = origin or ("reserve" if event == "bearer-moves" else "path")
+        if event == "bearer-moves" and origin is None:
+            return r.needs_info(["question.from"])
+        found = (place_kind, "-", None, Card(item.strip(), "item", bearer=bearer_name.strip()))
+    if found is None:
+        items = [c.name for _, _, a in position.areas() for c in a.of_kind("item")]
+        q.error("item", "cardgame.err_unknown_item", item=item, items=", ".join(items) or "-")
+        q.problems.raise_if_any()
+    place_kind, place, area, card = found
+    bearer = card.bearer
+    if event == "bearer-moves":
+        if to is None:
+            return r.needs_info(["question.to"])
+        if place_kind != "reserve":
+            r.step("cardgame.item_moves_seed_reserve", "wotrcg-items-move", item=card.name, bearer=bearer)
+            return r.not_covered("cardgame.answer_item_move_not_covered", {"item": card.name, "bearer": bearer})
+        r.step("cardgame.item_moves", "wotrcg-items-move", item=card.name, bearer=bearer, to=to)
+        return r.decide("cardgame.answer_item_moves", {"item": card.name, "bearer": bearer, "to": to},
+                        moves_with=True, fate="moves", item_to=to)
+    fate = "cycled" if event == "bearer-cycled" else "eliminated"
+    r.step(f"cardgame.item_{fate}", "wotrcg-items-leave", item=card.name, bearer=bearer)
+    return r.decide(f"cardgame.answer_item_{fate}", {"item": card.name, "bearer": bearer},
+                    moves_with=True, fate=fate)
+
+
+def _play_item(position: Position, q, r, item: str, bearer_name: str | None, text_allows: bool | None):
+    if bearer_name is None:
+        q.error("bearer", "cardgame.err_play_needs_bearer", item=item)
+        q.problems.raise_if_any()
+    r.step("cardgame.item_on_bearer", "wotrcg-items-bearer", item=item, bearer=bearer_name)
+    found = _find_bearer(position, bearer_name)
+    if found is not None:
+        place_kind, place, bearer = found
+        r.step("cardgame.item_bearer_in_play", "wotrcg-items-bearer", bearer=bearer.name,
+               place=r.t(f"cardgame.place_{place_kind}", name=place))
+        return r.decide("cardgame.answer_item_play_yes", {"item": item, "bearer": bearer.name},
+                        allowed=True, bearer_in_play=True)
+    if text_allows:
+        r.step("cardgame.item_text_exception", "wotrcg-items-bearer", item=item, bearer=bearer_name)
+        return r.decide("cardgame.answer_item_play_text", {"item": item, "bearer": bearer_name},
+                        allowed=True, bearer_in_play=False)
+    r.step("cardgame.item_bearer_not_in_play", "wotrcg-items-bearer", item=item, bearer=bearer_name)
+    return r.decide("cardgame.answer_item_play_no", {"item": item, "bearer": bearer_name},
+                    allowed=False, bearer_in_play=False)

@@ -1,0 +1,59 @@
+"""War of the Ring: entering Mordor (seed 000 'El Anillo Único'; official 2nd-edition rules
+where the seed is silent).
+
+Kind: ``enter-mordor``. What happens on the Mordor Track itself (the Hunt there, the Eye, the
+Stop icon, moving along it) is ruled by the Hunt kinds, which read ``fellowship.mordor``.
+"""
+from __future__ import annotations
+
+from adjudicator.registry import question
+from adjudicator.rules.fellowship import distance, phase_step, region_name
+from adjudicator.spec import T, Key, KindSpec, allowed_key
+
+GAME = "war-of-the-ring"
+MORDOR_GATES = ("minas-morgul", "morannon")
+
+ENTER_MORDOR = KindSpec(
+    GAME, "enter-mordor", T("Can the Fellowship enter Mordor?", "¿Puede la Comunidad entrar en Mordor?"), "board/mordor",
+    verdict=(
+        allowed_key(contract=True),
+        Key("declare_first", "bool", T("Declare first", "Declarar primero")),
+    ),
+    position=("fellowship.region", "fellowship.progress", "fellowship.hidden", "fellowship.mordor", "turn.phase"),
+    rules=("wotr-mordor-enter", "wotr-mordor-tiles"),
+)
+
+
+@question(ENTER_MORDOR)
+def enter_mordor(position, q, r):
+    """Entering the Mordor Track, in the Fellowship phase, from Minas Morgul or Morannon.
+
+    The figure must stand in one of them once any declaration of that phase is resolved:
+    a hidden Fellowship close enough may declare into one first (official 2nd-edition
+    rules: the entry follows the declaration), which the verdict reports as
+    ``declare_first``."""
+    q.ready()
+    fel = position.fellowship
+    lang = r.lang
+    if fel.in_mordor:
+        r.step("fellowship.mordor_already", "wotr-mordor-enter", step=fel.mordor)
+        return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
+    if not phase_step(position, r, "wotr-mordor-enter"):
+        return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
+    region = fel.region
+    if region in MORDOR_GATES:
+        r.step("fellowship.mordor_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
+        r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
+        return r.decide("fellowship.answer_mordor_yes", {"region": region_name(region, lang)},
+                        allowed=True, declare_first=False)
+    gates = {g: distance(region, g) for g in MORDOR_GATES}
+    near = sorted((d, g) for g, d in gates.items() if d is not None)
+    if fel.hidden and near and near[0][0] <= fel.progress:
+        d, gate = near[0]
+        r.step("fellowship.mordor_declare_first", "wotr-fellowship-declare", region=region_name(region, lang),
+               gate=region_name(gate, lang), distance=d, progress=fel.progress)
+        r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
+        return r.decide("fellowship.answer_mordor_declare", {"gate": region_name(gate, lang)},
+                        allowed=True, declare_first=True)
+    r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
+    return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)

@@ -1,0 +1,340 @@
+"""War of the Ring: the Hunt tiles drawn (seed 000 'La Búsqueda del Anillo'; seed 004).
+
+Kinds: ``hunt-damage`` (what a drawn tile does: damage, healing, its Reveal and Stop icons)
+and ``hunt-draw`` (the exact odds of the next tile drawn from the Hunt Pool).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from adjudicator import data
+from adjudicator.model import MORDOR_TRACK_LAST, read_tile
+from adjudicator.params import Fields
+from adjudicator.registry import question
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.rules.hunt import MAX_HUNT_DICE
+from adjudicator.spec import T, Key, KindSpec, Param
+
+GAME = "war-of-the-ring"
+SUCCESSES = T("Successes of the Hunt roll", "Éxitos de la tirada de Búsqueda")
+NO_ROLL = T("Tile drawn without a Hunt roll", "Loseta robada sin tirada de Búsqueda")
+
+HUNT_DAMAGE = KindSpec(
+    GAME, "hunt-damage", T("What does this Hunt tile do?", "¿Qué hace esta loseta de Búsqueda?"), "board/hunt",
+    params=(
+        Param("tile", "tile", T("Hunt tile", "Loseta de Búsqueda"),
+              help=T("A number from -2 to 3, eye, die, or a special tile's name.",
+                     "Un número de -2 a 3, ojo, dado, o el nombre de una loseta especial."),
+              required=True, reader="read_tile_param"),
+        Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
+        Param("die", "int", T("Die rolled (for a die tile)", "Dado tirado (para una loseta de dado)"), lo=1, hi=6),
+        Param("no_roll", "bool", NO_ROLL, default=False),
+    ),
+    verdict=(
+        Key("damage", "count", T("Damage", "Daño"), contract=True),
+        Key("heal", "count", T("Healing", "Curación"), contract=True),
+        Key("reveal", "bool", T("Revealed", "Descubierta"), contract=True),
+        Key("stop", "bool", T("Stops the Fellowship", "Detiene a la Comunidad"), contract=True),
+        Key("corruption", "count", T("Corruption", "Corrupción"), always=False,
+            when=T("for a tile that heals", "con una loseta que cura")),
+    ),
+    position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor", "hunt.box"),
+    rules=("wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye", "wotr-hunt-damage-eye-no-roll",
+           "wotr-hunt-damage-reveal", "wotr-hunt-damage-negative", "wotr-hunt-damage-die", "wotr-mordor-eye",
+           "wotr-mordor-stop", "wotr-tiles-special"),
+)
+
+HUNT_DRAW = KindSpec(
+    GAME, "hunt-draw", T("What might the next Hunt tile do?", "¿Qué puede hacer la próxima loseta de Búsqueda?"),
+    "board/hunt-tiles",
+    help=T("The tiles left in the Hunt Pool decide the odds of each damage, the Eye and a reveal.",
+           "Las losetas que quedan en la reserva de Búsqueda deciden la probabilidad de cada daño, del Ojo y de "
+           "descubrir a la Comunidad."),
+    params=(
+        Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
+        Param("no_roll", "bool", NO_ROLL, default=False),
+    ),
+    verdict=(
+        Key("tiles", "count", T("Tiles", "Losetas")),
+        Key("p_damage", "distribution", T("Chance of each damage", "Probabilidad de cada daño")),
+        Key("p_damage_exact", "mapping", T("Chance of each damage (exact)", "Probabilidad de cada daño (exacta)")),
+        Key("p_eye", "probability", T("Chance of an Eye", "Probabilidad de un Ojo")),
+        Key("expected_damage", "number", T("Expected damage", "Daño esperado")),
+        Key("p_reveal", "probability", T("Chance of revealing", "Probabilidad de descubrir"), always=False,
+            when=T("when every tile's icons are known", "si se conocen los iconos de cada loseta")),
+        Key("p_reveal_exact", "exact", T("Chance of revealing (exact)", "Probabilidad de descubrir (exacta)"),
+            always=False, when=T("with p_reveal", "con p_reveal")),
+        Key("p_stop", "probability", T("Chance of stopping", "Probabilidad de detenerse"), always=False,
+            when=T("on the Mordor Track", "en el Camino de Mordor")),
+    ),
+    position=("hunt.pool", "hunt.box", "fellowship.hidden", "fellowship.mordor"),
+    rules=("wotr-tiles-pool", "wotr-tiles-pool-refill", "wotr-tiles-special-enter", "wotr-tiles-reveal-icon"),
+)
+
+
+def mordor_eye_damage(hunt) -> int:
+    """An Eye on the Mordor Track: every action die in the Hunt Box counts (seed 000 'El
+    Anillo Único': "la cantidad de dados que haya en la casilla de Búsqueda"), the Shadow
+    dice and the Free Peoples dice of earlier Fellowship moves this turn. Nothing is rolled,
+    so the cap of five Hunt dice does not apply."""
+    return hunt.shadow_dice + hunt.free_peoples_dice
+
+
+class TileFace:
+    """What a drawn tile shows: its value (-2..3, 'eye' or 'die'), its icons, and its name
+    when it is a special tile."""
+
+    def __init__(self, value, reveal: bool, stop: bool, special: str | None = None, bare: bool = False):
+        self.value, self.reveal, self.stop, self.special, self.bare = value, reveal, stop, special, bare
+
+
+def bare_number(value) -> tuple[TileFace, bool]:
+    """A tile given only by its number (or 'die'): its face, and whether its Reveal icon is
+    certain. Every standard 0 shows the Reveal icon and no standard 3 does; 1 and 2 come
+    both ways, so a bare 1 or 2 is read without the icon (the ruling says how to add it)."""
+    same = [e["reveal"] for e in data.hunt_tiles()["standard"] if e["value"] == value]
+    if same and all(same):
+        return TileFace(value, True, False, bare=True), True
+    return TileFace(value, False, False, bare=True), not any(same)
+
+
+def read_tile_param(q) -> TileFace | None:
+    """``tile``: a number, eye, die, a special tile's name (English or Spanish), or a mapping
+    ``{value, reveal, stop}`` for a tile described by what it shows."""
+    raw = q.get("tile")
+    path = q.at("tile")
+    if raw is None:
+        q.error("tile", "core.err_required")
+        return None
+    if isinstance(raw, dict):
+        f = Fields(raw, path, q.problems)
+        value_raw = f.required("value")
+        value = read_tile(value_raw, f.at("value"), q.problems) if value_raw is not None else None
+        if isinstance(value, str) and value not in ("eye", "die"):
+            q.problems.add(f.at("value"), "hunt.err_tile_value_special", value=value_raw)
+            value = None
+        # Every Eye tile shows the Reveal icon, so an Eye described without it still reveals.
+        reveal = f.bool("reveal", default=value == "eye")
+        stop = f.bool("stop", default=False)
+        f.finish()
+        return TileFace(value, bool(reveal), bool(stop)) if value is not None else None
+    value = read_tile(raw, path, q.problems)
+    if value is None:
+        return None
+    if value == "eye":
+        return TileFace("eye", True, False)   # every standard Eye tile shows the Reveal icon
+    if value == "die" or isinstance(value, int):
+        return bare_number(value)[0]
+    info = data.hunt_tiles()["special"][value]
+    return TileFace(info["value"], info["reveal"], info["stop"], special=value)
+
+
+@question(HUNT_DAMAGE)
+def hunt_damage(position, q, r):
+    """The Hunt damage of a drawn tile, its healing, and its Reveal and Stop icons.
+
+    Applies to any tile drawn (after a successful Hunt roll, on the Mordor Track, or drawn
+    by a card or an extra-tile rule with ``no_roll``). Guide abilities and "play on the
+    table" cards that reduce the damage are not modelled: they come after this value.
+    """
+    tile = read_tile_param(q)
+    successes, die, no_roll = q.param("successes"), q.param("die"), q.param("no_roll")
+    fel, hunt = position.fellowship, position.hunt
+    if successes is not None and no_roll:
+        q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
+    if successes is not None and fel.in_mordor:
+        q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
+    if successes is not None and "hunt" in position.given and not fel.in_mordor \
+            and successes > min(hunt.shadow_dice, MAX_HUNT_DICE):
+        # More successes than dice rolled: only checked when the scenario gives the Hunt Box.
+        q.problems.add(q.at("successes"), "hunt.err_successes_dice", successes=successes,
+                       dice=min(hunt.shadow_dice, MAX_HUNT_DICE))
+    if die is not None and tile is not None and tile.value != "die":
+        q.problems.add(q.at("die"), "hunt.err_die_not_die_tile")
+    q.ready()
+    lang = r.lang
+
+    if tile.special:
+        r.step("hunt.tile_special", "wotr-tiles-special", name=data.hunt_tiles()["special"][tile.special]["name"][lang])
+        if not fel.in_mordor:
+            r.step("hunt.tile_special_outside", "wotr-tiles-special-enter")
+    elif tile.bare and tile.reveal:
+        r.step("hunt.tile_bare_reveal", "wotr-tiles-standard", value=tile.value)
+    elif tile.bare:
+        r.step("hunt.tile_bare", "wotr-tiles-anatomy", value=tile.value)
+
+    heal = 0
+    extra: dict = {}
+    if tile.value == "eye":
+        if fel.in_mordor:
+            damage = mordor_eye_damage(hunt)
+            r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=damage, shadow=hunt.shadow_dice,
+                   fp=hunt.free_peoples_dice)
+        elif no_roll:
+            damage = 0
+            r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
+        elif successes is None:
+            r.step("hunt.damage_eye", "wotr-hunt-damage-eye")
+            return r.needs_info(["question.successes"], "hunt.needs_successes")
+        else:
+            damage = successes
+            r.step("hunt.damage_eye_successes", "wotr-hunt-damage-eye", successes=successes)
+    elif tile.value == "die":
+        if die is None:
+            r.step("hunt.damage_die_roll", "wotr-hunt-damage-die")
+            ruling = r.needs_info(["question.die"], "hunt.needs_die")
+            sixth = Fraction(1, 6)
+            ruling.verdict["p_damage"] = {str(k): probability(sixth) for k in range(1, 7)}
+            ruling.verdict["p_damage_exact"] = {str(k): fraction_text(sixth) for k in range(1, 7)}
+            return ruling
+        damage = die
+        r.step("hunt.damage_die", "wotr-hunt-damage-die", die=die)
+    elif tile.value < 0:
+        damage = 0
+        heal = min(-tile.value, fel.corruption)
+        r.step("hunt.damage_negative", "wotr-hunt-damage-negative", value=tile.value, before=fel.corruption,
+               after=fel.corruption - heal)
+        extra["corruption"] = fel.corruption - heal
+    else:
+        damage = tile.value
+        r.step("hunt.damage_number", "wotr-hunt-damage-number", value=damage)
+
+    reveal = tile.reveal
+    if reveal:
+        r.step("hunt.reveal_icon" if fel.hidden else "hunt.reveal_icon_already", "wotr-hunt-damage-reveal")
+    stop = tile.stop and fel.in_mordor
+    if fel.in_mordor:
+        if tile.stop:
+            r.step("hunt.stop_mordor", "wotr-mordor-stop", step=fel.mordor)
+        elif not fel.hidden:
+            # Only a hidden Fellowship moves on the track: a tile drawn while it is revealed
+            # (by a card) does not carry it forward.
+            r.step("hunt.mordor_revealed_stays", "wotr-mordor-move", step=fel.mordor)
+        else:
+            r.step("hunt.moves_mordor", "wotr-mordor-move", step=fel.mordor,
+                   next=min(fel.mordor + 1, MORDOR_TRACK_LAST))
+    elif tile.stop:
+        r.step("hunt.stop_outside", "wotr-tiles-stop")
+    if damage > 0:
+        r.step("hunt.damage_next", "wotr-hunt-damage")
+    words = []
+    if heal:
+        words.append(r.t("hunt.word_heal", heal=heal))
+    if reveal:
+        words.append(r.t("hunt.word_reveal"))
+    if stop:
+        words.append(r.t("hunt.word_stop"))
+    tail = ("; " + "; ".join(words)) if words else ""
+    return r.decide("hunt.answer_damage", {"damage": damage, "tail": tail},
+                    damage=damage, heal=heal, reveal=reveal, stop=stop, **extra)
+
+
+def _standard_pool() -> list[TileFace]:
+    out = []
+    for entry in data.hunt_tiles()["standard"]:
+        out += [TileFace(entry["value"], entry["reveal"], False)] * entry["count"]
+    return out
+
+
+def _pool_faces(pool) -> tuple[list[TileFace], bool]:
+    """The tiles of a given pool and whether every tile's icons are known (plain numbers in
+    a written pool do not say whether they show the Reveal icon)."""
+    faces, known = [], True
+    for tile in pool:
+        if tile == "eye":
+            faces.append(TileFace("eye", True, False))
+        elif tile == "die" or isinstance(tile, int):
+            face, certain = bare_number(tile)
+            faces.append(face)
+            known = known and certain
+        else:
+            info = data.hunt_tiles()["special"][tile]
+            faces.append(TileFace(info["value"], info["reveal"], info["stop"], special=tile))
+    return faces, known
+
+
+@question(HUNT_DRAW)
+def hunt_draw(position, q, r):
+    """The odds of the next tile drawn from the Hunt Pool: each damage, the Eye, the Reveal
+    and (on the Mordor Track) the Stop icon. The pool is ``position.hunt.pool`` or, when not
+    given, the 16 standard tiles. An Eye is worth ``successes`` after a Hunt roll, 0 with
+    ``no_roll``, and all the dice in the Hunt Box on the Mordor Track."""
+    successes, no_roll = q.param("successes"), q.param("no_roll")
+    if successes is not None and no_roll:
+        q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
+    fel, hunt = position.fellowship, position.hunt
+    if successes is not None and fel.in_mordor:
+        q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
+    q.ready()
+    if hunt.pool is None:
+        faces, known = _standard_pool(), True
+        r.step("hunt.draw_standard_pool", "wotr-tiles-pool", count=len(faces))
+    else:
+        faces, known = _pool_faces(hunt.pool)
+        if not fel.in_mordor:
+            # Seed 004: a special tile that enters play before Mordor is set aside and joins
+            # the pool only when the Fellowship enters Mordor. Die and negative values exist
+            # only on special tiles, so a bare "die" or -1 is one too.
+            aside = [f for f in faces if f.special or f.value == "die"
+                     or (isinstance(f.value, int) and f.value < 0)]
+            if aside:
+                faces = [f for f in faces if f not in aside]
+                r.step("hunt.draw_special_set_aside", "wotr-tiles-special-enter", count=len(aside),
+                       names=", ".join(data.hunt_tiles()["special"][f.special]["name"][r.lang] if f.special
+                                       else str(f.value) for f in aside))
+        r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
+    if not faces:
+        r.step("hunt.draw_empty", "wotr-tiles-pool-refill")
+        return r.not_covered("hunt.answer_draw_empty")
+
+    eyes = sum(1 for f in faces if f.value == "eye")
+    if eyes and fel.in_mordor:
+        eye_damage = mordor_eye_damage(hunt)
+        r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=eye_damage, shadow=hunt.shadow_dice,
+               fp=hunt.free_peoples_dice)
+    elif eyes and no_roll:
+        eye_damage = 0
+        r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
+    elif eyes and successes is None:
+        r.step("hunt.damage_eye", "wotr-hunt-damage-eye")
+        return r.needs_info(["question.successes"], "hunt.needs_successes")
+    else:
+        eye_damage = successes or 0
+        if eyes:
+            r.step("hunt.damage_eye_successes", "wotr-hunt-damage-eye", successes=eye_damage)
+
+    share = Fraction(1, len(faces))
+    damage: dict[int, Fraction] = {}
+    for f in faces:
+        if f.value == "eye":
+            outcomes = {eye_damage: Fraction(1)}
+        elif f.value == "die":
+            outcomes = {k: Fraction(1, 6) for k in range(1, 7)}
+        else:
+            outcomes = {max(0, f.value): Fraction(1)}
+        for k, p in outcomes.items():
+            damage[k] = damage.get(k, Fraction(0)) + share * p
+    if any(f.value == "die" for f in faces):
+        r.step("hunt.damage_die_roll", "wotr-hunt-damage-die")
+    if any(isinstance(f.value, int) and f.value < 0 for f in faces):
+        r.step("hunt.draw_negative", "wotr-hunt-damage-negative")
+    p_eye = share * eyes
+    expected = sum(k * p for k, p in damage.items())
+    verdict = {"tiles": len(faces),
+               "p_damage": {str(k): probability(damage[k]) for k in sorted(damage)},
+               "p_damage_exact": {str(k): fraction_text(damage[k]) for k in sorted(damage)},
+               "p_eye": probability(p_eye), "expected_damage": probability(expected)}
+    if known:
+        p_reveal = share * sum(1 for f in faces if f.reveal)
+        verdict["p_reveal"] = probability(p_reveal)
+        verdict["p_reveal_exact"] = fraction_text(p_reveal)
+        r.step("hunt.draw_reveal", "wotr-tiles-reveal-icon", pct=r.percent(p_reveal))
+    else:
+        r.step("hunt.draw_reveal_unknown", "wotr-tiles-anatomy")
+    if fel.in_mordor:
+        p_stop = share * sum(1 for f in faces if f.stop)
+        verdict["p_stop"] = probability(p_stop)
+        r.step("hunt.draw_stop", "wotr-mordor-stop", pct=r.percent(p_stop))
+    at_least_two = sum(p for k, p in damage.items() if k >= 2)
+    return r.decide("hunt.answer_draw", {"tiles": len(faces), "expected": r.decimal(expected),
+                                         "pct2": r.percent(at_least_two)}, **verdict)

@@ -1,0 +1,198 @@
+"""Each question kind declared once: its parameters, its verdict keys, its rule chapter.
+
+A :class:`KindSpec` sits next to the handler that rules on the kind (``@question(SPEC)``)
+and is the one place that says what the kind takes and gives. The handler reads its
+parameters through it (:meth:`adjudicator.params.QuestionFields.param`), and everything
+else is derived from it rather than kept by hand: the web form's fields and the reverse
+mapping from a scenario back to the form (``web/forms``), the OpenAPI schema of the
+question (``web/openapi.py``), the contract test's table (``tests/test_contract.py``), the
+tables of ``docs/usage.md`` (the ``{kind-spec}`` directive) and the kinds index that lets
+the registry import only the module of the question asked (``adjudicator/data/kinds.json``).
+
+In the spirit of OpenFisca's ``Variable`` attributes: a declaration, no behaviour.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from adjudicator.i18n import DEFAULT_LANG
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in both languages (labels, help, descriptions of defaults)."""
+
+    en: str
+    es: str
+
+    def get(self, lang: str) -> str:
+        return getattr(self, lang, None) or getattr(self, DEFAULT_LANG)
+
+
+def T(en: str, es: str) -> Text:   # noqa: N802 (a short constructor, read like a literal)
+    return Text(en, es)
+
+
+# The types a parameter may have. Each has a JSON schema (web/openapi.py), a form widget
+# (web/forms), a way back from a scenario value to form text (web/prefill.py) and, for the
+# simple ones, a reader (QuestionFields.param); the others are read by the handler with a
+# reader of its own, named in ``Param.reader``.
+SIMPLE_TYPES = ("region", "nation", "character", "side", "int", "bool", "choice", "text")
+LIST_TYPES = ("ints", "characters", "words")
+CUSTOM_TYPES = ("tile", "units", "recruits", "rows", "card", "keywords", "hand", "mapping", "count-or-list")
+PARAM_TYPES = SIMPLE_TYPES + LIST_TYPES + CUSTOM_TYPES
+
+
+@dataclass(frozen=True)
+class Col:
+    """One column of a ``rows`` parameter: a key of each row's mapping."""
+
+    key: str
+    label: Text
+    type: str = "text"   # text, int, choice, words, hand, keywords
+    choices: tuple[str, ...] = ()
+    choice_labels: Mapping[str, Text] = field(default_factory=dict)
+    hi: int | None = None
+
+
+@dataclass(frozen=True)
+class Param:
+    """One question parameter. ``name`` is its key in the question (dotted when nested:
+    ``card.keywords`` is ``question.card.keywords``)."""
+
+    name: str
+    type: str
+    label: Text
+    help: Text | None = None
+    required: bool = False
+    default: Any = None                 # the value taken when absent (None: nothing)
+    default_text: Text | None = None    # the default in words, where ``default`` cannot say it
+    choices: tuple[str, ...] = ()
+    choice_labels: Mapping[str, Text] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)   # other words -> a choice
+    lo: int | None = None
+    hi: int | None = None
+    reader: str | None = None           # the handler's own reader, for custom types
+    cols: tuple[Col, ...] = ()          # type ``rows``
+    rows: int = 0                       # how many rows a form offers for ``rows``/``recruits``
+    form: bool = True                   # False: API and YAML only (no field of its own)
+
+    def __post_init__(self) -> None:
+        if self.type not in PARAM_TYPES:
+            raise ValueError(f"parameter {self.name}: unknown type {self.type!r}")
+        if self.type == "choice" and not self.choices:
+            raise ValueError(f"parameter {self.name}: a choice needs its choices")
+        if self.type in CUSTOM_TYPES and not self.reader:
+            raise ValueError(f"parameter {self.name}: a {self.type} parameter names its reader")
+
+
+# The types a verdict key may have (tests/test_contract.py checks each decided ruling's keys
+# against them; web/present.py and docs/usage.md show them).
+VERDICT_TYPES = ("bool", "count", "int", "probability", "exact", "text", "id", "ids", "texts", "region-ids",
+                 "nation-ids", "character-ids", "dice-side", "distribution", "mapping", "list", "side",
+                 "choice", "number")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One verdict key of a decided ruling."""
+
+    name: str
+    type: str
+    label: Text
+    always: bool = True          # in every decided ruling (else: only ``when``)
+    when: Text | None = None     # when it is present, in words (``always=False``)
+    when_param: str | None = None  # present whenever this parameter is given
+    nullable: bool = False       # null is a value it may take (``null_means`` says what)
+    null_means: Text | None = None
+    choices: tuple[str, ...] = ()   # type ``choice``: its values
+    contract: bool = False       # fixed by the scenario language (never renamed or dropped)
+
+    def __post_init__(self) -> None:
+        if self.type not in VERDICT_TYPES:
+            raise ValueError(f"verdict key {self.name}: unknown type {self.type!r}")
+
+
+# Keys every ruling may carry, whatever its kind (declared here once).
+COMMON_KEYS = (
+    Key("status", "choice", T("Status", "Estado"), choices=("decided", "needs-info", "not-covered"),
+        contract=True),
+    Key("decided_by", "ids", T("Decided by", "Lo decide"),
+        when=T("in every decided ruling: the rule labels that decided it, in order",
+               "en toda resolución decidida: las etiquetas de las reglas que la deciden, en orden")),
+    Key("defaults", "texts", T("Defaults relied on", "Valores por defecto usados"), always=False,
+        when=T("when the answer relied on a default: the paths of those fields",
+               "cuando la respuesta se apoya en un valor por defecto: las rutas de esos campos")),
+    Key("missing", "texts", T("Missing", "Falta"), always=False,
+        when=T("needs-info: the paths of the facts the rules need", "needs-info: las rutas de los datos que faltan"),
+        contract=True),
+)
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """A question kind: what it takes, what it gives, and where its rules are."""
+
+    game: str
+    kind: str
+    title: Text                         # the question as a player asks it
+    chapter: str                        # the docs page of its rules (``board/movement``)
+    params: tuple[Param, ...] = ()
+    verdict: tuple[Key, ...] = ()
+    position: tuple[str, ...] = ()      # the parts of the position it reads (dotted paths)
+    rules: tuple[str, ...] = ()         # the rule labels its rulings decide ("Ask about this")
+    help: Text | None = None
+    card_refs: tuple[str, ...] = ()     # LCG: parameters that may name a card in play
+    aliases: tuple[str, ...] = ()       # other names of the kind a scenario may use
+
+    def __post_init__(self) -> None:
+        names = [p.name for p in self.params]
+        if len(names) != len(set(names)):
+            raise ValueError(f"{self.kind}: a parameter is declared twice")
+        keys = [k.name for k in self.verdict]
+        if len(keys) != len(set(keys)):
+            raise ValueError(f"{self.kind}: a verdict key is declared twice")
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(f"{self.game} {self.kind} declares no parameter {name!r}")
+
+    @property
+    def param_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.params)
+
+    @property
+    def top_keys(self) -> tuple[str, ...]:
+        """The question's own keys (``card`` for ``card.keywords``)."""
+        return tuple(dict.fromkeys(p.name.split(".", 1)[0] for p in self.params))
+
+    def key(self, name: str) -> Key:
+        for k in (*self.verdict, *COMMON_KEYS):
+            if k.name == name:
+                return k
+        raise KeyError(f"{self.game} {self.kind} declares no verdict key {name!r}")
+
+    def keys_always(self) -> list[str]:
+        return [k.name for k in self.verdict if k.always]
+
+    def keys_for(self, question: Mapping[str, Any]) -> list[str]:
+        """The keys a decided ruling carries for this question (always + those its parameters add)."""
+        return [k.name for k in self.verdict
+                if k.always or (k.when_param is not None and k.when_param.split(".")[0] in question)]
+
+
+# Declarations many kinds share (each kind still lists them: these only save retyping).
+SIDE_LABELS = {"free-peoples": T("Free Peoples", "Pueblos Libres"), "shadow": T("Shadow", "Sombra")}
+YES_NO_LABELS = {"yes": T("Yes", "Sí"), "no": T("No", "No")}
+
+
+def allowed_key(**kw: Any) -> Key:
+    return Key("allowed", "bool", T("Allowed", "Permitido"), **kw)
+
+
+def side_param(label: Text = T("Side (if both have figures there)", "Bando (si ambos tienen figuras allí)"),
+               **kw: Any) -> Param:
+    return Param("side", "side", label, choices=("free-peoples", "shadow"), choice_labels=SIDE_LABELS, **kw)

@@ -1,0 +1,177 @@
+"""The form of each question kind, generated from its :class:`~adjudicator.spec.KindSpec`.
+
+Each parameter the spec declares (``Param.form`` true) becomes a :class:`Field` whose widget
+follows the parameter's type; the parts of the position the kind reads (``KindSpec.position``)
+choose which position parts the form shows. Nothing here is written per kind: change a spec
+and its form changes (tests/test_spec_derived.py checks it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator import registry
+from adjudicator.spec import YES_NO_LABELS, Col as SpecCol, KindSpec, Param, T, Text
+
+WOTR, CARD_GAME, LCG = "war-of-the-ring", "wotr-card-game", "lotr-lcg"
+
+# Position parts a War of the Ring form may show ...
+REGIONS, POLITICS, FELLOWSHIP, HUNT, TURN = "regions", "politics", "fellowship", "hunt", "turn"
+# ... a War of the Ring: The Card Game form (adjudicator/cardgame/model.py) ...
+CG_PLAYERS, CG_RESERVES, CG_PATH, CG_BATTLEGROUNDS = "cg-players", "cg-reserves", "cg-path", "cg-battlegrounds"
+# ... and a The Lord of the Rings: The Card Game form (adjudicator/lcg/model.py).
+LCG_PLAYERS, LCG_IN_PLAY = "lcg-players", "lcg-in-play"
+FELLOWSHIP_KEYS = ("region", "progress", "hidden", "corruption", "guide", "companions", "mordor")
+
+# The widget of each parameter type (web/templates/ask_form.html draws them); None: no field
+# of its own (written in the "more" YAML box).
+WIDGETS = {"region": "region", "nation": "nation", "character": "character", "side": "choice", "int": "int",
+           "bool": "bool", "choice": "choice", "text": "text", "ints": "ints", "characters": "characters",
+           "words": "words", "tile": "tile", "units": "yaml", "recruits": "rows", "rows": "rows",
+           "keywords": "keywords", "hand": "hand", "card": "text", "mapping": None, "count-or-list": "int"}
+YES_NO = tuple(YES_NO_LABELS.items())
+
+
+@dataclass(frozen=True)
+class Col:
+    """One column of a :class:`Rows` table: a key of each row's mapping."""
+
+    key: str
+    label: Text
+    type: str = "text"   # text, int, choice, words, hand, keywords, region, nation
+    choices: tuple[tuple[str, Text], ...] = ()
+    max: int | None = None
+    aliases: tuple[tuple[str, str], ...] = ()   # other words the engine reads for a choice
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Repeated rows of fields that become a list of mappings (players, cards, recruits...).
+
+    The first column is the row's name: a row with any value needs it.
+    """
+
+    prefix: str
+    cols: tuple[Col, ...]
+    count: int
+
+    def name(self, i: int, key: str) -> str:
+        return f"{self.prefix}{i}-{key}"
+
+    def names(self) -> list[str]:
+        return [self.name(i, c.key) for i in range(self.count) for c in self.cols]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One question parameter's field. ``key`` is its path in the question, dotted for nesting."""
+
+    key: str
+    label: Text
+    type: str
+    help: Text | None = None
+    choices: tuple[tuple[str, Text], ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
+    required: bool = False
+    min: int | None = None
+    max: int | None = None
+    rows: Rows | None = None
+
+    @property
+    def name(self) -> str:
+        return "q-" + self.key
+
+
+@dataclass(frozen=True)
+class KindForm:
+    game: str
+    kind: str
+    title: Text
+    help: Text | None = None
+    fields: tuple[Field, ...] = ()
+    parts: tuple[str, ...] = ()
+    fellowship_fields: tuple[str, ...] = FELLOWSHIP_KEYS
+    # Question keys that may name a card of the position's `in_play` (The Lord of the Rings:
+    # The Card Game): a name alone that matches one is sent as that reference.
+    card_refs: tuple[str, ...] = ()
+
+
+def _col(c: SpecCol) -> Col:
+    return Col(c.key, c.label, c.type, tuple((v, c.choice_labels.get(v, T(v, v))) for v in c.choices), c.hi)
+
+
+
+def field_from_param(p: Param) -> Field | None:
+    widget = WIDGETS[p.type]
+    if widget is None or not p.form:
+        return None
+    choices: tuple[tuple[str, Text], ...] = ()
+    if widget == "bool":
+        choices = YES_NO
+    elif widget == "choice":
+        choices = tuple((v, p.choice_labels.get(v, T(v, v))) for v in p.choices)
+    rows = Rows("q-" + p.name, tuple(_col(c) for c in p.cols), p.rows or 4) if widget == "rows" and p.cols else None
+    if widget == "rows" and rows is None:
+        widget = "words"   # rows without columns: names separated by commas
+    aliases = tuple(p.aliases.items())
+    if p.type == "side":
+        from adjudicator.params import SIDE_ALIASES
+
+        aliases += tuple((word, side.replace("_", "-")) for word, side in SIDE_ALIASES.items())
+    return Field(p.name, p.label, widget, p.help, choices, aliases, p.required, p.lo, p.hi, rows)
+
+
+def parts_of(spec: KindSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The position parts a kind's form shows, and the Fellowship fields among them."""
+    parts: list[str] = []
+    fellowship: list[str] = []
+
+    def add(part: str) -> None:
+        if part not in parts:
+            parts.append(part)
+
+    for path in spec.position:
+        head, _, rest = path.partition(".")
+        if spec.game == WOTR:
+            if head == "fellowship":
+                add(FELLOWSHIP)
+                fellowship.extend([rest] if rest else FELLOWSHIP_KEYS)
+            elif head in (REGIONS, POLITICS, HUNT, TURN):
+                add(head)
+        elif spec.game == CARD_GAME:
+            part = {"players": CG_PLAYERS, "active_path": CG_PATH, "paths_activated": CG_PATH,
+                    "battlegrounds": CG_BATTLEGROUNDS}.get(head)
+            if part:
+                add(part)
+            if path == "players.reserve":
+                add(CG_RESERVES)
+        elif spec.game == LCG:
+            part = {"players": LCG_PLAYERS, "first_player": LCG_PLAYERS, "in_play": LCG_IN_PLAY,
+                    "under_orcs_search": LCG_IN_PLAY}.get(head)
+            if part:
+                add(part)
+    return tuple(parts), tuple(k for k in FELLOWSHIP_KEYS if k in fellowship)
+
+
+def form_from_spec(spec: KindSpec) -> KindForm:
+    parts, fellowship = parts_of(spec)
+    fields = tuple(f for f in (field_from_param(p) for p in spec.params) if f is not None)
+    return KindForm(spec.game, spec.kind, spec.title, spec.help, fields, parts, fellowship,
+                    tuple(dict.fromkeys(k.split(".")[0] for k in spec.card_refs)))
+
+
+def form_for(game: str, kind: str) -> KindForm:
+    """The form of a registered kind, made from its spec."""
+    spec = registry.spec(game, kind)
+    if spec is None:
+        raise KeyError((game, kind))
+    return form_from_spec(spec)
+
+
+def forms() -> list[KindForm]:
+    return [form_from_spec(s) for s in registry.specs()]
+
+
+def text(value: Any, lang: str) -> str:
+    """A label as the page's language shows it (a spec's :class:`Text`, or a plain string)."""
+    return value.get(lang) if isinstance(value, Text) else ("" if value is None else str(value))
