@@ -48,6 +48,7 @@ GLOSSARY_TERMS = {
     "Refresh phase": "fase de Recuperación", "Time counter": "contador de Tiempo", "Location": "Lugar",
     "Quest points": "puntos de misión", "Attachment": "carta Vinculada", "Objective": "Objetivo",
     "First player": "jugador inicial", "Staging area": "área de preparación",
+    "Captain of the West": "Capitán de Occidente", "Guide ability": "habilidad de Guía", "Level": "nivel",
 }
 
 
