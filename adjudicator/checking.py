@@ -1,7 +1,29 @@
-"""Comparing a ruling's verdict with a scenario's ``expect`` (any subset of keys)."""
+"""Running scenario files against their ``expect``: the ``check`` command and the pytest plugin.
+
+A scenario file holds one scenario (a mapping) or a short list of related scenarios (a list
+of mappings, each with its own ``title``). ``expect`` is any subset of the verdict, plus
+``cites``: the rule labels the ruling must cite (each one among its citations), so a
+ruling that reaches the right verdict by the wrong rule fails.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+CITES = "cites"
+
+
+@dataclass
+class Outcome:
+    """One scenario's check: ``ok``, ``mismatch`` or ``unreadable``, with what explains it."""
+
+    status: str
+    name: str                                   # the case's place in its file ("" or "[2]")
+    diffs: list[tuple[str, Any, Any]] | None = None
+    ruling: dict[str, Any] | None = None
+    problems: list[dict[str, str]] | None = None
+    title: str | None = None
 
 
 def mismatches(expect: Any, got: Any, path: str = "") -> list[tuple[str, Any, Any]]:
@@ -44,3 +66,63 @@ def same_name(expect: str, got: str) -> bool:
     if names.normalize(expect) == names.normalize(got):
         return True
     return any(index().lookup(expect) == got for index in (names.characters, names.regions, names.nations))
+
+
+def compare(expect: dict[str, Any] | None, ruling: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """The differences between a scenario's ``expect`` and its ruling: the verdict's keys,
+    and the labels ``cites`` names that the ruling does not cite."""
+    expect = dict(expect or {})
+    cites = expect.pop(CITES, None)
+    diffs = mismatches(expect, ruling["verdict"])
+    if cites is not None:
+        wanted = [cites] if isinstance(cites, str) else list(cites)
+        cited = [c["rule"] for c in ruling.get("citations", [])]
+        missing = [label for label in wanted if label not in cited]
+        if missing:
+            diffs.append((CITES, missing, cited))
+    return diffs
+
+
+def check_data(data: Any, lang: str | None = None, name: str = "") -> Outcome:
+    """Rule on one scenario (a mapping) and compare it with its ``expect``."""
+    from adjudicator import api
+    from adjudicator.problems import ScenarioInvalid
+
+    try:
+        scenario = api.read_envelope(data, lang)
+        ruling = api.rule(scenario).as_dict()
+    except ScenarioInvalid as exc:
+        return Outcome("unreadable", name, problems=exc.as_dicts(api.guess_lang(data, lang)),
+                       title=data.get("title") if isinstance(data, dict) else None)
+    diffs = compare(scenario.expect, ruling)
+    return Outcome("mismatch" if diffs else "ok", name, diffs, ruling, title=scenario.title)
+
+
+def check_file(path: Path, lang: str | None = None) -> list[Outcome]:
+    """Every scenario of one file, checked (one outcome per scenario)."""
+    from adjudicator import api
+    from adjudicator.problems import Problem, ScenarioInvalid
+
+    data = None
+    try:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScenarioInvalid([Problem("", "core.err_file", {"file": str(path), "detail": str(exc)})]) from None
+        data = api.load_text(text)
+    except ScenarioInvalid as exc:
+        return [Outcome("unreadable", "", problems=exc.as_dicts(api.guess_lang(data, lang)))]
+    if isinstance(data, list):
+        return [check_data(item, lang, f"[{i}]") for i, item in enumerate(data)]
+    return [check_data(data, lang)]
+
+
+def scenario_files(paths) -> list[Path]:
+    """The scenario files under each path (a file, or every .yaml/.yml/.json below a folder)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml", ".json")))
+        else:
+            out.append(p)
+    return out

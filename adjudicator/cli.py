@@ -53,38 +53,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def scenario_files(paths: Sequence[str]) -> list[Path]:
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml", ".json")))
-        else:
-            out.append(p)
-    return out
-
-
-def check_file(path: Path, lang: str | None = None) -> tuple[str, Any]:
-    """('ok'|'mismatch'|'unreadable', detail) for one scenario file."""
-    from adjudicator import api
-    from adjudicator.checking import mismatches
-    from adjudicator.problems import Problem, ScenarioInvalid
-
-    data = None
-    try:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioInvalid([Problem("", "core.err_file", {"file": str(path), "detail": str(exc)})]) from None
-        data = api.load_text(text)
-        scenario = api.read_envelope(data, lang)
-        ruling = api.rule(scenario).as_dict()
-    except ScenarioInvalid as exc:
-        return "unreadable", exc.as_dicts(api.guess_lang(data, lang))
-    diffs = mismatches(scenario.expect or {}, ruling["verdict"])
-    return ("mismatch" if diffs else "ok"), (diffs, ruling)
-
-
 def cmd_check(args: argparse.Namespace) -> int:
+    from adjudicator.checking import check_file, scenario_files
     from adjudicator.i18n import translate
     from adjudicator.render import problems_text, ruling_text
 
@@ -96,23 +66,24 @@ def cmd_check(args: argparse.Namespace) -> int:
             counts["unreadable"] += 1
             print(f"ERROR {f}: " + translate(lang, "core.err_no_file"))
             continue
-        status, detail = check_file(f)
-        counts[status] += 1
-        if status == "ok":
-            if args.verbose:
-                print(f"ok    {f}")
-        elif status == "mismatch":
-            diffs, ruling = detail
-            print(f"FAIL  {f}")
-            for path, want, got in diffs:
-                print("      " + translate(lang, "core.check_diff", path=path,
-                                           want=json.dumps(want, ensure_ascii=False),
-                                           got=json.dumps(got, ensure_ascii=False)))
-            print("      " + ruling_text(ruling).replace("\n", "\n      "))
-        else:
-            print(f"ERROR {f}")
-            print("      " + problems_text(detail, lang).replace("\n", "\n      "))
-    print(translate(lang, "core.check_summary", total=len(files), **counts))
+        for outcome in check_file(f):
+            counts[outcome.status] += 1
+            where = f"{f}{outcome.name}"
+            if outcome.status == "ok":
+                if args.verbose:
+                    print(f"ok    {where}")
+            elif outcome.status == "mismatch":
+                print(f"FAIL  {where}")
+                for path, want, got in outcome.diffs or []:
+                    print("      " + translate(lang, "core.check_diff", path=path,
+                                               want=json.dumps(want, ensure_ascii=False),
+                                               got=json.dumps(got, ensure_ascii=False)))
+                print("      " + ruling_text(outcome.ruling).replace("\n", "\n      "))
+            else:
+                print(f"ERROR {where}")
+                print("      " + problems_text(outcome.problems or [], lang).replace("\n", "\n      "))
+    total = sum(counts.values())
+    print(translate(lang, "core.check_summary", total=total, **counts))
     if counts["mismatch"]:
         return 1
     return 2 if counts["unreadable"] else 0

@@ -104,6 +104,7 @@ class Key:
     always: bool = True          # in every decided ruling (else: only ``when``)
     when: Text | None = None     # when it is present, in words (``always=False``)
     when_param: str | None = None  # present whenever this parameter is given
+    when_verdict: tuple[str, Any] | None = None   # present whenever the verdict has this key = value
     nullable: bool = False       # null is a value it may take (``null_means`` says what)
     null_means: Text | None = None
     choices: tuple[str, ...] = ()   # type ``choice``: its values
@@ -178,10 +179,13 @@ class KindSpec:
     def keys_always(self) -> list[str]:
         return [k.name for k in self.verdict if k.always]
 
-    def keys_for(self, question: Mapping[str, Any]) -> list[str]:
-        """The keys a decided ruling carries for this question (always + those its parameters add)."""
+    def keys_for(self, question: Mapping[str, Any], verdict: Mapping[str, Any] | None = None) -> list[str]:
+        """The keys a decided ruling carries for this question (always, plus those its
+        parameters or its other verdict keys bring)."""
+        verdict = verdict or {}
         return [k.name for k in self.verdict
-                if k.always or (k.when_param is not None and k.when_param.split(".")[0] in question)]
+                if k.always or (k.when_param is not None and k.when_param.split(".")[0] in question)
+                or (k.when_verdict is not None and verdict.get(k.when_verdict[0]) == k.when_verdict[1])]
 
 
 # Declarations many kinds share (each kind still lists them: these only save retyping).

@@ -21,8 +21,21 @@ def pytest_collect_file(parent, file_path: Path):
 
 
 class ScenarioFile(pytest.File):
+    """A scenario file: one item, or one per case when the file holds a list of scenarios."""
+
     def collect(self):
-        yield ScenarioItem.from_parent(self, name=self.path.stem)
+        import yaml
+
+        try:
+            data = yaml.safe_load(self.path.read_text(encoding="utf-8"))
+        except Exception:   # unreadable: one item, which reports the engine's own problems
+            data = None
+        if isinstance(data, list):
+            for i, case in enumerate(data):
+                label = case.get("title") if isinstance(case, dict) else None
+                yield ScenarioItem.from_parent(self, name=f"{self.path.stem}[{i}]", index=i, label=label)
+        else:
+            yield ScenarioItem.from_parent(self, name=self.path.stem, index=None, label=None)
 
 
 class ScenarioMismatch(Exception):
@@ -30,17 +43,21 @@ class ScenarioMismatch(Exception):
 
 
 class ScenarioItem(pytest.Item):
-    def runtest(self):
-        from adjudicator.cli import check_file
+    def __init__(self, *, index, label, **kwargs):
+        super().__init__(**kwargs)
+        self.index, self.label = index, label
 
-        status, detail = check_file(self.path)
-        if status == "unreadable":
-            raise ScenarioMismatch(("unreadable", detail))
-        if status == "mismatch":
-            raise ScenarioMismatch(("mismatch", detail))
-        ruling = detail[1]
-        if ruling["verdict"]["status"] == "decided":
-            assert ruling["citations"], "a decided ruling cites at least one rule"
+    def runtest(self):
+        from adjudicator.checking import check_file
+
+        outcomes = check_file(self.path)
+        outcome = outcomes[self.index] if self.index is not None and self.index < len(outcomes) else outcomes[0]
+        if outcome.status == "unreadable":
+            raise ScenarioMismatch(("unreadable", outcome.problems))
+        if outcome.status == "mismatch":
+            raise ScenarioMismatch(("mismatch", (outcome.diffs, outcome.ruling)))
+        if outcome.ruling["verdict"]["status"] == "decided":
+            assert outcome.ruling["citations"], "a decided ruling cites at least one rule"
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ScenarioMismatch):

@@ -277,16 +277,17 @@ def test_any_input_gives_a_ruling_or_problems_never_a_crash(kind, position, extr
 
 # -- scenarios and catalogue -------------------------------------------------------------------
 def test_worked_example_scenarios_exist_and_a_third_are_in_spanish():
-    for name in ("activate-path-twice", "pass-one-card", "item-moves-with-bearer", "path-combat-basic"):
+    for name in ("activation/activate-path-twice", "actions/pass-one-card", "items/item-moves-with-bearer",
+                 "combat/path-combat-basic"):
         assert (SCENARIOS / f"{name}.yaml").is_file()
-    files = list(SCENARIOS.glob("*.yaml")) + list((ROOT / "scenarios" / "lcg").glob("*.yaml"))
+    files = list(SCENARIOS.rglob("*.yaml")) + list((ROOT / "scenarios" / "lcg").rglob("*.yaml"))
     spanish = [f for f in files if "lang: es" in f.read_text(encoding="utf-8")]
     assert len(files) >= 36 and 3 * len(spanish) >= len(files)
 
 
 def test_every_kind_has_scenarios():
     kinds = {}
-    for f in SCENARIOS.glob("*.yaml"):
+    for f in SCENARIOS.rglob("*.yaml"):
         for line in f.read_text(encoding="utf-8").splitlines():
             if line.strip().startswith("kind:"):
                 kinds[line.split(":", 1)[1].strip()] = kinds.get(line.split(":", 1)[1].strip(), 0) + 1

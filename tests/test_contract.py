@@ -1,9 +1,12 @@
-"""The contract of docs/design (../shared/design/scenario-language.md): for every question kind
-its tables list, a decided ruling carries every listed verdict key, with the documented type.
+"""The contract of the scenario language, and every kind's spec against it.
 
-The key lists are copied from the document's tables (kept here as data, so a kind or key
-dropped by the engine fails here). The scenarios under scenarios/contract/ are written the
-way a stranger who read only that document would write them, in English and Spanish.
+``DESIGN`` is the fixed part of the scenario language's tables (the kinds and their verdict
+keys that other programs rely on: never renamed or dropped). Each kind's spec must declare
+those keys, marked ``contract``; the rest of the table (every key, its type, when it is
+present) is the spec's own and is read from it. For every scenario of the project, a decided
+ruling carries the keys its spec says it carries, typed as declared, and no key the spec
+does not declare. The scenarios whose ``source`` says ``contract`` were written the way a
+stranger who read only the design document would write them, in English and Spanish.
 """
 from __future__ import annotations
 
@@ -15,43 +18,43 @@ import yaml
 from adjudicator import registry
 from adjudicator.api import ask
 from adjudicator.problems import ScenarioInvalid
+from adjudicator.spec import COMMON_KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
-CONTRACT_DIR = ROOT / "scenarios" / "contract"
 
-# kind -> (keys every decided ruling carries, {parameter: keys added when it is given})
-CONTRACT = {
+# The design document's tables: kind -> the verdict keys fixed by the contract.
+DESIGN = {
     "war-of-the-ring": {
-        "hunt-roll": (["dice", "hit_on", "rerolls", "p_success"], {"rolls": ["successes", "success"]}),
-        "hunt-damage": (["damage", "heal", "reveal", "stop"], {}),
-        "hunt-casualty": (["eliminated", "corruption_added", "corruption", "shadow_wins"], {}),
-        "hunt-allocation": (["min", "max"], {}),
-        "army-move": (["allowed"], {}),
-        "character-move": (["allowed", "max_distance"], {}),
-        "separate-companions": (["max_distance", "removed"], {"to": ["allowed"]}),
-        "declare-fellowship": (["allowed", "max_distance", "heal", "activates"], {}),
-        "reveal-fellowship": (["allowed", "max_distance", "extra_tile"], {}),
-        "battle": (["allowed", "type", "attacker", "defender"], {}),
-        "retreat": (["allowed", "into_stronghold", "destinations"], {}),
-        "muster": (["allowed"], {}),
-        "politics": (["active", "steps"], {}),
-        "elven-ring": (["allowed"], {}),
-        "victory": (["winner", "reason", "free_peoples_vp", "shadow_vp"], {}),
-        "enter-mordor": (["allowed"], {}),
-        "action-dice": (["free_peoples", "shadow"], {}),
+        "hunt-roll": ["dice", "hit_on", "rerolls", "p_success", "successes", "success"],
+        "hunt-damage": ["damage", "heal", "reveal", "stop"],
+        "hunt-casualty": ["eliminated", "corruption_added", "corruption", "shadow_wins"],
+        "hunt-allocation": ["min", "max"],
+        "army-move": ["allowed", "excess"],
+        "character-move": ["allowed", "max_distance"],
+        "separate-companions": ["max_distance", "allowed", "removed"],
+        "declare-fellowship": ["allowed", "max_distance", "heal", "activates"],
+        "reveal-fellowship": ["allowed", "max_distance", "extra_tile"],
+        "battle": ["allowed", "type", "attacker", "defender"],
+        "retreat": ["allowed", "into_stronghold", "destinations"],
+        "muster": ["allowed"],
+        "politics": ["active", "steps"],
+        "elven-ring": ["allowed"],
+        "victory": ["winner", "reason", "free_peoples_vp", "shadow_vp"],
+        "enter-mordor": ["allowed"],
+        "action-dice": ["free_peoples", "shadow"],
     },
     "wotr-card-game": {
-        "pass": (["allowed"], {}),
-        "play-card": (["then"], {}),
-        "path-combat": (["skulls", "cancelled_by_path", "cards_eliminated", "skulls_left"], {}),
-        "leadership": (["leadership"], {}),
-        "activate": (["allowed", "shields_ignored"], {}),
+        "pass": ["allowed"],
+        "play-card": ["then"],
+        "path-combat": ["skulls", "cancelled_by_path", "cards_eliminated", "skulls_left"],
+        "leadership": ["leadership"],
+        "activate": ["allowed", "shields_ignored"],
     },
     "lotr-lcg": {
-        "reveal": (["threat_each", "extra_reveals", "time_counters"], {}),
-        "time": (["counters_left", "triggered"], {}),
-        "scour": (["effects"], {}),
-        "orcs-search": (["under_objective", "discard"], {}),
+        "reveal": ["threat_each", "extra_reveals", "time_counters"],
+        "time": ["counters_left", "triggered"],
+        "scour": ["effects"],
+        "orcs-search": ["under_objective", "discard"],
     },
 }
 
@@ -72,92 +75,136 @@ def is_dice_side(v) -> bool:
             and abs(sum(v["p_hits"]) - 1) < 0.001)
 
 
-def is_bool(v) -> bool:
-    return isinstance(v, bool)
+def is_text(v) -> bool:
+    return isinstance(v, str) and v.strip() != ""
 
 
-def optional_text(v) -> bool:
-    return v is None or (isinstance(v, str) and v.strip() != "")
+def texts(v) -> bool:
+    return isinstance(v, list) and all(is_text(x) for x in v)
 
 
-# The documented type of each key (anything not listed: a bool or a count, by name below).
+def ids_of(table):
+    def check(v) -> bool:
+        items = v if isinstance(v, list) else [v]
+        return all(isinstance(x, str) and x in table() for x in items)
+    return check
+
+
+def _fraction_text(v) -> bool:
+    import re
+    return isinstance(v, str) and re.fullmatch(r"\d+(/\d+)?", v) is not None
+
+
+def _distribution(v) -> bool:
+    values = v.values() if isinstance(v, dict) else v if isinstance(v, list) else None
+    return values is not None and all(is_probability(p) for p in values) and abs(sum(values) - 1) < 0.001
+
+
+def _data(name):
+    from adjudicator import data
+    return getattr(data, name)
+
+
+# The checker of each verdict type a spec may declare (adjudicator.spec.VERDICT_TYPES).
 TYPES = {
-    "p_success": is_probability,
-    # null only where no battle is fought / nothing is rolled (checked in `type_ok`)
-    "attacker": lambda v: v is None or is_dice_side(v), "defender": lambda v: v is None or is_dice_side(v),
-    "hit_on": lambda v: v is None or v in range(2, 7),
-    "max_distance": lambda v: v is None or is_count(v),
-    "winner": lambda v: v in ("free-peoples", "shadow", None),
-    "reason": lambda v: v in ("ring", "military", None),
-    "eliminated": optional_text,
-    "activates": optional_text,
-    "type": lambda v: v in ("field", "siege", "sortie"),
-    "destinations": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-    "effects": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-    "then": lambda v: v in ("cycle", "forfeit", None),
-    "discard": lambda v: isinstance(v, (dict, list)),
+    "bool": lambda v: isinstance(v, bool), "count": is_count,
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "probability": is_probability, "exact": _fraction_text, "text": is_text, "texts": texts,
+    "id": is_text, "ids": texts, "region-ids": ids_of(_data("regions")), "nation-ids": ids_of(_data("nations")),
+    "character-ids": lambda v: ids_of(_data("characters"))(v) or v == "gollum",
+    "dice-side": is_dice_side, "distribution": _distribution, "mapping": lambda v: isinstance(v, dict),
+    "list": lambda v: isinstance(v, list), "side": lambda v: v in ("free-peoples", "shadow"),
 }
-BOOLS = {"allowed", "success", "reveal", "stop", "shadow_wins", "removed", "extra_tile", "into_stronghold",
-         "active", "shields_ignored", "triggered", "under_objective"}
 
 
-def type_ok(key, value, verdict: dict | None = None) -> bool:
-    """`value` has the documented type; null is accepted only where the verdict says why
-    (no battle allowed, no card to play, no die rolled)."""
-    if value is None and verdict is not None:
-        if key in ("attacker", "defender", "then") and verdict.get("allowed") is not False:
-            return False
-        if key == "hit_on" and verdict.get("dice") != 0:
-            return False
-    if key in TYPES:
-        return TYPES[key](value)
-    if key in BOOLS:
-        return is_bool(value)
-    return is_count(value)
-
-
-FILES = sorted(CONTRACT_DIR.rglob("*.yaml"))
+def type_ok(key, value) -> bool:
+    if value is None:
+        return key.nullable
+    if key.type == "choice":
+        return value in key.choices
+    return TYPES[key.type](value)
 
 
 def load(path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def test_every_documented_kind_is_registered():
-    for game, kinds in CONTRACT.items():
-        for kind in kinds:
-            assert registry.handler(game, kind) is not None, (game, kind)
+def cases(path) -> list[dict]:
+    data = load(path)
+    return data if isinstance(data, list) else [data]
+
+
+EXAMPLES = ROOT.parent / "shared" / "examples"
+EVERY_SCENARIO = sorted((ROOT / "scenarios").rglob("*.yaml")) + (
+    sorted(EXAMPLES.glob("*.yaml")) if EXAMPLES.is_dir() else [])
+CONTRACT_FILES = [p for p in sorted((ROOT / "scenarios").rglob("*.yaml"))
+                  if any(str(c.get("source", "")).startswith("contract") for c in cases(p))]
+
+
+def test_every_design_kind_has_a_spec_that_keeps_its_fixed_keys():
+    for game, kinds in DESIGN.items():
+        for kind, keys in kinds.items():
+            spec = registry.spec(game, kind)
+            assert spec is not None, (game, kind)
+            fixed = [k.name for k in spec.verdict if k.contract]
+            assert sorted(fixed) == sorted(keys), (kind, fixed, keys)
 
 
 def test_every_kind_has_contract_scenarios_in_both_languages():
     seen: dict[tuple, set] = {}
-    for f in FILES:
-        d = load(f)
-        seen.setdefault((d["game"], d["question"]["kind"]), set()).add(d.get("lang", "en"))
-    for game, kinds in CONTRACT.items():
+    for f in CONTRACT_FILES:
+        for d in cases(f):
+            seen.setdefault((registry.canonical_game(d["game"]), d["question"]["kind"]), set()).add(d.get("lang", "en"))
+    for game, kinds in DESIGN.items():
         for kind in kinds:
-            assert (game, kind) in seen, f"no scenario under scenarios/contract for {game} {kind}"
+            assert (game, kind) in seen, f"no contract scenario for {game} {kind}"
             assert seen[(game, kind)] >= {"en", "es"}, (game, kind, seen[(game, kind)])
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
-def test_decided_ruling_carries_every_documented_key(path):
-    d = load(path)
-    ruling = ask(d)
-    verdict = ruling["verdict"]
-    assert verdict["status"] == "decided", (verdict, ruling["answer"])
-    for key in _required_keys(d, verdict):
-        assert key in verdict, f"{key} missing from {verdict}"
-        assert type_ok(key, verdict[key], verdict), f"{key}={verdict[key]!r} is not of the documented type"
-    assert ruling["citations"], "a decided ruling cites at least one rule"
-    assert ruling["answer"].strip()
+def test_contract_scenarios_are_decided_and_cite_a_rule():
+    for path in CONTRACT_FILES:
+        for d in cases(path):
+            ruling = ask(d)
+            assert ruling["verdict"]["status"] == "decided", (path, ruling["answer"])
+            assert ruling["citations"] and ruling["answer"].strip()
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+@pytest.mark.parametrize("path", CONTRACT_FILES, ids=[f.stem for f in CONTRACT_FILES])
 def test_the_verdict_does_not_depend_on_the_language(path):
-    d = load(path)
-    other = "en" if d.get("lang", "en") == "es" else "es"
-    assert ask(d)["verdict"] == ask(d, lang=other)["verdict"]
+    for d in cases(path):
+        other = "en" if d.get("lang", "en") == "es" else "es"
+        assert ask(d)["verdict"] == ask(d, lang=other)["verdict"]
+
+
+def check_verdict(d: dict, verdict: dict) -> list[str]:
+    """What is wrong with a decided verdict against its kind's spec (empty: nothing)."""
+    spec = registry.spec(registry.canonical_game(d["game"]), d["question"]["kind"])
+    declared = {k.name: k for k in (*spec.verdict, *COMMON_KEYS)}
+    wrong = [f"{key} is not declared in the spec" for key in verdict
+             if key not in declared and not (key.endswith("_exact") and key[:-6] in declared)]
+    for name in spec.keys_for(d["question"], verdict) + ["decided_by"]:
+        if name not in verdict:
+            wrong.append(f"{name} is missing")
+    for name, value in verdict.items():
+        if name in declared and not type_ok(declared[name], value):
+            wrong.append(f"{name}={value!r} is not a {declared[name].type}")
+    return wrong
+
+
+def test_every_decided_ruling_in_the_project_matches_its_spec():
+    """Every scenario of the project (refusals, Mordor, empty hands ...) whose ruling is
+    decided carries its kind's keys, typed as its spec declares, and no other key."""
+    wrong = []
+    for path in EVERY_SCENARIO:
+        for d in cases(path):
+            try:
+                verdict = ask(d)["verdict"]
+            except ScenarioInvalid:
+                continue
+            if verdict["status"] == "decided":
+                wrong += [f"{path.relative_to(ROOT.parent)}: {w}" for w in check_verdict(d, verdict)]
+    assert not wrong, "\n".join(wrong)
 
 
 def problems_of(scenario) -> list[dict]:
@@ -192,35 +239,3 @@ def test_unknown_field_lists_the_known_ones():
     errors = problems_of(scenario)
     assert errors[0]["path"] == "position.xyzzy"
     assert "players" in errors[0]["message"] and "battlegrounds" in errors[0]["message"]
-
-
-def _required_keys(scenario: dict, verdict: dict) -> list[str]:
-    always, when_given = CONTRACT[scenario["game"]][scenario["question"]["kind"]]
-    keys = list(always) + [k for param, ks in when_given.items() if param in scenario["question"] for k in ks]
-    if scenario["question"]["kind"] == "army-move" and verdict.get("allowed"):
-        keys.append("excess")
-    return keys
-
-
-EXAMPLES = ROOT.parent / "shared" / "examples"
-EVERY_SCENARIO = sorted((ROOT / "scenarios").rglob("*.yaml")) + (
-    sorted(EXAMPLES.glob("*.yaml")) if EXAMPLES.is_dir() else [])
-
-
-def test_every_decided_ruling_in_the_project_carries_the_documented_keys():
-    """Not only the contract scenarios: every scenario of the project (refusals, Mordor,
-    empty hands ...) whose ruling is decided carries its kind's keys, typed as documented."""
-    wrong = []
-    for path in EVERY_SCENARIO:
-        d = load(path)
-        try:
-            verdict = ask(d)["verdict"]
-        except ScenarioInvalid:
-            continue
-        kinds = CONTRACT.get(d.get("game"), {})
-        if verdict["status"] != "decided" or d["question"].get("kind") not in kinds:
-            continue
-        for key in _required_keys(d, verdict):
-            if key not in verdict or not type_ok(key, verdict[key], verdict):
-                wrong.append(f"{path.relative_to(ROOT.parent)}: {key}={verdict.get(key, '<absent>')!r}")
-    assert not wrong, "\n".join(wrong)

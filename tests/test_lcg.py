@@ -169,8 +169,9 @@ def test_any_input_gives_a_ruling_or_problems_never_a_crash(kind, position, extr
 
 def test_every_kind_has_scenarios_and_the_worked_examples_exist():
     folder = ROOT / "scenarios" / "lcg"
-    assert (folder / "reveal-doomed-surge.yaml").is_file() and (folder / "scour-worked-example.yaml").is_file()
-    text = " ".join(f.read_text(encoding="utf-8") for f in folder.glob("*.yaml"))
+    assert (folder / "keywords" / "reveal-doomed-surge.yaml").is_file()
+    assert (folder / "celebrimbor" / "scour-worked-example.yaml").is_file()
+    text = " ".join(f.read_text(encoding="utf-8") for f in folder.rglob("*.yaml"))
     for kind in ("reveal", "time", "scour", "orcs-search"):
         assert f"kind: {kind}\n" in text
 

@@ -39,7 +39,7 @@ ARMY_MOVE = KindSpec(
     verdict=(
         allowed_key(contract=True),
         Key("excess", "count", T("Units over the stacking limit", "Unidades por encima del límite de apilamiento"),
-            always=False, when=T("when allowed", "si se permite"), contract=True),
+            always=False, when=T("when allowed", "si se permite"), when_verdict=("allowed", True), contract=True),
         Key("captured", "bool", T("Captures the settlement", "Captura el asentamiento"), always=False,
             when=T("when allowed", "si se permite")),
         Key("side", "side", T("Side", "Bando")),

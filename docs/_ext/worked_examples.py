@@ -2,7 +2,7 @@
 
 Usage in MyST::
 
-    ```{ruling} scenarios/wotr/battle/field-battle-leader-rerolls.yaml
+    ```{ruling} scenarios/wotr/battles/field-battle-leader-rerolls.yaml
     ```
 
 The argument is a scenario path relative to the repository root. The directive loads the

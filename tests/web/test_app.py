@@ -445,7 +445,7 @@ def test_path_combat_from_the_active_path_fields(client, load_scenario):
     asked = permalink.decode(location.rsplit("/", 1)[1])
     assert asked["position"]["active_path"]["shadow"] == {"cards": [{"name": "Old Man Willow", "skulls": 3}]}
     from pathlib import Path
-    expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/path-combat-order-given.yaml")
+    expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/combat/path-combat-order-given.yaml")
     assert api.ask(asked)["verdict"] == api.ask(expected)["verdict"]
     assert api.ask(asked)["answer"] in text(page)
 
@@ -514,10 +514,10 @@ def test_orcs_search_location_fields(client):
     assert verdict["discard"] == {"tokens": {"damage": 3, "progress": 1}, "attachments": ["Forge Map"]}
 
 
-@pytest.mark.parametrize("name", ["cardgame/path-combat-order-given", "cardgame/leadership-two-armies",
-                                  "cardgame/pass-fewer-than-every-enemy", "cardgame/reactivate-from-own-scoring-area",
-                                  "lcg/scour-worked-example", "lcg/reveal-doomed-four-players",
-                                  "lcg/time-from-card-keyword", "lcg/reveal-from-position"])
+@pytest.mark.parametrize("name", ["cardgame/combat/path-combat-order-given", "cardgame/combat/leadership-two-armies",
+                                  "cardgame/actions/pass-fewer-than-every-enemy", "cardgame/activation/reactivate-from-own-scoring-area",
+                                  "lcg/celebrimbor/scour-worked-example", "lcg/keywords/reveal-doomed-four-players",
+                                  "lcg/keywords/time-from-card-keyword", "lcg/keywords/reveal-from-position"])
 def test_edit_link_opens_the_kinds_form_filled_in(client, load_scenario, name):
     """The positions of these files fit the fields: nothing is left for the YAML boxes."""
     from pathlib import Path
@@ -633,7 +633,7 @@ def test_item_moves_with_its_bearer_from_a_reserve_row(client, load_scenario):
             "q-item": "Sting", "q-event": "bearer-moves", "q-to": "Weathertop"}
     location, _ = follow_to_ruling(client, client.post("/en/ask/wotr-card-game/item-move", data=data))
     asked = permalink.decode(location.rsplit("/", 1)[1])
-    expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/item-moves-with-bearer.yaml")
+    expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/items/item-moves-with-bearer.yaml")
     assert api.ask(asked)["verdict"] == api.ask(expected)["verdict"]
     bad = client.post("/es/ask/wotr-card-game/item-move", data={**data, "reserve-card1-owner": "Luis"})
     assert "jugadores de arriba" in field_error(text(bad), "reserve-card1-owner")
