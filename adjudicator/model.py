@@ -16,6 +16,7 @@ from typing import Any
 from adjudicator import data, names
 from adjudicator.params import Fields, check_int, check_name, check_side
 from adjudicator.problems import Problems
+from adjudicator.spec import T, Text
 
 SIDES = ("free_peoples", "shadow")
 UNIT_KINDS = ("regular", "elite", "leader")
@@ -25,6 +26,35 @@ UNIT_KIND_ALIASES = {"regular": "regular", "regulars": "regular", "regulares": "
 MAX_UNITS_PER_KIND = 30   # more figures of one kind than a nation owns is an impossible count
 MORDOR_TRACK_LAST = 5     # steps 0..5 of the Mordor Track; the last one is the Crack of Doom
 CORRUPTION_MAX = 12
+
+# What a position field is when the scenario leaves it out, in words (docs/usage.md shows this
+# table; a ruling that leans on one of these names its path in ``verdict.defaults`` and says
+# so in a step). The keys are the paths as ``defaults`` and ``missing`` write them.
+POSITION_DEFAULTS: dict[str, Text] = {
+    "position.regions": T("a region not listed holds no figures, and its settlement is controlled by its "
+                          "original side, not besieged",
+                          "una región que no se lista no tiene figuras, y su asentamiento lo controla su bando "
+                          "original, sin asedio"),
+    "position.politics": T("each nation at its starting position on the Political Track",
+                           "cada nación en su casilla inicial del marcador Político"),
+    "position.fellowship.region": T("Rivendell", "Rivendel"),
+    "position.fellowship.progress": T("0", "0"),
+    "position.fellowship.hidden": T("hidden", "oculta"),
+    "position.fellowship.corruption": T("0", "0"),
+    "position.fellowship.guide": T("Gandalf the Grey when the seven Companions are the start's; else the Companion "
+                                   "of highest Level (ties: the Free Peoples choose, so a ruling that needs the "
+                                   "Guide asks)",
+                                   "Gandalf el Gris si los siete Compañeros son los del principio; si no, el "
+                                   "Compañero de mayor nivel (con empate eligen los Pueblos Libres, así que una "
+                                   "resolución que necesite al Guía lo pregunta)"),
+    "position.fellowship.companions": T("the seven Companions of the start", "los siete Compañeros del principio"),
+    "position.fellowship.mordor": T("not on the Mordor Track", "fuera del Camino de Mordor"),
+    "position.hunt.box": T("no dice in the Hunt Box", "ningún dado en la Casilla de Búsqueda"),
+    "position.hunt.pool": T("the 16 standard tiles", "las 16 losetas estándar"),
+    "position.turn.phase": T("not given: the answer is for the phase the question belongs to, and says which",
+                             "no se da: la respuesta es para la fase propia de la pregunta, y dice cuál"),
+    "position.reinforcements": T("each nation's starting reinforcements", "los refuerzos iniciales de cada nación"),
+}
 
 
 @lru_cache(maxsize=None)
