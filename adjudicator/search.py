@@ -58,6 +58,8 @@ TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the
 # while answering "no rule matches" to the nonsense.
 MATCH_FLOOR = 0.3
 _WORD = re.compile(r"\w+")
+# The short names players give each game (a label's prefix says the game): "oleada lcg".
+GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
 _TAG = re.compile(r"<[^>]+>")
 
 def message(lang: str, key: str, /, **params: Any) -> str:
@@ -315,6 +317,8 @@ def results_text(result: dict[str, Any]) -> str:
         lines.append(message(lang, "search.empty"))
     elif not result.get("results"):
         lines.append(message(lang, "search.no_results", query=result.get("query", "")))
+        if result.get("closest"):
+            lines.append(message(lang, "search.closest", terms=", ".join(t["title"] for t in result["closest"])))
     for rank, item in enumerate(result.get("results", []), 1):
         lines.append(f"{rank}. {item['title']}")
         lines.append(f"   {item['url']}")
@@ -360,6 +364,7 @@ def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]
             "label": record["label"], "page": record["page"], "kind": record["kind"],
             "title": record["title"], "text": record.get("text", ""),
             "label_words": label_words(record), "parent": record.get("parent", ""),
+            "game": GAME_WORDS.get(record["label"].split("-", 1)[0], ""),
             "context": " ".join(titles[a] for a in _ancestors(record["label"], parents) if a in titles),
             "other_title": twin.get("title", ""), "other_text": twin.get("text", ""),
         })

@@ -78,7 +78,7 @@ ASKING_WEIGHT = 0.5
 # Field weights (applied at query time): a hit in a title says far more than one in running
 # text; the other language's text only breaks ties the query's own words leave; the headings
 # of the sections around a rule (``context``) say a little about it.
-FIELD_BOOST = {"title": 5.0, "text": 1.0, "label_words": 1.5, "context": 0.5,
+FIELD_BOOST = {"title": 5.0, "text": 1.0, "label_words": 1.5, "context": 0.5, "game": 0.3,
                "other_title": 3.0, "other_text": 0.4}
 # At most x(1 + TITLE_BONUS) for a heading made of the query's words.
 TITLE_BONUS = 1.0
@@ -88,6 +88,9 @@ COVERAGE_FLOOR, COVERAGE_POWER = 0.1, 2.0
 # A word in no heading and no glossary term ("stay", "behind", "outside") weighs this much
 # of what a word of the game with the same rarity weighs.
 FILLER_WEIGHT = 0.5
+# In the floor's measure, a word the reference has nowhere (not even misspelt) weighs this much
+# of the rarest word's weight: often it is the query's key word, about something else.
+UNKNOWN_WEIGHT = 1.0
 # A misspelt word's close words count this much of a word typed right; a word found only in
 # the headings of the sections around a rule counts CONTEXT_STRENGTH.
 FUZZY_STRENGTH, CONTEXT_STRENGTH = 0.8, 0.5
@@ -170,6 +173,7 @@ def schema(lang: str) -> Schema:
         title=TEXT(analyzer=analyzer(lang), stored=True),
         text=TEXT(analyzer=analyzer(lang), stored=True),
         label_words=TEXT(analyzer=analyzer("en")),
+        game=TEXT(analyzer=analyzer("en")),
         context=TEXT(analyzer=analyzer(lang)),
         other_title=TEXT(analyzer=analyzer(other), stored=True),
         other_text=TEXT(analyzer=analyzer(other)),
@@ -182,7 +186,7 @@ def schema(lang: str) -> Schema:
 #: (field, analysis language) for the index of language L, as a function of L.
 def query_fields(lang: str) -> list[tuple[str, str]]:
     other = OTHER[lang]
-    return [("title", lang), ("text", lang), ("label_words", "en"), ("context", lang),
+    return [("title", lang), ("text", lang), ("label_words", "en"), ("game", "en"), ("context", lang),
             ("other_title", other), ("other_text", other)]
 
 
@@ -193,6 +197,7 @@ def match_terms(doc: dict, lang: str) -> dict[str, list[str]]:
         "title": sorted(set(analyze(doc["title"], lang))),
         "text": sorted(set(analyze(doc["text"], lang))),
         "label": sorted(set(analyze(doc.get("label_words", ""), "en"))),
+        "game": sorted(set(analyze(doc.get("game", ""), "en"))),
         "context": sorted(set(analyze(doc.get("context", ""), lang))),
         "other": sorted(set(analyze(" ".join((doc.get("other_title", ""), doc.get("other_text", ""))), other))),
         "other_title": sorted(set(analyze(doc.get("other_title", ""), other))),
@@ -222,7 +227,7 @@ def write_index(path: Path, lang: str, documents: Iterable[dict],
                 label=doc["label"], page=doc["page"], kind=doc["kind"], parent=doc.get("parent", ""),
                 terms=match_terms(doc, lang),
                 title=doc["title"], text=doc["text"], label_words=doc.get("label_words", ""),
-                context=doc.get("context", ""),
+                context=doc.get("context", ""), game=doc.get("game", ""),
                 other_title=doc.get("other_title", ""), other_text=doc.get("other_text", ""),
                 vocab=" ".join((doc["title"], doc["text"])),
                 other_vocab=" ".join((doc.get("other_title", ""), doc.get("other_text", ""))),
@@ -444,9 +449,13 @@ class OpenIndex:
         variants = ((word, 1.0),) + tuple((cand, FUZZY_STRENGTH) for cand, _d in close)
         matches: dict[int, float] = {}
         spaces = (("title", self.lang, 1.0), ("text", self.lang, 1.0), ("label", "en", 1.0),
-                  ("other", OTHER[self.lang], 1.0), ("context", self.lang, CONTEXT_STRENGTH))
+                  ("game", "en", 1.0), ("other", OTHER[self.lang], 1.0),
+                  ("context", self.lang, CONTEXT_STRENGTH))
         for variant, strength in variants:
+            crosses = self._crosses(variant)
             for space, code, part_strength in spaces:
+                if space == "other" and not crosses:
+                    continue
                 postings = self._postings.get(space, {})
                 for form in analyze(variant, code):
                     for docnum in postings.get(form, ()):
@@ -459,9 +468,23 @@ class OpenIndex:
         return Concept(word=word, variants=variants, matches=matches, weight=weight,
                        known=bool(matches), game=game)
 
+    def _crosses(self, word: str) -> bool:
+        """Whether ``word`` may be a word of the other language (then it searches that text too).
+
+        Only when the other language's reference writes it so, or (five letters or more) it
+        stems like a word of the other language's headings: stemmed in the other language,
+        an English word can look Spanish by chance ("mana" stems like "mano").
+        """
+        folded = fold(word)
+        if OTHER[self.lang] in self._surface.get(folded, {}):
+            return True
+        return len(folded) >= 5 and any(f in self._game["other"] for f in analyze(word, OTHER[self.lang]))
+
     def _concepts(self, words: list[str]) -> list[Concept]:
         """The query's words as concepts; only the first few new unknown words get spelling help."""
         out, fresh = [], 0
+        # A lone letter ("x", "y") says nothing a search can use; a digit may ("corruption 12").
+        words = [w for w in words if len(w) > 1 or w.isdigit()]
         for word in list(dict.fromkeys(w.lower() for w in words))[:MAX_CONCEPTS]:
             spell = fold(word) in self._spellings or fresh < MAX_SPELLED_WORDS
             if spell and fold(word) not in self._spellings and not self.knows(word):
@@ -487,8 +510,9 @@ class OpenIndex:
             # A word that is in this language's headings is this language's word: the other
             # language's fields would only add noise (and time) for it.
             own = any(f in self._known["title"] for f in analyze(variant, self.lang))
+            crosses = not own and self._crosses(variant)
             for field, lang in query_fields(self.lang):
-                if own and field in ("other_title", "other_text"):
+                if not crosses and field in ("other_title", "other_text"):
                     continue
                 for form in analyze(variant, lang):
                     if form in self._known[field]:  # a term nowhere in the field matches nothing
@@ -501,7 +525,7 @@ class OpenIndex:
         """``text`` as a phrase (or a term) in the fields analysed in ``lang_of_text``."""
         parts = []
         for field, lang in query_fields(self.lang):
-            if lang != lang_of_text or field in ("label_words", "context"):
+            if lang != lang_of_text or field in ("label_words", "context", "game"):
                 continue
             forms = analyze(text, lang)
             if len(forms) == 1:
@@ -571,7 +595,7 @@ class OpenIndex:
         nowhere (not even misspelt) weighs what a rare filler word weighs, so a query made of
         words the rules never use ("receta de paella") scores near 0.
         """
-        unknown = math.log(1 + self._n) * FILLER_WEIGHT
+        unknown = math.log(1 + self._n) * UNKNOWN_WEIGHT
         words = [c for c in concepts if not c.asking]
         total = sum(c.weight if c.known else unknown for c in words)
         if total <= 0:
