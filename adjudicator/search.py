@@ -56,7 +56,7 @@ TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the
 # (see OpenIndex._confidence). Chosen on the tuning relevance set and the tuning nonsense
 # queries (docs/usage.md, "How the search ranks"): the value that keeps the most real queries
 # while answering "no rule matches" to the nonsense.
-MATCH_FLOOR = 0.3
+MATCH_FLOOR = 0.4
 _WORD = re.compile(r"\w+")
 # The short names players give each game (a label's prefix says the game): "oleada lcg".
 GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
@@ -239,11 +239,11 @@ def url_for(lang: str, page: str, label: str) -> str:
 def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     """The rule sections and glossary terms that best match ``query`` in the ``lang`` reference.
 
-    Returns ``{"query", "lang", "matched", "results": [{label, title, page, url, snippet,
-    score, kind}], "suggestion", "closest"}``; ``snippet`` is HTML (the text escaped, the hits
+    Returns ``{"query", "lang", "matched", "confidence", "results": [{label, title, page, url,
+    snippet, score, kind}], "suggestion", "closest"}``; ``snippet`` is HTML (the text escaped, the hits
     in ``<mark>``); ``suggestion`` is the query with its misspelt words corrected, or None.
     When nothing matches well enough (the best rule covers less than :data:`MATCH_FLOOR` of
-    the query), ``matched`` is false, ``results`` is empty and ``closest`` lists the glossary
+    the query; ``confidence`` is that share, 0..1), ``matched`` is false, ``results`` is empty and ``closest`` lists the glossary
     terms nearest to the query ``[{label, title, page, url, kind}]``, to search for instead.
     Raises :class:`IndexMissing` when the index of ``lang`` is not built, ``ValueError`` for a
     language that does not exist. Any text is a valid query: at worst it matches nothing.
@@ -254,8 +254,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
         limit = max(1, min(int(limit), MAX_LIMIT))
     except (TypeError, ValueError):
         limit = 10
-    result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "results": [],
-                              "suggestion": None, "closest": []}
+    result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
+                              "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
     words = meaningful_words(query_words(query), lang)
     if not words:

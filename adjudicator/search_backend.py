@@ -78,7 +78,7 @@ ASKING_WEIGHT = 0.5
 # Field weights (applied at query time): a hit in a title says far more than one in running
 # text; the other language's text only breaks ties the query's own words leave; the headings
 # of the sections around a rule (``context``) say a little about it.
-FIELD_BOOST = {"title": 5.0, "text": 1.0, "label_words": 1.5, "context": 0.5, "game": 0.3,
+FIELD_BOOST = {"title": 2.5, "text": 1.5, "label_words": 1.5, "context": 0.5, "game": 0.3,
                "other_title": 3.0, "other_text": 0.4}
 # At most x(1 + TITLE_BONUS) for a heading made of the query's words.
 TITLE_BONUS = 1.0
@@ -87,7 +87,7 @@ TITLE_BONUS = 1.0
 COVERAGE_FLOOR, COVERAGE_POWER = 0.1, 2.0
 # A word in no heading and no glossary term ("stay", "behind", "outside") weighs this much
 # of what a word of the game with the same rarity weighs.
-FILLER_WEIGHT = 0.5
+FILLER_WEIGHT = 0.8
 # In the floor's measure, a word the reference has nowhere (not even misspelt) weighs this much
 # of the rarest word's weight: often it is the query's key word, about something else.
 UNKNOWN_WEIGHT = 1.0
