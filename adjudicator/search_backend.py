@@ -360,6 +360,7 @@ class OpenIndex:
         self._freq = {fold(_text(t)): reader.doc_frequency("spell", t) for t in reader.lexicon("spell")}
         self._tokens: dict[int, list[tuple[str, int, int]]] = {}
         self._spellings: dict[str, tuple[tuple[str, int], ...]] = {}
+        self._concept_cache: dict[tuple[str, bool], Concept] = {}
         self._highlighter = highlight.Highlighter(
             fragmenter=highlight.ContextFragmenter(maxchars=180, surround=50),
             scorer=highlight.BasicFragmentScorer(),
@@ -445,6 +446,16 @@ class OpenIndex:
     # -- the query's words ------------------------------------------------------------------------
 
     def _concept(self, word: str, spell: bool = True) -> Concept:
+        """The word's concept, computed once per word and index (it depends on nothing else)."""
+        key = (word, spell)
+        cached = self._concept_cache.get(key)
+        if cached is None:
+            if len(self._concept_cache) > 5000:
+                self._concept_cache.clear()
+            cached = self._concept_cache[key] = self._new_concept(word, spell)
+        return cached
+
+    def _new_concept(self, word: str, spell: bool) -> Concept:
         close = self._close_words(word) if spell and MIN_SPELL <= len(word) <= MAX_SPELL else ()
         variants = ((word, 1.0),) + tuple((cand, FUZZY_STRENGTH) for cand, _d in close)
         matches: dict[int, float] = {}
