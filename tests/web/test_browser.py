@@ -227,8 +227,8 @@ def test_search_and_open_a_result(page, built_site):
 
 
 @pytest.mark.parametrize("lang, query, expected", [
-    ("en", "besieged army attacks the besiegers", "wotr-sortie"),
-    ("es", "el ejército asediado ataca a los sitiadores", "wotr-sortie"),
+    ("en", "extra siege round", "wotr-siege-extend"),
+    ("es", "prolongar el asedio", "wotr-siege-extend"),
 ])
 def test_docs_search_box_gives_the_apps_results(page, built_site, lang, query, expected):
     """One search everywhere: the search box of a served docs page lands on the app's
