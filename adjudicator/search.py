@@ -43,7 +43,7 @@ LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
-INDEX_FORMAT = 1  # bump when the documents or the analysis change: forces a rebuild
+INDEX_FORMAT = 2  # bump when the documents or the analysis change: forces a rebuild
 GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 
 MAX_QUERY_CHARS = 300
@@ -52,7 +52,14 @@ MAX_WORD_CHARS = 40
 MAX_PHRASE_WORDS = 5
 MAX_LIMIT = 50
 TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the term
+# Below this share of the query covered by the best rule, the answer is "no rule matches"
+# (see OpenIndex._confidence). Chosen on the tuning relevance set and the tuning nonsense
+# queries (docs/usage.md, "How the search ranks"): the value that keeps the most real queries
+# while answering "no rule matches" to the nonsense.
+MATCH_FLOOR = 0.4
 _WORD = re.compile(r"\w+")
+# The short names players give each game (a label's prefix says the game): "oleada lcg".
+GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
 _TAG = re.compile(r"<[^>]+>")
 
 def message(lang: str, key: str, /, **params: Any) -> str:
@@ -232,11 +239,14 @@ def url_for(lang: str, page: str, label: str) -> str:
 def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     """The rule sections and glossary terms that best match ``query`` in the ``lang`` reference.
 
-    Returns ``{"query", "lang", "results": [{label, title, page, url, snippet, score, kind}],
-    "suggestion"}``; ``snippet`` is HTML (the text escaped, the hits in ``<mark>``);
-    ``suggestion`` is the query with its misspelt words corrected, or None. Raises
-    :class:`IndexMissing` when the index of ``lang`` is not built, ``ValueError`` for a
-    language that does not exist. Any text is a valid query: at worst it has no results.
+    Returns ``{"query", "lang", "matched", "confidence", "results": [{label, title, page, url,
+    snippet, score, kind}], "suggestion", "closest"}``; ``snippet`` is HTML (the text escaped, the hits
+    in ``<mark>``); ``suggestion`` is the query with its misspelt words corrected, or None.
+    When nothing matches well enough (the best rule covers less than :data:`MATCH_FLOOR` of
+    the query; ``confidence`` is that share, 0..1), ``matched`` is false, ``results`` is empty and ``closest`` lists the glossary
+    terms nearest to the query ``[{label, title, page, url, kind}]``, to search for instead.
+    Raises :class:`IndexMissing` when the index of ``lang`` is not built, ``ValueError`` for a
+    language that does not exist. Any text is a valid query: at worst it matches nothing.
     """
     lang = check_lang(lang)
     query = "" if query is None else str(query)
@@ -244,31 +254,47 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
         limit = max(1, min(int(limit), MAX_LIMIT))
     except (TypeError, ValueError):
         limit = 10
-    result: dict[str, Any] = {"query": query, "lang": lang, "results": [], "suggestion": None}
+    result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
+                              "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
     words = meaningful_words(query_words(query), lang)
     if not words:
         return result
+    from adjudicator.search_backend import asking_words
+
+    ranking = index.search(words, _phrases(query, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
+                           asks=asking_words(query_words(query)))
+    result["confidence"] = round(ranking.confidence, 3)
+    if not ranking.hits or ranking.confidence < MATCH_FLOOR:
+        result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
+        return result
+    result["matched"] = True
+    result["results"] = [_item(lang, h) for h in ranking.hits]
+    if ranking.corrections:
+        result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], ranking.corrections)
+    return result
+
+
+def _phrases(query: str, words: list[str], lang: str) -> list[tuple[str, str, float]]:
     text = " ".join(query_words(query))
     phrases = glossary_expansions(text, lang)
     if 1 < len(words) <= MAX_PHRASE_WORDS:  # the words in this order, as in a heading
         phrases.append((text, lang, 1.0))  # (a longer question is never a heading verbatim)
-    hits = index.search(words, phrases, limit=limit, kind_weight={"term": TERM_WEIGHT})
-    result["results"] = [
-        {"label": h.label, "title": h.title, "page": h.page, "url": url_for(lang, h.page, h.label),
-         "snippet": h.snippet, "score": round(h.score, 3), "kind": h.kind}
-        for h in hits
-    ]
-    corrections = index.corrections(words)
-    if corrections:
-        result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], corrections)
-    return result
+    return phrases
+
+
+def _item(lang: str, hit: Any, snippet: bool = True) -> dict[str, Any]:
+    item = {"label": hit.label, "title": hit.title, "page": hit.page,
+            "url": url_for(lang, hit.page, hit.label), "kind": hit.kind}
+    if snippet:
+        item.update(snippet=hit.snippet, score=round(hit.score, 3))
+    return item
 
 
 def _apply_corrections(query: str, corrections: dict[str, str]) -> str:
     def fix(match: re.Match) -> str:
         word = match.group(0)
-        new = corrections.get(word)
+        new = corrections.get(word, corrections.get(word.lower()))
         if new is None:
             return word
         return new[:1].upper() + new[1:] if word[:1].isupper() else new
@@ -291,6 +317,8 @@ def results_text(result: dict[str, Any]) -> str:
         lines.append(message(lang, "search.empty"))
     elif not result.get("results"):
         lines.append(message(lang, "search.no_results", query=result.get("query", "")))
+        if result.get("closest"):
+            lines.append(message(lang, "search.closest", terms=", ".join(t["title"] for t in result["closest"])))
     for rank, item in enumerate(result.get("results", []), 1):
         lines.append(f"{rank}. {item['title']}")
         lines.append(f"   {item['url']}")
@@ -322,6 +350,8 @@ def label_words(record: dict[str, str]) -> str:
 def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]:
     """The documents of ``lang``'s index: its own records, each with the other language's."""
     other = {(r["kind"], r["label"]): r for r in exports.get(OTHER[lang], [])}
+    titles = {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "rule"}
+    parents = {r["label"]: r.get("parent", "") for r in exports[lang] if r["kind"] == "rule"}
     docs = []
     seen = set()
     for record in exports[lang]:
@@ -333,10 +363,21 @@ def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]
         docs.append({
             "label": record["label"], "page": record["page"], "kind": record["kind"],
             "title": record["title"], "text": record.get("text", ""),
-            "label_words": label_words(record),
+            "label_words": label_words(record), "parent": record.get("parent", ""),
+            "game": GAME_WORDS.get(record["label"].split("-", 1)[0], ""),
+            "context": " ".join(titles[a] for a in _ancestors(record["label"], parents) if a in titles),
             "other_title": twin.get("title", ""), "other_text": twin.get("text", ""),
         })
     return docs
+
+
+def _ancestors(label: str, parents: dict[str, str]) -> list[str]:
+    chain: list[str] = []
+    parent = parents.get(label, "")
+    while parent and parent not in chain and parent != label:
+        chain.append(parent)
+        parent = parents.get(parent, "")
+    return chain
 
 
 def _fingerprint(export_bytes: dict[str, bytes]) -> str:

@@ -32,3 +32,16 @@ def test_kinds_for_rule_points_from_a_rule_to_its_questions():
     assert ("war-of-the-ring", "retreat") in registry.kinds_for_rule("wotr-battle-retreat")
     assert ("lotr-lcg", "reveal") in registry.kinds_for_rule("lcg-surge")
     assert registry.kinds_for_rule("wotr-setup") == []
+
+
+def test_the_design_kinds_all_exist():
+    design = {
+        "war-of-the-ring": {"hunt-roll", "hunt-damage", "hunt-casualty", "hunt-allocation", "army-move",
+                            "character-move", "separate-companions", "declare-fellowship", "reveal-fellowship",
+                            "battle", "retreat", "muster", "politics", "elven-ring", "victory", "enter-mordor",
+                            "action-dice"},
+        "wotr-card-game": {"pass", "play-card", "path-combat", "leadership", "activate"},
+        "lotr-lcg": {"reveal", "time", "scour", "orcs-search"},
+    }
+    for game, kinds in design.items():
+        assert kinds <= set(registry.kinds(game)), game

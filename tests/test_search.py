@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(encoding="utf-8"))["rules"]
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
 SPHINX = Path(sys.executable).with_name("sphinx-build")
+# What the tuning part reached when the ranking was frozen, less a little (docs/usage.md).
+TUNING_FLOOR = {"rank1": 0.80, "top3": 0.90}
 
 
 def sphinx_build(src: Path, out: Path, lang: str, *extra: str) -> subprocess.CompletedProcess:
@@ -144,6 +146,17 @@ def test_export_terms_share_their_anchor_across_languages(search_index):
     assert terms["es"]["term-Hunt-Box"]["title"] == "Casilla de Búsqueda"
 
 
+@pytest.mark.parametrize("lang", search.LANGS)
+def test_exported_text_is_rule_text_not_labels_or_source_lines(search_index, lang):
+    """Snippets come from this text: "véase Qué recluta un dado de Alistar", not "véase wotr-muster-options"."""
+    records = [r for r in exported(lang) if r["kind"] == "rule"]
+    for record in records:
+        assert not re.search(r"\b(?:wotr|wotrcg|lcg)-[a-z]", record["text"]), record["label"]
+        assert not re.search(r"(?:Source|Fuente): (?:seed|semilla|documento) \d", record["text"]), record["label"]
+        assert record["parent"] == "" or record["parent"] in RULES, record["label"]
+    assert sum(bool(r["source"]) for r in records) >= 0.9 * len(records)
+
+
 def test_export_section_text_leaves_out_subsections(tmp_path):
     """A tiny project: own text only, subsections apart, glossary terms, no warning, both languages."""
     src = tmp_path / "src"
@@ -164,7 +177,9 @@ def test_export_section_text_leaves_out_subsections(tmp_path):
         (wotr-sortie)=
         ## Sorties
 
-        A sortie leaves the stronghold.
+        A sortie leaves the stronghold (see {ref}`wotr-siege`).
+
+        *Source:* seed 000, "Salidas".
 
         ### Unlabelled detail
 
@@ -193,7 +208,11 @@ def test_export_section_text_leaves_out_subsections(tmp_path):
         by_label = {r["label"]: r for r in data["records"]}
         assert set(by_label) == {"wotr-siege", "wotr-sortie", "term-Stronghold"}
         assert by_label["wotr-siege"]["text"] == "Siege intro about the Stronghold walls."
-        assert by_label["wotr-sortie"]["text"] == "A sortie leaves the stronghold."
+        assert by_label["wotr-sortie"]["text"] == "A sortie leaves the stronghold (see Sieges)."
+        source = by_label["wotr-sortie"]["source"]  # (smart quotes differ by language)
+        assert source.startswith("Source: seed 000, ") and "Salidas" in source
+        assert by_label["wotr-sortie"]["parent"] == "wotr-siege" and by_label["wotr-sortie"]["depth"] == 2
+        assert by_label["wotr-siege"]["parent"] == "" and by_label["wotr-siege"]["depth"] == 1
         assert by_label["wotr-sortie"]["title"] == "Sorties"
         assert by_label["term-Stronghold"] == {"lang": lang, "page": "index", "label": "term-Stronghold",
                                                "title": "Stronghold", "text": "A fortified settlement.",
@@ -249,34 +268,147 @@ def rank_of(label: str, result: dict) -> int | None:
 
 
 def test_relevance_set(search_index):
+    """The first relevance set (tuned to, kept as a regression set): most first, nearly all in the top 3."""
     assert len(RELEVANCE) >= 60
     per_lang = {lang: [q for q in RELEVANCE if q["lang"] == lang] for lang in search.LANGS}
     assert min(len(v) for v in per_lang.values()) >= 30, "half Spanish, half English"
     for q in RELEVANCE:
         assert q["label"] in RULES, f"{q['label']} is not a rule label"
-    misses, firsts, lines = [], 0, []
+    lines, ok = [], True
     for lang, queries in per_lang.items():
-        top3 = first = 0
-        for q in queries:
-            rank = rank_of(q["label"], search.search(q["query"], lang, limit=10))
-            top3 += rank is not None and rank <= 3
-            first += rank == 1
-            if rank is None or rank > 3:
-                misses.append(f"[{lang}] {q['query']!r}: {q['label']} at rank {rank}")
-        firsts += first
-        lines.append(f"search relevance ({lang}): top-3 {top3}/{len(queries)} "
-                     f"({100 * top3 / len(queries):.0f}%), rank 1 {first}/{len(queries)} "
-                     f"({100 * first / len(queries):.0f}%)")
+        scores = relevance_scores([{**q, "labels": [q["label"]]} for q in queries], lang)
+        lines.append(f"old relevance set ({lang}): {scores['text']}")
+        ok = ok and scores["top3"] >= 0.96 and scores["rank1"] >= 0.85
     print("\n" + "\n".join(lines))
-    assert not misses, "expected in the top 3:\n" + "\n".join(misses)
-    assert firsts >= 0.8 * len(RELEVANCE), "\n".join(lines)
+    assert ok, "\n".join(lines)
+
+
+# -- the relevance set written without seeing the ranking (tests/search_relevance/) --------------
+#
+# tuning.yaml was used freely while tuning; heldout.yaml was evaluated once, with the ranking
+# frozen. The issue's goals hold on the held-out part: rank-1 >= 90 % and top-3 >= 97 % in each
+# language, and "no rule matches" for >= 90 % of the nonsense queries.
+
+RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
+
+
+def load_part(name: str) -> list[dict]:
+    path = RELEVANCE_DIR / f"{name}.yaml"
+    if not path.is_file():
+        pytest.fail(f"{path} is missing", pytrace=False)
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]
+
+
+def relevance_scores(queries: list[dict], lang: str) -> dict:
+    """rank-1, top-3 and MRR (first right label within the top 10) of ``queries`` in ``lang``."""
+    queries = [q for q in queries if q["lang"] == lang]
+    first = top3 = 0
+    reciprocal = 0.0
+    misses = []
+    for q in queries:
+        rank = next((i for i, label in enumerate(labels_of(search.search(q["query"], lang, limit=10)), 1)
+                     if label in q["labels"]), None)
+        first += rank == 1
+        top3 += rank is not None and rank <= 3
+        reciprocal += 1 / rank if rank else 0.0
+        if rank != 1:
+            misses.append(f"[{lang}] {q['query']!r}: {q['labels']} at rank {rank}")
+    n = max(1, len(queries))
+    scores = {"n": len(queries), "rank1": first / n, "top3": top3 / n, "mrr": reciprocal / n, "misses": misses}
+    scores["text"] = (f"{len(queries)} queries: rank-1 {100 * scores['rank1']:.1f} %, "
+                      f"top-3 {100 * scores['top3']:.1f} %, MRR {scores['mrr']:.3f}")
+    return scores
+
+
+@pytest.mark.parametrize("part", ["tuning", "heldout"])
+def test_relevance_set_is_big_bilingual_sloppy_and_labelled(part):
+    queries = load_part(part)
+    assert len(queries) >= (200 if part == "tuning" else 100)
+    for lang in search.LANGS:
+        mine = [q for q in queries if q["lang"] == lang]
+        assert len(mine) >= 0.45 * len(queries), f"about half {lang}"
+        assert sum(q["sloppy"] for q in mine) >= 0.25 * len(mine), f"a quarter of {lang} sloppy"
+    for q in queries:
+        assert 1 <= len(q["labels"]) <= 3 and set(q["labels"]) <= set(RULES), q["query"]
+
+
+def test_relevance_tuning_part(search_index):
+    """The part tuned on: reported per language; it must not fall below what it reached."""
+    lines, ok = [], True
+    for lang in search.LANGS:
+        scores = relevance_scores(load_part("tuning"), lang)
+        lines.append(f"tuning ({lang}): {scores['text']}")
+        ok = ok and scores["rank1"] >= TUNING_FLOOR["rank1"] and scores["top3"] >= TUNING_FLOOR["top3"]
+    print("\n" + "\n".join(lines))
+    assert ok, "\n".join(lines)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 13 goal not met yet: measured once with the ranking frozen, "
+                   "held-out rank-1 81.9 % (en) / 87.8 % (es), top-3 96.4 % / 93.9 % (docs/usage.md)")
+def test_relevance_heldout_part_meets_the_goal(search_index):
+    """Never tuned on: rank-1 >= 90 % and top-3 >= 97 % in each language."""
+    lines, misses, ok = [], [], True
+    for lang in search.LANGS:
+        scores = relevance_scores(load_part("heldout"), lang)
+        lines.append(f"held-out ({lang}): {scores['text']}")
+        misses += scores["misses"]
+        ok = ok and scores["rank1"] >= 0.90 and scores["top3"] >= 0.97
+    print("\n" + "\n".join(lines))
+    assert ok, "\n".join(lines + ["not first:"] + misses)
+
+
+@pytest.mark.parametrize("part", ["nonsense-tuning", "nonsense-heldout"])
+def test_nonsense_gets_no_rule_matches(search_index, part):
+    queries = load_part(part)
+    assert all(not q["labels"] for q in queries)
+    confident = []
+    for q in queries:
+        result = search.search(q["query"], q["lang"])
+        if result["matched"] or result["results"]:
+            confident.append(f"[{q['lang']}] {q['query']!r} -> {labels_of(result)[:2]} ({result['confidence']})")
+        else:
+            assert result["suggestion"] is None, q["query"]  # no "did you mean" into noise
+    share = 1 - len(confident) / len(queries)
+    print(f"\n{part}: 'no rule matches' for {100 * share:.0f} % of {len(queries)}")
+    assert share >= 0.90, "answered with confidence:\n" + "\n".join(confident)
+
+
+def test_sloppy_queries_do_not_fall_off_the_floor(search_index):
+    """The floor (search.MATCH_FLOOR) keeps nearly every real query, sloppy ones included."""
+    queries = load_part("tuning")
+    dropped = [q["query"] for q in queries if not search.search(q["query"], q["lang"])["matched"]]
+    assert len(dropped) <= 0.02 * len(queries), dropped
+
+
+def test_the_specific_rule_beats_its_broad_parent_and_a_bare_name_finds_the_chapter(search_index):
+    assert labels_of(search.search("extra siege round", "en"))[0] == "wotr-siege-extend"
+    assert labels_of(search.search("sieges", "en"))[0] == "wotr-siege"
+    assert set(labels_of(search.search("cuantos dados tira la sombra", "es"))[:2]) == {"wotr-dice-count",
+                                                                                        "wotr-hunt-roll-dice"}
+
+
+def test_nonsense_says_no_rule_matches_without_a_did_you_mean(search_index):
+    for query, lang in (("who won the world cup", "en"), ("receta de paella", "es")):
+        result = search.search(query, lang)
+        assert result["matched"] is False and result["results"] == [] and result["suggestion"] is None
+        assert result["confidence"] < search.MATCH_FLOOR
+    text = search.results_text(search.search("receta de paella", "es"))
+    assert text.startswith("Ninguna regla coincide con «receta de paella».")
+
+
+def test_a_misspelt_key_word_is_corrected_to_a_word_of_the_game(search_index):
+    assert search.search("busqeda nazgul", "es")["suggestion"] == "búsqueda nazgul"
+    assert "wotr-hunt-reroll" in labels_of(search.search("busqeda nazgul", "es"))[:3]
+    assert labels_of(search.search("corruptoin", "en"))[0] == "wotr-ring-corruption"
+    assert backend.max_typos("cup") == 0 and backend.max_typos("asedo") == 1 and backend.max_typos("corruptoin") == 2
 
 
 # -- what the API returns ------------------------------------------------------------------------
 
 def test_result_shape_and_links(search_index):
     result = search.search("siege", "en", limit=4)
-    assert set(result) == {"query", "lang", "results", "suggestion"}
+    assert set(result) == {"query", "lang", "matched", "confidence", "results", "suggestion", "closest"}
+    assert result["matched"] is True and result["closest"] == [] and 0 < result["confidence"] <= 1
     assert result["query"] == "siege" and result["lang"] == "en" and result["suggestion"] is None
     assert 0 < len(result["results"]) <= 4
     scores = [r["score"] for r in result["results"]]
@@ -295,7 +427,7 @@ def test_result_shape_and_links(search_index):
 
 
 def test_snippets_mark_hits_and_escape_everything_else(search_index):
-    result = search.search('<script>alert("x")</script> siege & sortie', "en")
+    result = search.search('<b>siege</b> & "sortie" <script>', "en")
     assert result["results"]
     for r in result["results"]:
         tags = set(re.findall(r"</?([a-zA-Z]+)", r["snippet"]))

@@ -7,6 +7,10 @@ Sphinx pages carry a few inline ``<script>`` snippets (the theme's search box). 
 allowing inline scripts, each HTML page's policy lists the SHA-256 of exactly the inline
 scripts that page holds, read from the built file; Sphinx's inline ``style`` attributes are
 allowed on these pages only (the docs hold no user input).
+
+One search everywhere: the theme's search box sends its words to the page ``search.html``;
+served by the app, that page is the app's search (``/<lang>/search?q=``), in the page's
+language. A build opened as plain files keeps Sphinx's own search page.
 """
 from __future__ import annotations
 
@@ -16,7 +20,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, redirect, render_template, send_from_directory
+from urllib.parse import urlencode
+
+from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory
 from werkzeug.security import safe_join
 
 from web import security
@@ -47,6 +53,13 @@ def docs_root_no_slash(lang: str):
 @bp.get("/<lang>/docs/")
 def docs_root(lang: str):
     return redirect(f"/{lang}/docs/index.html", code=302)
+
+
+@bp.get("/<lang>/docs/search.html")
+def docs_search(lang: str):
+    """The docs' search box, answered by the app's search (same words, same language)."""
+    query = (request.args.get("q") or "").strip()
+    return redirect(f"/{lang}/search" + (f"?{urlencode({'q': query})}" if query else ""), code=302)
 
 
 @bp.get("/<lang>/docs/<path:path>")

@@ -1,5 +1,12 @@
-"""``/<lang>/search?q=...``: the rules reference's search, as a page."""
+"""``/<lang>/search?q=...``: the rules reference's search, as a page.
+
+The docs pages' own search box leads here too when the app serves them (web/docs.py), so a
+player gets one search wherever they type. A result whose rule a question kind decides
+offers "Ask about this" with that kind's form.
+"""
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Blueprint, render_template, request
 
@@ -7,6 +14,35 @@ from web import engine
 
 bp = Blueprint("search", __name__)
 MAX_QUERY_CHARS = 200
+MAX_ASK_LINKS = 3  # a rule several kinds decide (a besieged army): the first few kinds
+
+
+def ask_links(label: str, lang: str) -> list[dict[str, str]]:
+    """The forms of the question kinds whose rulings decide ``label``: ``[{url, title, kind}]``."""
+    from adjudicator import registry
+
+    try:
+        from web import forms
+    except Exception:  # noqa: BLE001 - the forms failing to load must not cost the search
+        forms = None
+    links = []
+    for game, kind in registry.kinds_for_rule(label)[:MAX_ASK_LINKS]:
+        if kind not in engine.kinds(game):
+            continue  # a kind whose rules failed to load has no form to open
+        title = kind
+        if forms is not None:
+            try:
+                title = forms.form_for(game, kind).title or kind
+            except Exception:  # noqa: BLE001 - a form spec in the making: the kind's id will do
+                title = kind
+        links.append({"url": f"/{lang}/ask/{game}/{kind}", "title": title, "kind": kind})
+    return links
+
+
+def with_ask_links(results: dict[str, Any], lang: str) -> dict[str, Any]:
+    for item in results.get("results", []):
+        item["ask"] = ask_links(item["label"], lang) if item.get("kind") == "rule" else []
+    return results
 
 
 @bp.get("/<lang>/search")
@@ -15,7 +51,7 @@ def search_page(lang: str):
     results, unavailable = None, None
     if query:
         try:
-            results = engine.search(query, lang, limit=20)
+            results = with_ask_links(engine.search(query, lang, limit=20), lang)
         except engine.SearchUnavailable as exc:
             unavailable = exc.reason
     return render_template("search.html", query=query, results=results, unavailable=unavailable)

@@ -4,7 +4,8 @@ At the end of each HTML build this writes ``<outdir>/rules-export.json``::
 
     {"format": 1, "lang": "es", "records": [
         {"lang": "es", "page": "board/sieges", "label": "wotr-siege-besieged-army",
-         "title": "Un ejército asediado", "text": "...", "kind": "rule"},
+         "title": "Un ejército asediado", "text": "...", "kind": "rule",
+         "parent": "wotr-siege", "depth": 3, "source": "Fuente: semilla 000, ..."},
         {"lang": "es", "page": "glossary", "label": "term-Hunt-Box",
          "title": "Casilla de Búsqueda", "text": "...", "kind": "term"}, ...]}
 
@@ -15,6 +16,13 @@ subsections belongs to their own records (an unlabelled subsection such as "Work
 is left out, so the engine's generated rulings do not drown the rule's own words).
 A *term* record is a glossary entry; its ``label`` is the term's anchor (``term-Hunt-Box``),
 which stays the same in the translated build, so both languages share it.
+
+Each rule record also says where it sits: ``parent`` is the label of the nearest enclosing
+labelled section (``""`` for a page's top rule), ``depth`` its heading level (1 for the
+page title), so the search can prefer the specific rule to its broad parent. A reference
+written without its own text (``see {ref}`wotr-army-move```) is exported as the heading it
+points to ("see Moving armies"), not as the raw label; the "*Source:* seed ..." paragraph
+goes to ``source``, apart from the rule's words (a snippet shows what the rule says).
 
 The records are read from the pickled doctrees at ``build-finished`` rather than collected
 while writing, so an incremental build (which rewrites only the changed pages) still exports
@@ -33,9 +41,11 @@ from docutils import nodes
 from sphinx import addnodes
 
 EXPORT_NAME = "rules-export.json"
-EXPORT_FORMAT = 1
+EXPORT_FORMAT = 2
 RULE_LABEL = re.compile(r"^(?:wotr|wotrcg|lcg)-[a-z0-9-]+$")
 _SPACES = re.compile(r"\s+")
+# The lead word of a rule's source paragraph ("*Source:* seed 000, ..."), in each docs language.
+SOURCE_LEADS = ("Source:", "Fuente:")
 
 
 def build_lang(config: Any) -> str:
@@ -47,12 +57,59 @@ def plain(node: nodes.Node) -> str:
     return _SPACES.sub(" ", node.astext()).strip()
 
 
-def own_text(section: nodes.section) -> str:
-    """The text of ``section`` without its title and without any subsection."""
-    parts = []
+def resolve_references(doctree: nodes.document, env: Any) -> None:
+    """Give each reference written without its own text the heading it points to.
+
+    The pickled doctree is unresolved: ``{ref}`wotr-army-move``` still reads "wotr-army-move".
+    Sphinx would write the target's heading there; the export says the same. (The doctree is
+    a fresh copy from the pickle, so changing it changes nothing else.)
+    """
+    std = env.get_domain("std")
+    for ref in list(doctree.findall(addnodes.pending_xref)):
+        if ref.get("refexplicit"):
+            continue
+        target, kind = ref.get("reftarget", ""), ref.get("reftype")
+        title = None
+        if kind == "ref" and target in std.labels:
+            title = std.labels[target][2]
+        elif kind == "doc":
+            docname = _docname(ref.get("refdoc", ""), target)
+            if docname in env.titles:
+                title = env.titles[docname].astext()
+        if title:
+            ref.replace_self(nodes.inline(title, title))
+
+
+def _docname(current: str, target: str) -> str:
+    """A ``{doc}`` target relative to the page that names it, as a docname."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    base = current.rsplit("/", 1)[0] + "/" if "/" in current else ""
+    parts: list[str] = []
+    for part in (base + target).split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def is_source(node: nodes.Node) -> bool:
+    """The "*Source:* seed 000, ..." paragraph that closes a rule (either language)."""
+    return (isinstance(node, nodes.paragraph) and bool(node.children)
+            and isinstance(node[0], nodes.emphasis) and plain(node[0]) in SOURCE_LEADS)
+
+
+def own_parts(section: nodes.section) -> tuple[str, str]:
+    """(the text of ``section`` without its title and subsections, its source paragraphs)."""
+    parts, sources = [], []
     for child in section.children:
         if isinstance(child, (nodes.title, nodes.section, nodes.target, nodes.comment,
                               nodes.system_message, nodes.raw, nodes.substitution_definition)):
+            continue
+        if is_source(child):
+            sources.append(plain(child))
             continue
         if isinstance(child, nodes.Admonition) and child.children and isinstance(child[0], nodes.title):
             # "Official rules: The seed does not say ..." rather than the title run into the text
@@ -62,7 +119,12 @@ def own_text(section: nodes.section) -> str:
             text = plain(child)
         if text:
             parts.append(text)
-    return " ".join(parts)
+    return " ".join(parts), " ".join(sources)
+
+
+def own_text(section: nodes.section) -> str:
+    """The text of ``section`` without its title, its subsections and its source line."""
+    return own_parts(section)[0]
 
 
 def rule_labels(env: Any) -> dict[tuple[str, str], str]:
@@ -76,15 +138,27 @@ def rule_labels(env: Any) -> dict[tuple[str, str], str]:
 
 
 def section_records(doctree: nodes.document, docname: str, lang: str,
-                    labels: dict[tuple[str, str], str]) -> list[dict[str, str]]:
+                    labels: dict[tuple[str, str], str]) -> list[dict[str, Any]]:
     records = []
     for section in doctree.findall(nodes.section):
-        label = next((labels[(docname, i)] for i in section["ids"] if (docname, i) in labels), None)
+        label = _label_of(section, docname, labels)
         if label is None or not section.children or not isinstance(section[0], nodes.title):
             continue
+        text, source = own_parts(section)
+        parent, depth = "", 1
+        ancestor = section.parent
+        while isinstance(ancestor, nodes.section):
+            depth += 1
+            parent = parent or (_label_of(ancestor, docname, labels) or "")
+            ancestor = ancestor.parent
         records.append({"lang": lang, "page": docname, "label": label, "title": plain(section[0]),
-                        "text": own_text(section), "kind": "rule"})
+                        "text": text, "kind": "rule", "parent": parent, "depth": depth,
+                        "source": source})
     return records
+
+
+def _label_of(section: nodes.Element, docname: str, labels: dict[tuple[str, str], str]) -> str | None:
+    return next((labels[(docname, i)] for i in section["ids"] if (docname, i) in labels), None)
 
 
 def term_records(doctree: nodes.document, docname: str, lang: str) -> list[dict[str, str]]:
@@ -113,6 +187,7 @@ def collect(app: Any) -> list[dict[str, str]]:
             doctree = env.get_doctree(docname)
         except (OSError, EOFError):  # a page that failed to read has no pickle; nothing to export
             continue
+        resolve_references(doctree, env)
         records.extend(section_records(doctree, docname, lang, labels))
         records.extend(term_records(doctree, docname, lang))
     return records

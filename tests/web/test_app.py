@@ -3,6 +3,7 @@ beside their fields, escaping, permalinks, docs serving and security headers."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import zlib
 from html import unescape
@@ -297,6 +298,35 @@ def test_search_snippets_keep_only_mark():
     assert safe_snippet("a <mark>siege</mark> &amp; more") == "a <mark>siege</mark> &amp; more"
     assert "<script>" not in safe_snippet("<script>alert(1)</script><mark>x</mark>")
     assert "<img" not in safe_snippet("<mark><img src=x onerror=1></mark>")
+
+
+def test_docs_search_box_leads_to_the_apps_search_in_the_pages_language(docs_app):
+    client = docs_app.test_client()
+    for lang in ("en", "es"):
+        response = client.get(f"/{lang}/docs/search.html?q=asedio+salida&check_keywords=yes")
+        assert response.status_code == 302
+        assert response.headers["Location"] == f"/{lang}/search?q=asedio+salida"
+    assert client.get("/es/docs/search.html").headers["Location"] == "/es/search"
+
+
+def test_search_page_offers_ask_about_this_and_says_when_nothing_matches(client, monkeypatch):
+    from web import engine
+
+    found = {"query": "retreat", "lang": "es", "matched": True, "suggestion": None, "closest": [],
+             "results": [{"label": "wotr-battle-retreat", "title": "Retirada", "page": "board/battles",
+                          "url": "/es/docs/board/battles.html#wotr-battle-retreat", "kind": "rule",
+                          "snippet": "el <mark>retirarse</mark>", "score": 3.0}]}
+    monkeypatch.setattr(engine, "search", lambda q, lang, limit=20: json.loads(json.dumps(found)))
+    page = client.get("/es/search?q=retirada").get_data(as_text=True)
+    assert '<a class="ask-link" href="/es/ask/war-of-the-ring/retreat">Preguntar sobre esto' in page
+    nothing = {**found, "matched": False, "results": [],
+               "closest": [{"label": "term-Hunt-Box", "title": "Casilla de Búsqueda", "page": "glossary",
+                            "url": "/es/docs/glossary.html#term-Hunt-Box", "kind": "term"}]}
+    monkeypatch.setattr(engine, "search", lambda q, lang, limit=20: json.loads(json.dumps(nothing)))
+    page = client.get("/es/search?q=receta+de+paella").get_data(as_text=True)
+    assert "Ninguna regla coincide con «receta de paella»." in page
+    assert "Términos más cercanos:" in page and "Casilla de Búsqueda" in page
+    assert 'class="result-link"' not in page
 
 
 def test_docs_are_served_from_the_build_with_safe_paths(docs_app):

@@ -226,6 +226,45 @@ def test_search_and_open_a_result(page, built_site):
     assert page.locator(f"[id='{href.split('#')[1]}']").count() == 1
 
 
+@pytest.mark.parametrize("lang, query, expected", [
+    ("en", "extra siege round", "wotr-siege-extend"),
+    ("es", "prolongar el asedio", "wotr-siege-extend"),
+])
+def test_docs_search_box_gives_the_apps_results(page, built_site, lang, query, expected):
+    """One search everywhere: the search box of a served docs page lands on the app's
+    search, in the page's language, with the rule's snippet and a way to ask about it."""
+    needs_docs(built_site)
+    needs_index(built_site)
+    page.goto(f"/{lang}/docs/board/sieges.html")
+    box = page.locator("form.search input[name='q']")
+    box.fill(query)
+    box.press("Enter")
+    page.wait_for_url(f"**/{lang}/search?q=*")
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("input#q").input_value() == query
+    links = page.locator("a.result-link")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(min(3, links.count()))]
+    assert hrefs and all(h.startswith(f"/{lang}/docs/") for h in hrefs), hrefs
+    assert any(h.endswith(f"#{expected}") for h in hrefs), hrefs
+    snippet = page.locator("p.snippet").first.inner_text()
+    assert "wotr-" not in snippet and "seed 000" not in snippet and "semilla" not in snippet
+    ask = page.locator("a.ask-link").first
+    assert ask.inner_text().startswith("Preguntar sobre esto" if lang == "es" else "Ask about this")
+    ask.click()
+    page.wait_for_url(f"**/{lang}/ask/war-of-the-ring/*")
+
+
+def test_nonsense_in_the_docs_search_box_says_no_rule_matches(page, built_site):
+    needs_docs(built_site)
+    needs_index(built_site)
+    page.goto("/es/docs/index.html")
+    page.locator("form.search input[name='q']").fill("receta de paella")
+    page.locator("form.search input[name='q']").press("Enter")
+    page.wait_for_url("**/es/search?q=*")
+    assert page.locator("a.result-link").count() == 0
+    assert "Ninguna regla coincide" in page.locator("p.no-match").inner_text()
+
+
 def test_docs_header_leads_back_to_the_app(page, built_site):
     needs_docs(built_site)
     label = "wotr-siege-besieged-army"

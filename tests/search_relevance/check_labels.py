@@ -1,0 +1,86 @@
+"""Check the relevance set against the rules reference.
+
+Run from anywhere:  python3 check_labels.py [path/to/rules.json]
+
+Checks that every label exists in adjudicator/data/rules.json, that labelled files have 1-3
+labels per query and the nonsense files none, that every entry has the six fields, and that
+no (lang, query) pair appears twice across the four files. Prints the counts per file, per
+language and the sloppy share. Exits non-zero on any problem.
+"""
+import collections
+import json
+import pathlib
+import sys
+
+import yaml
+
+HERE = pathlib.Path(__file__).resolve().parent
+RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
+    pathlib.Path("/work/main/adjudicator/data/rules.json"))
+FILES = {
+    "tuning.yaml": True,
+    "heldout.yaml": True,
+    "nonsense-tuning.yaml": False,
+    "nonsense-heldout.yaml": False,
+}
+FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
+
+
+def main():
+    rules = json.loads(RULES.read_text(encoding="utf-8"))["rules"]
+    problems = []
+    seen = collections.Counter()
+    used = collections.Counter()
+    total = collections.Counter()
+    for name, labelled in FILES.items():
+        data = yaml.safe_load((HERE / name).read_text(encoding="utf-8"))
+        entries = data["queries"]
+        per_lang = collections.Counter()
+        sloppy = collections.Counter()
+        for i, e in enumerate(entries):
+            where = f"{name}#{i} {e.get('query')!r}"
+            if set(e) != FIELDS:
+                problems.append(f"{where}: fields {sorted(e)}")
+            if e.get("lang") not in ("en", "es"):
+                problems.append(f"{where}: lang {e.get('lang')!r}")
+            if not isinstance(e.get("sloppy"), bool):
+                problems.append(f"{where}: sloppy is not a boolean")
+            labels = e.get("labels") or []
+            if labelled and not 1 <= len(labels) <= 3:
+                problems.append(f"{where}: {len(labels)} labels")
+            if not labelled and labels:
+                problems.append(f"{where}: nonsense query with labels")
+            if len(set(labels)) != len(labels):
+                problems.append(f"{where}: repeated label")
+            for label in labels:
+                used[label] += 1
+                if label not in rules:
+                    problems.append(f"{where}: unknown label {label}")
+            seen[(e.get("lang"), e.get("query"))] += 1
+            per_lang[e["lang"]] += 1
+            sloppy[e["lang"]] += bool(e["sloppy"])
+        for lang in ("en", "es"):
+            total[(labelled, lang)] += per_lang[lang]
+            total[(labelled, lang, "sloppy")] += sloppy[lang]
+        parts = ", ".join(
+            f"{lang} {per_lang[lang]} (sloppy {sloppy[lang]}, "
+            f"{100 * sloppy[lang] / max(per_lang[lang], 1):.0f}%)" for lang in ("en", "es"))
+        print(f"{name:24} {len(entries):4} queries: {parts}")
+    for key, n in seen.items():
+        if n > 1:
+            problems.append(f"duplicate query {key}")
+    for labelled, kind in ((True, "labelled"), (False, "nonsense")):
+        n = total[(labelled, "en")] + total[(labelled, "es")]
+        s = total[(labelled, "en", "sloppy")] + total[(labelled, "es", "sloppy")]
+        print(f"all {kind:9} {n:4} queries: en {total[(labelled, 'en')]}, "
+              f"es {total[(labelled, 'es')]}, sloppy {s} ({100 * s / max(n, 1):.0f}%)")
+    print(f"distinct labels used: {len(used)} of {len(rules)} in rules.json")
+    if problems:
+        print("\n".join(["PROBLEMS:"] + problems))
+        return 1
+    print("all labels exist in rules.json; no problems")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
