@@ -1,14 +1,18 @@
-"""The OpenAPI 3.1 description of the JSON API, kept beside the code it describes.
+"""The OpenAPI 3.1 description of the JSON API, generated from the kinds' specs.
 
-The question kinds listed are the ones registered when the description is asked for, so
-the description never promises a kind the engine does not answer.
+Each (game, kind) gets its own question schema (``Question.<game>.<kind>``: its parameters,
+their types, bounds, choices and defaults, as its :class:`~adjudicator.spec.KindSpec` declares
+them) and its own verdict schema (``Verdict.<game>.<kind>``); a scenario is one of the games'
+scenarios, each with one of its kinds' questions. The kinds listed are the ones registered
+when the description is asked for, so it never promises a kind the engine does not answer.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from adjudicator import __version__
+from adjudicator import __version__, registry
 from adjudicator.i18n import LANGS
+from adjudicator.spec import COMMON_KEYS, KindSpec, Param
 from web import engine
 
 ERROR = {
@@ -33,29 +37,160 @@ def _error_response(description: str) -> dict[str, Any]:
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}
 
 
+# The JSON schema of each parameter type (adjudicator.spec.PARAM_TYPES).
+_NAME = {"type": "string", "minLength": 1}
+_NAMES = {"oneOf": [{"type": "array", "items": _NAME}, _NAME]}
+_CARD = {"oneOf": [_NAME, {"type": "object"}]}
+PARAM_SCHEMAS: dict[str, dict[str, Any]] = {
+    "region": _NAME, "nation": _NAME, "character": _NAME, "text": {"type": "string"},
+    "characters": _NAMES, "words": _NAMES, "keywords": _NAMES,
+    "tile": {"oneOf": [{"type": "integer", "minimum": -2, "maximum": 3}, _NAME,
+                       {"type": "object", "required": ["value"], "properties": {
+                           "value": {"oneOf": [{"type": "integer"}, _NAME]}, "reveal": {"type": "boolean"},
+                           "stop": {"type": "boolean"}}, "additionalProperties": False}]},
+    "units": {"oneOf": [{"type": "object", "description": "Counts per nation, as an army of the position: "
+                                                          "{gondor: {regular: 2, leader: 1}, nazgul: 1, characters: [...]}"},
+                        {"type": "string", "enum": ["all"]}]},
+    "card": _CARD, "mapping": {}, "hand": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": _NAME}]},
+    "count-or-list": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array"}]},
+}
+_VERDICT_SCHEMAS: dict[str, dict[str, Any]] = {
+    "bool": {"type": "boolean"}, "count": {"type": "integer", "minimum": 0}, "int": {"type": "integer"},
+    "number": {"type": "number"}, "probability": {"type": "number", "minimum": 0, "maximum": 1},
+    "exact": {"type": "string", "pattern": "^[0-9]+(/[0-9]+)?$"}, "text": {"type": "string"},
+    "id": {"type": "string"}, "ids": {"type": "array", "items": {"type": "string"}},
+    "texts": {"type": "array", "items": {"type": "string"}},
+    "region-ids": {"type": "array", "items": {"type": "string"}},
+    "nation-ids": {"type": "array", "items": {"type": "string"}},
+    "character-ids": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+    "dice-side": {"type": "object", "required": ["dice", "hit_on", "rerolls", "p_hits"]},
+    "distribution": {"oneOf": [{"type": "array", "items": {"type": "number"}}, {"type": "object"}]},
+    "mapping": {"type": "object"}, "list": {"type": "array"}, "side": {"type": "string", "enum": ["free-peoples", "shadow"]},
+}
+
+
+def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {**schema, "description": description} if description else dict(schema)
+
+
+def param_schema(p: Param) -> dict[str, Any]:
+    """One parameter's JSON schema, as its spec declares it."""
+    if p.type == "int":
+        schema: dict[str, Any] = {"type": "integer"}
+        if p.lo is not None:
+            schema["minimum"] = p.lo
+        if p.hi is not None:
+            schema["maximum"] = p.hi
+    elif p.type in ("choice", "side"):
+        schema = {"type": "string", "enum": list(p.choices)}
+    elif p.type == "bool":
+        schema = {"type": "boolean"}
+    elif p.type == "ints":
+        item: dict[str, Any] = {"type": "integer"}
+        item.update({k: v for k, v in (("minimum", p.lo), ("maximum", p.hi)) if v is not None})
+        schema = {"oneOf": [{"type": "array", "items": item}, item]}
+    elif p.type in ("rows", "recruits") and p.cols:
+        row = {"type": "object", "properties": {c.key: {"type": "integer"} if c.type == "int" else
+                                                {"type": "string", "enum": list(c.choices)} if c.choices else
+                                                {"type": "string"} for c in p.cols}}
+        schema = {"type": "array", "items": row}
+    elif p.type in ("rows", "recruits"):
+        schema = {"type": "array"}
+    else:
+        schema = dict(PARAM_SCHEMAS[p.type])
+    if p.default is not None:
+        schema["default"] = p.default
+    text = p.label.en + (f". {p.help.en}" if p.help else "")
+    if p.default_text is not None:
+        text += f" Default: {p.default_text.en}."
+    return _described(schema, text)
+
+
+def question_schema(spec: KindSpec) -> dict[str, Any]:
+    """The question of one kind: ``kind`` and the kind's parameters (dotted ones nested)."""
+    props: dict[str, Any] = {"kind": {"type": "string", "const": spec.kind}}
+    required = ["kind"]
+    for p in spec.params:
+        head, _, rest = p.name.partition(".")
+        if not rest:
+            if head not in props:
+                props[head] = param_schema(p)
+            if p.required:
+                required.append(head)
+            continue
+        # a field of a mapping parameter (``card.keywords``): the mapping accepts it
+        holder = props.setdefault(head, {"type": "object", "properties": {}})
+        if "properties" not in holder:
+            holder = props[head] = {"oneOf": [holder, {"type": "object", "properties": {}}]}
+        target = holder if "properties" in holder else holder["oneOf"][1]
+        parts = rest.split(".")
+        for part in parts[:-1]:
+            target = target["properties"].setdefault(part, {"type": "object", "properties": {}})
+        target["properties"][parts[-1]] = param_schema(p)
+    return {"type": "object", "description": f"{spec.title.en} (rules: {spec.chapter})", "required": required,
+            "properties": props, "additionalProperties": False}
+
+
+def verdict_schema(spec: KindSpec) -> dict[str, Any]:
+    """The verdict of a decided ruling of one kind: its keys, their types, which are always there."""
+    props: dict[str, Any] = {}
+    for k in (*COMMON_KEYS, *spec.verdict):
+        schema = {"type": "string", "enum": list(k.choices)} if k.type == "choice" else dict(_VERDICT_SCHEMAS[k.type])
+        if k.nullable:
+            schema = {"oneOf": [schema, {"type": "null"}]}
+        when = f" Present {k.when.en}." if k.when else ""
+        props[k.name] = _described(schema, k.label.en + when)
+    required = ["status", "decided_by", *(k.name for k in spec.verdict if k.always)]
+    return {"type": "object", "description": f"The verdict of a decided {spec.kind} ruling.",
+            "required": required, "properties": props}
+
+
+def _kind_ref(kind_schema: str, spec: KindSpec) -> str:
+    return f"#/components/schemas/{kind_schema}.{spec.game}.{spec.kind}"
+
+
+def scenario_schemas() -> dict[str, Any]:
+    """``Scenario`` (one of the games' scenarios) and, per game and kind, its question and verdict."""
+    out: dict[str, Any] = {}
+    per_game = []
+    for game in engine.games():
+        specs = [registry.spec(game, k) for k in engine.kinds(game)]
+        specs = [s for s in specs if s is not None]
+        for spec in specs:
+            out[f"Question.{game}.{spec.kind}"] = question_schema(spec)
+            out[f"Verdict.{game}.{spec.kind}"] = verdict_schema(spec)
+        question: dict[str, Any] = {"oneOf": [{"$ref": _kind_ref("Question", s)} for s in specs]}
+        if specs:
+            question["discriminator"] = {"propertyName": "kind",
+                                         "mapping": {s.kind: _kind_ref("Question", s) for s in specs}}
+        out[f"Scenario.{game}"] = {
+            "type": "object",
+            "description": f"A scenario of {game}: the part of the position that matters and one question.",
+            "required": ["game", "question"],
+            "properties": {
+                "game": {"type": "string", "const": game},
+                "lang": {"type": "string", "enum": list(LANGS), "default": "en"},
+                "title": {"oneOf": [
+                    {"type": "string"},
+                    {"type": "object", "description": "The title in each language; the ruling's language wins.",
+                     "properties": {code: {"type": "string"} for code in LANGS}, "additionalProperties": False}]},
+                "source": {"type": "string", "description": "Where the case comes from (free text)."},
+                "position": {"type": "object", "description": "The part of the position that matters."},
+                "question": question,
+                "expect": {"type": "object"},
+                "notes": {},
+            },
+            "additionalProperties": False,
+        }
+        per_game.append({"$ref": f"#/components/schemas/Scenario.{game}"})
+    out["Scenario"] = {"description": "A scenario of the scenario language, version 1.", "oneOf": per_game,
+                       "discriminator": {"propertyName": "game",
+                                         "mapping": {g: f"#/components/schemas/Scenario.{g}" for g in engine.games()}}}
+    return out
+
+
 def openapi() -> dict[str, Any]:
     games = list(engine.games())
-    kinds = sorted({k for g in games for k in engine.kinds(g)})
-    scenario = {
-        "type": "object",
-        "description": "A scenario of the scenario language, version 1: the position and one question.",
-        "required": ["game", "question"],
-        "properties": {
-            "game": {"type": "string", "enum": games},
-            "lang": {"type": "string", "enum": list(LANGS), "default": "en"},
-            "title": {"oneOf": [
-                {"type": "string"},
-                {"type": "object", "description": "The title in each language; the ruling's language wins.",
-                 "properties": {code: {"type": "string"} for code in LANGS}, "additionalProperties": False}]},
-            "position": {"type": "object", "description": "The part of the position that matters (per game)."},
-            "question": {"type": "object", "required": ["kind"], "properties": {
-                "kind": {"type": "string", "enum": kinds} if kinds else {"type": "string"}},
-                "description": "The question kind and its parameters."},
-            "expect": {"type": "object"},
-            "notes": {},
-        },
-        "additionalProperties": False,
-    }
     ruling = {
         "type": "object",
         "required": ["game", "question", "lang", "verdict", "answer", "explanation", "citations"],
@@ -88,6 +223,11 @@ def openapi() -> dict[str, Any]:
                 "label": {"type": "string"}, "title": {"type": "string"}, "page": {"type": "string"},
                 "url": {"type": "string"}, "kind": {"type": "string"}, "score": {"type": "number"},
                 "snippet": {"type": "string", "description": "Escaped HTML with <mark> around matches."}}}},
+            "matched": {"type": "boolean", "description": "False: no rule matches the query well enough."},
+            "confidence": {"type": "number", "minimum": 0, "maximum": 1,
+                           "description": "The share of the query's weight the best rule covers."},
+            "closest": {"type": "array", "description": "When nothing matches: the glossary terms nearest the query.",
+                        "items": {"type": "object"}},
         },
     }
     return {
@@ -132,6 +272,6 @@ def openapi() -> dict[str, Any]:
                 "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {
                     "schema": {"type": "object"}}}}}}},
         },
-        "components": {"schemas": {"Scenario": scenario, "Ruling": ruling, "SearchResults": search_result,
+        "components": {"schemas": {**scenario_schemas(), "Ruling": ruling, "SearchResults": search_result,
                                    "Errors": ERROR}},
     }
