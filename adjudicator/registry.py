@@ -23,6 +23,7 @@ KINDS: dict[str, dict[str, str]] = {
         "army-move": "adjudicator.rules.movement",
         "character-move": "adjudicator.rules.movement",
         "battle": "adjudicator.rules.battle",
+        "battle-outcome": "adjudicator.rules.battle",
         "retreat": "adjudicator.rules.battle",
         "muster": "adjudicator.rules.muster",
         "politics": "adjudicator.rules.politics",
