@@ -17,7 +17,7 @@ from adjudicator.params import Fields, check_choice
 from adjudicator.problems import Problem, Problems, ScenarioInvalid
 from adjudicator.ruling import Ruling, RulingBuilder
 
-ENVELOPE_KEYS = ("game", "lang", "title", "position", "question", "expect", "notes")
+ENVELOPE_KEYS = ("game", "lang", "title", "source", "position", "question", "expect", "notes")
 
 
 @dataclass

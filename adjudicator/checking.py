@@ -36,6 +36,19 @@ def mismatches(expect: Any, got: Any, path: str = "") -> list[tuple[str, Any, An
     return []
 
 
+def ruling_mismatches(expect: dict, verdict: dict, cited: list[str]) -> list[tuple[str, Any, Any]]:
+    """A scenario's ``expect`` against a ruling: the verdict keys as :func:`mismatches`, and
+    ``cites`` (DESIGN-NEW.md), the rule labels the ruling must cite among its citations."""
+    expect = dict(expect)
+    cites = expect.pop("cites", None)
+    out = mismatches(expect, verdict)
+    if cites is not None:
+        wanted = cites if isinstance(cites, list) else [cites]
+        if any(label not in cited for label in wanted):
+            out.append(("cites", wanted, cited))
+    return out
+
+
 def same_name(expect: str, got: str) -> bool:
     """A name written as people write it ("Gandalf the Grey", "Gandalf el Gris", "Lórien")
     matches the kebab-case id a verdict carries ("gandalf-the-grey", "lorien")."""

@@ -66,7 +66,7 @@ def scenario_files(paths: Sequence[str]) -> list[Path]:
 def check_file(path: Path, lang: str | None = None) -> tuple[str, Any]:
     """('ok'|'mismatch'|'unreadable', detail) for one scenario file."""
     from adjudicator import api
-    from adjudicator.checking import mismatches
+    from adjudicator.checking import ruling_mismatches
     from adjudicator.problems import Problem, ScenarioInvalid
 
     data = None
@@ -80,7 +80,7 @@ def check_file(path: Path, lang: str | None = None) -> tuple[str, Any]:
         ruling = api.rule(scenario).as_dict()
     except ScenarioInvalid as exc:
         return "unreadable", exc.as_dicts(api.guess_lang(data, lang))
-    diffs = mismatches(scenario.expect or {}, ruling["verdict"])
+    diffs = ruling_mismatches(scenario.expect or {}, ruling["verdict"], [c["rule"] for c in ruling["citations"]])
     return ("mismatch" if diffs else "ok"), (diffs, ruling)
 
 

@@ -19,6 +19,9 @@ from adjudicator.problems import ScenarioInvalid
 ROOT = Path(__file__).resolve().parents[1]
 CONTRACT_DIR = ROOT / "scenarios" / "contract"
 
+# A whole battle's odds (null only when the battle may not be fought).
+ODDS_OF_A_BATTLE = ["p_attacker_wins", "p_defender_holds", "p_both_eliminated", "p_rounds", "attacker_left",
+                    "defender_left", "expected_attacker_losses", "expected_defender_losses"]
 # kind -> (keys every decided ruling carries, {parameter: keys added when it is given})
 CONTRACT = {
     "war-of-the-ring": {
@@ -32,6 +35,7 @@ CONTRACT = {
         "declare-fellowship": (["allowed", "max_distance", "heal", "activates"], {}),
         "reveal-fellowship": (["allowed", "max_distance", "extra_tile"], {}),
         "battle": (["allowed", "type", "attacker", "defender"], {}),
+        "battle-outcome": (["allowed", "type", *ODDS_OF_A_BATTLE], {}),
         "retreat": (["allowed", "into_stronghold", "destinations"], {}),
         "muster": (["allowed"], {}),
         "politics": (["active", "steps"], {}),
@@ -72,6 +76,13 @@ def is_dice_side(v) -> bool:
             and abs(sum(v["p_hits"]) - 1) < 0.001)
 
 
+def is_distribution(v) -> bool:
+    """Probabilities (a list by count, or a mapping by round) summing to 1."""
+    values = list(v.values()) if isinstance(v, dict) else v
+    return (isinstance(values, list) and bool(values) and all(is_probability(p) for p in values)
+            and abs(sum(values) - 1) < 0.001 and (not isinstance(v, dict) or all(isinstance(k, str) for k in v)))
+
+
 def is_bool(v) -> bool:
     return isinstance(v, bool)
 
@@ -96,6 +107,9 @@ TYPES = {
     "effects": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
     "then": lambda v: v in ("cycle", "forfeit", None),
     "discard": lambda v: isinstance(v, (dict, list)),
+    **{key: lambda v: v is None or is_probability(v) for key in ODDS_OF_A_BATTLE[:3]},
+    **{key: lambda v: v is None or is_distribution(v) for key in ODDS_OF_A_BATTLE[3:6]},
+    **{key: lambda v: v is None or (isinstance(v, float) and v >= 0) for key in ODDS_OF_A_BATTLE[6:]},
 }
 BOOLS = {"allowed", "success", "reveal", "stop", "shadow_wins", "removed", "extra_tile", "into_stronghold",
          "active", "shields_ignored", "triggered", "under_objective"}
@@ -105,7 +119,7 @@ def type_ok(key, value, verdict: dict | None = None) -> bool:
     """`value` has the documented type; null is accepted only where the verdict says why
     (no battle allowed, no card to play, no die rolled)."""
     if value is None and verdict is not None:
-        if key in ("attacker", "defender", "then") and verdict.get("allowed") is not False:
+        if key in ("attacker", "defender", "then", *ODDS_OF_A_BATTLE) and verdict.get("allowed") is not False:
             return False
         if key == "hit_on" and verdict.get("dice") != 0:
             return False
