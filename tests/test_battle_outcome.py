@@ -97,6 +97,12 @@ def test_an_extension_costs_the_besieger_an_elite():
     assert o.expected_extensions == Fraction(5, 9)
 
 
+def test_a_long_round_limit_still_lists_twelve_rounds_and_the_rest():
+    o = bo.solve(bo.Battle(bo.Force(1), bo.Force(1), max_rounds=15))
+    assert list(o.p_rounds) == [*map(str, range(1, 13)), "13+"]
+    assert o.p_rounds["13+"] == Fraction(4, 9) ** 12 and o.holds[bo.MAX_ROUNDS] == Fraction(4, 9) ** 15
+
+
 def test_the_defender_withdraws_into_its_stronghold_before_any_roll():
     o = bo.solve(bo.Battle(bo.Force(3), bo.Force(7), retreat_after=0, retreat_keeps=5))
     assert o.p_defender_retreats == 1 and o.defender_left[5] == 1 and o.expected_defender_losses == 2
@@ -461,7 +467,7 @@ def test_bad_policies_are_every_problem_at_once_with_paths(lang):
                      "question.defender_retreats.when", "question.casualties", "question.extend_siege"}
 
 
-def test_a_long_max_rounds_is_refused_before_it_costs_time():
+def test_a_round_limit_past_twelve_is_refused_before_it_costs_time():
     with pytest.raises(ScenarioInvalid) as info:
         ask({"from": "Folde", "to": "Westemnet", "max_rounds": 1000}, ROHAN)
     assert [e["path"] for e in info.value.as_dicts("en")] == ["question.max_rounds"]

@@ -2,11 +2,14 @@
 'Fortificaciones y Asentamientos'; official 2nd-edition rules where the seed is silent).
 
 Kinds: ``battle`` (the dice of one combat round: how many, what hits, how many re-rolls,
-and the exact chance of each number of hits) and ``retreat`` (where a defender may go).
+and the exact chance of each number of hits), ``battle-outcome`` (the whole battle fought on
+under the players' policies, exact: the solver is battle_outcome.py) and ``retreat`` (where a
+defender may go).
 
 Limits: Combat cards and characters' special abilities other than Captain of the West
 (e.g. the Witch-king's Sorcerer) are not modelled: the odds are those of the plain round,
-and a step says so. One round per question; the casualties are the players' choice.
+and a step says so. ``battle`` is one round, the casualties left to the players; ``battle-outcome``
+takes them by the policies its question gives (or their defaults, each named in a step).
 """
 from __future__ import annotations
 
@@ -435,7 +438,7 @@ RETREAT_WORDS = ("never", "stronghold", "region")
 RETREAT_ALIASES = {"nunca": "never", "no": "never", "baluarte": "stronghold", "into-stronghold": "stronghold",
                    "asedio": "stronghold", "siege": "stronghold", "region": "region", "región": "region"}
 ROLES = ("attacker", "defender")
-POLICY_ROUNDS = 20      # max_rounds and defender_retreats.after: bounded, so is the answer's time
+POLICY_ROUNDS = 12      # max_rounds, defender_retreats.after: the horizon p_rounds lists; bounds the time
 
 
 @dataclass

@@ -33,16 +33,18 @@ The model (seed 000 'Resolución de batallas', 'Fortificaciones y Asentamientos'
 - The thresholds: ``attacker_hits_on_first`` in round 1 (6 against a City or Fortification),
   ``attacker_hits_on`` from round 2, ``defender_hits_on`` always. Combat cards are not modelled.
 
-Solving. The state is (attacker's units, defender's units, round while the round still matters,
-extensions used). Every round takes a hit from someone, or moves the round on, or repeats the
-same state (all dice miss once the round no longer matters): the graph is a DAG once those
-self-loops are divided out, p(s -> t | leave s) = w(s -> t) / (W - w(s -> s)). The visit
-probabilities are summed in topological order, exactly, in integers: every weight is an
-integer over W = 6^20 (each side's distribution over 6^10), and one common denominator Q (the
-product of the possible leave-weights, each to the most times a path can meet it) makes every
-visit probability an integer over Q, so no Fraction is built before the answer. The chance
-that the battle ends in each round is a second, forward pass (mass by round, integers over
-W^k) for the first rounds; the rest is given as one exact tail.
+Solving. The state is (attacker's units, defender's units, the round while the round still
+matters, the extensions used when they are limited). Every round takes a hit from someone, or
+moves the round on, or repeats the same state (every die misses once the round no longer
+matters): the graph is a DAG once those self-loops are divided out, p(s -> t | leave s) =
+w(s -> t) / (W - w(s -> s)), exactly, with no truncation. The visit probabilities are summed in
+topological order in integers: every weight is an integer over W = 6^20 (each side's
+distribution over 6^10); each state's leave-weight is divided by the gcd of its moves, and one
+common denominator Q (those reduced leave-weights, each to the most times a path can meet it)
+makes every visit probability an integer over Q, so no Fraction is built before the answer.
+The chance that the battle ends in round k comes from the same pass when the round is in the
+state; otherwise from a second pass over power series in z packed into integers (Kronecker
+substitution), for rounds 1..12, with the rest as one exact tail "13+".
 """
 from __future__ import annotations
 
@@ -273,25 +275,23 @@ def _comp(f: Force) -> Comp:
 
 
 def _common_denominator(g: _Graph, b: Battle) -> int:
-    """A multiple of every visit probability's denominator: each state's leave denominator L
-    to the most times one path can meet a state that leaves with it. A state with a
-    self-loop (its round no longer matters) is left only by a hit, so a path meets at most as
-    many of a set of them as the attacker's and the defender's hit points there, together;
-    a path meets at most one state per round of the longest battle."""
+    """A multiple of every visit probability's denominator (the product of the reduced
+    leave-weights L along a path). A state with a self-loop (its round no longer matters) is
+    left only by a hit, so a path meets at most as many states of one L as the attacker's and
+    the defender's hit points there, together; the states without one (their L divides W) are
+    met at most once per round of the longest battle, so their lcm to that power covers them."""
     with_loop: dict[int, tuple[set, set]] = defaultdict(lambda: (set(), set()))
-    without_loop: dict[int, int] = defaultdict(int)
+    without_loop, count = 1, 0
     for (a, d, _k, _e), stay, (_g, den) in zip(g.states, g.stay, g.leave):
         if stay:
             with_loop[den][0].add(hit_points(a))
             with_loop[den][1].add(hit_points(d))
         else:
-            without_loop[den] += 1
+            without_loop, count = without_loop * den // gcd(without_loop, den), count + 1
     longest = hit_points(_comp(b.attacker)) + hit_points(_comp(b.defender)) + _round_index_limit(b)[0] + 1
-    q = 1
+    q = without_loop ** min(longest, count)
     for den, (ha, hd) in with_loop.items():
         q *= den ** min(longest, len(ha) + len(hd))
-    for den, count in without_loop.items():
-        q *= den ** min(longest, count)
     return q
 
 
@@ -344,7 +344,7 @@ def solve(b: Battle) -> Outcome:
     if _round_index_limit(b)[1]:
         rounds = _rounds(g, order)
     else:
-        rounds = {str(k): Fraction(n, q_all) for k, n in sorted(ended_in.items()) if n}
+        rounds = _listed({k: Fraction(n, q_all) for k, n in ended_in.items() if n})
     return _outcome(b, g, p_terminal, rounds, expected_rounds)
 
 
@@ -389,6 +389,15 @@ def _rounds(g: _Graph, order: list[int]) -> dict[str, Fraction]:
             total += p
     if total != 1:
         out[f"{top + 1}+"] = 1 - total
+    return out
+
+
+def _listed(by_round: dict[int, Fraction]) -> dict[str, Fraction]:
+    """Rounds 1..ROUNDS_LISTED by name, the later ones together as "13+"."""
+    out = {str(k): p for k, p in sorted(by_round.items()) if k <= ROUNDS_LISTED}
+    rest = sum((p for k, p in by_round.items() if k > ROUNDS_LISTED), Fraction(0))
+    if rest:
+        out[f"{ROUNDS_LISTED + 1}+"] = rest
     return out
 
 
