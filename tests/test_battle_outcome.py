@@ -420,6 +420,13 @@ def test_defaults_are_listed_and_named_in_a_step(lang):
     assert v["p_attacker_wins"] == round(float(Fraction(v["p_attacker_wins_exact"])), 4)
 
 
+def test_a_side_left_out_of_casualties_takes_the_default_and_says_so():
+    ruling = ask({"from": "Folde", "to": "Westemnet", "casualties": {"attacker": "reduce-elites"}}, ROHAN)
+    assert "question.casualties.defender" in ruling["verdict"]["defaults"]
+    texts = [s["text"] for s in ruling["explanation"] if s["rule"] == "wotr-battle-casualties"]
+    assert any("each hit reduces an Elite" in t for t in texts) and any("were not given" in t for t in texts)
+
+
 def test_the_verdict_is_the_same_in_both_languages():
     assert ask({"from": "Folde", "to": "Westemnet"}, ROHAN, "en")["verdict"] == \
         ask({"from": "Folde", "to": "Westemnet"}, ROHAN, "es")["verdict"]

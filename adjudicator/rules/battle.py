@@ -433,7 +433,8 @@ CASUALTY_ALIASES = {"keep-dice": outcome.KEEP_STRENGTH, "mantener-fuerza": outco
                     "elites-first": outcome.REDUCE_ELITES, "elites-primero": outcome.REDUCE_ELITES,
                     "reducir-elites": outcome.REDUCE_ELITES}
 EXTEND_WORDS = ("always", "never")
-EXTEND_ALIASES = {"siempre": "always", "nunca": "never", "yes": "always", "si": "always", "no": "never"}
+EXTEND_ALIASES = {"siempre": "always", "nunca": "never", "yes": "always", "si": "always", "no": "never",
+                  "true": "always", "false": "never"}
 RETREAT_WORDS = ("never", "stronghold", "region")
 RETREAT_ALIASES = {"nunca": "never", "no": "never", "baluarte": "stronghold", "into-stronghold": "stronghold",
                    "asedio": "stronghold", "siege": "stronghold", "region": "region", "región": "region"}
@@ -455,6 +456,7 @@ class Policies:
         return f"question.{key}" in (self.defaults or [])
 
 
+
 def read_policies(q) -> Policies:
     """The players' policies, every problem with its path; `defaults` lists those not given."""
     p = Policies(defaults=[])
@@ -465,7 +467,9 @@ def read_policies(q) -> Policies:
     p.stops_below = q.int("attacker_stops_below", default=1, lo=1, hi=board.STACKING_LIMIT) or 1
     p.extend_siege = _read_extension(q)
     p.retreat_after, p.retreat_into = _read_retreat(q)
-    p.casualties = _read_casualties(q)
+    p.casualties, defaulted = _read_casualties(q)
+    if defaulted and "question.casualties" not in p.defaults:
+        p.defaults += [f"question.casualties.{role}" for role in defaulted]
     return p
 
 
@@ -500,20 +504,21 @@ def _read_retreat(q) -> tuple[int | None, str]:
     return 1, word
 
 
-def _read_casualties(q) -> dict[str, str]:
+def _read_casualties(q) -> tuple[dict[str, str], list[str]]:
+    """Each role's casualty policy, and the roles left to the default."""
     raw = q.one("casualties")
     chosen = dict.fromkeys(ROLES, outcome.KEEP_STRENGTH)
     if raw is None or raw is MISSING:
-        return chosen
+        return chosen, list(ROLES)
     if isinstance(raw, dict):
         f = q.sub("casualties")
         for role in ROLES:
             chosen[role] = f.choice(role, outcome.POLICIES, default=outcome.KEEP_STRENGTH,
                                     aliases=CASUALTY_ALIASES) or outcome.KEEP_STRENGTH
         f.finish()
-        return chosen
+        return chosen, [role for role in ROLES if f.raw.get(role) is None]
     policy = check_choice(raw, outcome.POLICIES, q.at("casualties"), q.problems, aliases=CASUALTY_ALIASES)
-    return dict.fromkeys(ROLES, policy or outcome.KEEP_STRENGTH)
+    return dict.fromkeys(ROLES, policy or outcome.KEEP_STRENGTH), []
 
 
 def force_of(army: Army, side: str, casualties: str) -> outcome.Force:
@@ -556,6 +561,9 @@ def casualty_steps(p: Policies, r) -> None:
                    who=r.t(f"battle.{role}"))
     if p.default("casualties"):
         r.step("battle.outcome_casualties_default", "wotr-battle-casualties")
+    for role in ROLES:
+        if f"question.casualties.{role}" in p.defaults:
+            r.step("battle.outcome_casualties_default_role", "wotr-battle-casualties", who=r.t(f"battle.{role}"))
     r.step("battle.outcome_elite_reduction", "wotr-battle-elite-reduction")
 
 
