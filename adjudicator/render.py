@@ -7,13 +7,29 @@ from typing import Any
 from adjudicator.i18n import translate
 
 
+LONG_EXACT = 24   # exact fractions longer than this are cut in the terminal (--json has them whole)
+
+
 def verdict_text(verdict: dict[str, Any]) -> str:
     parts = []
     for k, v in verdict.items():
         if k == "status":
             continue
+        if k.endswith("_exact"):
+            v = _short_exact(v)
         parts.append(f"{k}: {json.dumps(v, ensure_ascii=False)}")
     return ", ".join(parts)
+
+
+def _short_exact(v: Any) -> Any:
+    """A whole battle's exact odds run to hundreds of digits: "4034...067/4066...875 (126 digits)"."""
+    if isinstance(v, dict):
+        return {k: _short_exact(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_short_exact(x) for x in v]
+    if isinstance(v, str) and len(v) > LONG_EXACT:
+        return f"{v[:6]}…/{v.partition('/')[2][:6]}… ({len(v) - 1} digits)"
+    return v
 
 
 def ruling_text(ruling: dict[str, Any], base_url: str = "") -> str:

@@ -4,7 +4,9 @@
 
 Goals (issue: the engine): cold `adjudicator ask --json` at most 3x a bare `python -c pass`;
 over 5,000 rulings/s in-process for movement and Hunt questions; an exact combat-round
-distribution under 1 ms. Prints a table and writes benchmarks/results/engine.json.
+distribution under 1 ms. Issue 14: a whole battle (`battle-outcome`, exact) under 50 ms for a
+10-against-10 field battle with leaders fought to the end and for a full siege. Prints a
+table and writes benchmarks/results/engine.json.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator import api  # noqa: E402
-from adjudicator.rules import odds  # noqa: E402
+from adjudicator.rules import battle_outcome, odds  # noqa: E402
 
 HUNT = {"game": "war-of-the-ring", "position": {"fellowship": {"region": "Moria"},
         "hunt": {"box": {"shadow": 4, "free_peoples": 1}}}, "question": {"kind": "hunt-roll"}}
@@ -29,6 +31,37 @@ ARMY = {"game": "war-of-the-ring", "position": {"regions": {"Edoras": {"free_peo
         "politics": {"rohan": "at-war"}}, "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
 CHARACTER = {"game": "war-of-the-ring", "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
              "question": {"kind": "character-move", "character": "Strider", "from": "Rivendell", "to": "Bree"}}
+
+
+# Issue 14: ten units a side with Leaders on both sides, fought until one side has no units.
+FIELD_10_10 = {"game": "war-of-the-ring", "position": {"regions": {
+    "North Ithilien": {"shadow": {"sauron": {"regular": 6, "elite": 4}, "nazgul": 2}},
+    "South Ithilien": {"free_peoples": {"gondor": {"regular": 7, "elite": 3, "leader": 2}}}},
+    "politics": {"sauron": "at-war", "gondor": "at-war"}},
+    "question": {"kind": "battle-outcome", "from": "North Ithilien", "to": "South Ithilien"}}
+# A full siege: extended while the besieger has Elites (four of them: up to five rounds).
+FULL_SIEGE = {"game": "war-of-the-ring", "position": {"regions": {"Minas Tirith": {
+    "besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 3, "elite": 2, "leader": 2}},
+    "shadow": {"sauron": {"regular": 6, "elite": 4}, "nazgul": 2, "characters": ["Witch-king"]}}},
+    "politics": {"sauron": "at-war", "gondor": "at-war"}},
+    "question": {"kind": "battle-outcome", "from": "Minas Tirith", "to": "Minas Tirith", "type": "siege"}}
+
+
+def whole_battle_ms(scenario: dict, repeats: int) -> tuple[float, float, dict]:
+    """Median and fastest time of the whole ruling, every cache of the dice emptied first (a
+    player's first question); the verdict's exact figures are checked to add up."""
+    times, verdict = [], {}
+    for _ in range(repeats):
+        for cached in (odds.hits_distribution, battle_outcome.side_weights, battle_outcome.take_hits):
+            cached.cache_clear()
+        t0 = time.perf_counter()
+        verdict = api.ask(scenario)["verdict"]
+        times.append(time.perf_counter() - t0)
+    from fractions import Fraction
+    total = sum(Fraction(verdict[f"{k}_exact"]) for k in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated",
+                                                           "p_defender_retreats"))
+    assert total == 1, total
+    return statistics.median(times) * 1000, min(times) * 1000, verdict
 
 
 # A new process each time, as a player's command is; with Python's bytecode cache in use as on
@@ -91,6 +124,8 @@ def main() -> int:
     rates = {k: rulings_per_second(s, secs) for k, s in (("hunt-roll", HUNT), ("army-move", ARMY),
                                                            ("character-move", CHARACTER))}
     combat = combat_distribution_ms(200 if quick else 2000)
+    field_ms, field_min, field_v = whole_battle_ms(FIELD_10_10, 5 if quick else 30)
+    siege_ms, siege_min, siege_v = whole_battle_ms(FULL_SIEGE, 5 if quick else 30)
     results = {
         "python_c_pass_s": round(bare, 4), "ask_json_cold_s": round(cold, 4),
         "cold_ratio": round(cold / bare, 2),
@@ -100,6 +135,10 @@ def main() -> int:
                           "yaml": round(fastest["yaml"] / fastest["bare"], 2)},
         "rulings_per_s": {k: (round(v) if v else None) for k, v in rates.items()},
         "combat_round_distribution_ms": round(combat, 4),
+        "battle_outcome_field_10_10_ms": {"median": round(field_ms, 2), "fastest": round(field_min, 2),
+                                          "p_attacker_wins": field_v["p_attacker_wins"]},
+        "battle_outcome_full_siege_ms": {"median": round(siege_ms, 2), "fastest": round(siege_min, 2),
+                                         "p_attacker_wins": siege_v["p_attacker_wins"]},
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
     }
     print(f"python -c pass (median of {n}):     {bare * 1000:8.1f} ms  (fastest {fastest['bare'] * 1000:.1f} ms)")
@@ -110,6 +149,10 @@ def main() -> int:
     for k, v in rates.items():
         print(f"rulings/s in-process, {k:15s} {'n/a' if v is None else round(v):>8}  (goal > 5,000)")
     print(f"exact combat round 5 dice, 5 rerolls: {combat:8.4f} ms  (goal < 1 ms)")
+    print(f"whole battle, 10 v 10 with Leaders:   {field_ms:8.2f} ms  (fastest {field_min:.2f}; goal < 50 ms; "
+          f"attacker wins {field_v['p_attacker_wins']})")
+    print(f"whole battle, full siege:             {siege_ms:8.2f} ms  (fastest {siege_min:.2f}; goal < 50 ms; "
+          f"attacker wins {siege_v['p_attacker_wins']})")
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "engine.json").write_text(json.dumps(results, indent=2) + "\n")

@@ -2,7 +2,9 @@
 'Fortificaciones y Asentamientos'; official 2nd-edition rules where the seed is silent).
 
 Kinds: ``battle`` (the dice of one combat round: how many, what hits, how many re-rolls,
-and the exact chance of each number of hits) and ``retreat`` (where a defender may go).
+and the exact chance of each number of hits) and ``retreat`` (where a defender may go); the
+whole battle fought to its end is :mod:`adjudicator.rules.whole_battle` (``battle-outcome``),
+which reads the battle the same way (:func:`read_engagement`).
 
 Limits: Combat cards and characters' special abilities other than Captain of the West
 (e.g. the Witch-king's Sorcerer) are not modelled: the odds are those of the plain round,
@@ -10,13 +12,14 @@ and a step says so. One round per question; the casualties are the players' choi
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator import data, names
 from adjudicator.model import Army, Units, other_side
 from adjudicator.params import side_value
 from adjudicator.registry import question
-from adjudicator.ruling import Precedence, fraction_text, probability
+from adjudicator.ruling import Precedence, Ruling, fraction_text, probability
 from adjudicator.rules import board
 from adjudicator.rules.armies import (DIE_ALIASES, check_units_shape, choose_side, describe, listed, read_units,
                                       region_path, side_of_units, side_word)
@@ -180,11 +183,28 @@ def _both_sides_always(fn):
     return handler
 
 
-@question(BATTLE)
-@_both_sides_always
-def battle(position, q, r):
+@dataclass(frozen=True)
+class Engagement:
+    """A battle that may be fought: who attacks whom, where, and which kind of battle."""
+    kind: str                 # field, siege or sortie
+    side: str                 # the attacker's side
+    src: str
+    dst: str
+    attacker: Army            # the figures that fight (units of nations not At War stay behind)
+    defender: Army
+
+    @property
+    def enemy(self) -> str:
+        return other_side(self.side)
+
+
+def read_engagement(position, q, r) -> Engagement | Ruling:
+    """Read ``from``, ``to``, ``type``, ``die``, ``side`` and ``units`` (the caller reads its
+    own parameters first: this calls ``q.ready()``), with the steps that say who attacks and
+    which kind of battle it is. A battle that may not be fought is a ruling: ``allowed:
+    false`` with the rule, or ``needs-info``."""
     src, dst, given_type = q.param("from"), q.param("to"), q.param("type")
-    rnd, die, given_side = q.param("round"), q.param("die"), q.param("side")
+    die, given_side = q.param("die"), q.param("side")
     if given_side is None and isinstance(q.raw, dict) and q.raw.get("units") is not None:
         given_side = side_of_units(q.raw.get("units"))   # the units say whose attack it is
     if src is None or dst is None:
@@ -271,18 +291,13 @@ def battle(position, q, r):
             r.refuse("not-adjacent", "wotr-battle-start", "battle.refuse_not_adjacent", "battle.reason_not_adjacent", src=src_name, dst=dst_name)
         if dst_state.besieged == enemy:
             r.refuse("besieged-from-outside", "wotr-siege-besieged-army", "battle.refuse_besieged_from_outside", "battle.reason_besieged_from_outside", region=dst_name)
-            defender = dst_state.army(enemy)
         elif dst_state.besieged == side:
             r.step("battle.relief", "wotr-siege-relief", region=dst_name)
-            defender = dst_state.army(enemy)
-        else:
-            defender = dst_state.army(enemy)
+    elif kind == "siege":
+        r.step("battle.siege", "wotr-siege-battle", region=dst_name)
     else:
-        defender = dst_state.army(enemy)
-        if kind == "siege":
-            r.step("battle.siege", "wotr-siege-battle", region=dst_name)
-        else:
-            r.step("battle.sortie", "wotr-sortie", region=dst_name)
+        r.step("battle.sortie", "wotr-sortie", region=dst_name)
+    defender = dst_state.army(enemy)
     if not defender.is_army:
         if defender.is_empty and not listed(position, dst):
             return r.needs_info([region_path(dst, lang, enemy)], "battle.needs_defender", {"region": dst_name})
@@ -297,6 +312,28 @@ def battle(position, q, r):
 
     if r.refusals:
         return r.decide_refused(BATTLE_REFUSALS, "battle.answer_no", allowed=False, type=kind)
+    return Engagement(kind, side, src, dst, attacker, defender)
+
+
+def politics_of_attack(position, e: Engagement, r) -> None:
+    """The step for nations not At War that the attack moves on the Political Track."""
+    attacked = sorted(n for n, u in e.defender.nations.items() if u.count and not position.at_war(n))
+    if attacked:
+        r.step("battle.politics_attacked", "wotr-politics-advance-attacked",
+               nations=", ".join(names.nation_name(n, r.lang) for n in attacked))
+
+
+@question(BATTLE)
+@_both_sides_always
+def battle(position, q, r):
+    rnd = q.param("round")
+    e = read_engagement(position, q, r)
+    if isinstance(e, Ruling):
+        return e
+    kind, side, enemy, attacker, defender = e.kind, e.side, e.enemy, e.attacker, e.defender
+    dst = e.dst
+    dst_name = names.region_name(dst, r.lang)
+    dst_state = position.region(dst)
 
     # What hits.
     att_hit, def_hit = NORMAL_HIT, NORMAL_HIT
@@ -330,10 +367,7 @@ def battle(position, q, r):
     r.step("battle.odds", "wotr-battle-leader-reroll", who=r.t("battle.defender"), dice=def_dice, hit_on=def_hit,
            rerolls=def_rerolls, pct=r.percent(p_any(d)), mean=r.decimal(expected(d)))
     if rnd == 1:
-        attacked = sorted(n for n, u in defender.nations.items() if u.count and not position.at_war(n))
-        if attacked:
-            r.step("battle.politics_attacked", "wotr-politics-advance-attacked",
-                   nations=", ".join(names.nation_name(n, lang) for n in attacked))
+        politics_of_attack(position, e, r)
     r.step("battle.cards_not_modelled", "wotr-battle-combat-card")
     return r.decide("battle.answer", {"type": r.t(f"battle.type_{kind}"), "round": rnd,
                                       "att_dice": att_dice, "att_hit": att_hit, "att_rerolls": att_rerolls,

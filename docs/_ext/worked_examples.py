@@ -124,7 +124,7 @@ class RulingDirective(SphinxDirective):
             return self.fail(f"worked example: cannot read scenario {rel!r}: {exc.strerror or exc}")
 
         from adjudicator import api
-        from adjudicator.checking import mismatches
+        from adjudicator.checking import compare
         from adjudicator.problems import ScenarioInvalid
 
         try:
@@ -138,7 +138,7 @@ class RulingDirective(SphinxDirective):
             return self.fail(f"worked example: the engine failed on {rel!r}: {type(exc).__name__}: {exc}")
 
         if scenario.expect:
-            diffs = mismatches(scenario.expect, ruling.verdict)
+            diffs = compare(scenario.expect, ruling.as_dict())
             if diffs:
                 listed = "; ".join(f"{p}: expected {e!r}, got {g!r}" for p, e, g in diffs)
                 logger.warning("worked example: the ruling on %r does not match its expect (%s)",
