@@ -405,7 +405,8 @@ def position_armies(scenario: Mapping[str, Any], lang: str) -> dict[str, str]:
                 if army.is_empty:
                     continue
                 extra = army.leaders + army.nazgul + len(army.characters)
-                sides.append(gettext(msgid, n=f"{army.units}+{extra}" if extra else str(army.units)))
+                count = "%d+%d" % (army.units, extra) if extra else str(army.units)
+                sides.append(gettext(msgid, n=count))
             if sides:
                 out[rid] = " · ".join(sides)
     return out
