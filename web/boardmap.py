@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from flask_babel import force_locale, gettext
@@ -63,24 +64,31 @@ MARK_RADIUS = 26                      # clears the widest role mark, for the lab
 PLAIN_RADIUS = 14
 CLOSE_UP_MARGIN = 90                  # around the regions in play, in user units
 CLOSE_UP_MIN = (360, 300)             # a close-up still shows the neighbours around
-LABELS_PER_SIDE = 36                  # the names' size without JavaScript: a 36th of the view's long side
+LABELS_PER_SIDE = 32                  # the names' size without JavaScript: a 32nd of the view's long side
 CHAR_EM = 0.6                         # a name's width per letter, in ems (for the layout)
 MAP_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,30}")   # used unescaped in ids and hrefs
 
 
+@lru_cache(maxsize=None)
 def board_width() -> int:
     return round(BOARD_H * data.map_positions()["aspect"])
 
 
+@lru_cache(maxsize=None)
+def _spots() -> dict[str, tuple[int, int]]:
+    width = board_width()
+    return {r: (round(p["x"] * width), round(p["y"] * BOARD_H)) for r, p in data.map_positions()["regions"].items()}
+
+
 def spot(region: str) -> tuple[int, int]:
     """The region's centre in user units (integers keep the markup short)."""
-    p = data.map_positions()["regions"][region]
-    return round(p["x"] * board_width()), round(p["y"] * BOARD_H)
+    return _spots()[region]
 
 
-def edges() -> list[tuple[str, str]]:
+@lru_cache(maxsize=None)
+def edges() -> tuple[tuple[str, str], ...]:
     """Every border once, as sorted pairs of region ids."""
-    return sorted({tuple(sorted((a, b))) for a, r in data.regions().items() for b in r["adjacent"]})
+    return tuple(sorted({tuple(sorted((a, b))) for a, r in data.regions().items() for b in r["adjacent"]}))
 
 
 def view_box(focus: Iterable[str] | None = None) -> tuple[int, int, int, int]:
@@ -186,35 +194,88 @@ def _overlap(a, b) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def label_places(lang: str, roles: Mapping[str, str], armies: Mapping[str, str], size: float) -> dict[str, str]:
+class _Taken:
+    """Boxes already on the map, bucketed in a coarse grid so a new box is compared only
+    with its neighbours (a whole board is some 400 boxes, tried in 8 places each)."""
+
+    CELL = 80
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[tuple[float, float, float, float], str]]] = {}
+
+    def _keys(self, box):
+        c = self.CELL
+        return ((i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
+                for j in range(int(box[1] // c), int(box[3] // c) + 1))
+
+    def add(self, box, owner: str) -> None:
+        for key in self._keys(box):
+            self.cells.setdefault(key, []).append((box, owner))
+
+    def cover(self, box, owner: str, *, any_at_all: bool = False) -> float:
+        """How much of ``box`` the others' boxes cover (``any_at_all``: stop at the first)."""
+        seen, total = set(), 0.0
+        for key in self._keys(box):
+            for entry in self.cells.get(key, ()):
+                if entry[1] != owner and id(entry) not in seen:
+                    seen.add(id(entry))
+                    total += _overlap(box, entry[0])
+                    if total and any_at_all:
+                        return total
+        return total
+
+
+def label_places(lang: str, roles: Mapping[str, str], armies: Mapping[str, str], size: float,
+                 view: tuple[float, float, float, float] | None = None) -> dict[str, str]:
     """Where each name goes at font size ``size`` (user units): one of :data:`PLACES`, or
     "hidden" when it would cover a name or a region that matters more. A marked name always
-    shows, where it covers least. Greedy, on estimated widths; map.js does it again with
-    measured widths at every zoom."""
-    taken: list[tuple[tuple[float, float, float, float], str]] = []
+    shows, where it covers least. Only names near ``view`` (x, y, w, h) are placed; the rest
+    wait hidden for map.js, which lays the names out again, measured, at every zoom."""
+    taken = _Taken()
+    near = _near(view, size)
     for region in data.regions():      # names never cover a region's shape or mark
         x, y = spot(region)
         r = MARK_RADIUS - 2 if region in roles else PLAIN_RADIUS - 2
-        taken.append(((x - r, y - r, x + r, y + r), region))
+        taken.add((x - r, y - r, x + r, y + r), region)
     for region, text in armies.items():
         x, y = spot(region)
         offset = MARK_RADIUS if region in roles else PLAIN_RADIUS
-        taken.append((_label_box("above", x, y, len(text) * CHAR_EM * size * 0.9, size * 0.9, offset), region))
+        taken.add(_label_box("above", x, y, len(text) * CHAR_EM * size * 0.9, size * 0.9, offset), region)
     places = {}
     for region in label_order(roles):
+        if not near(region):
+            places[region] = "hidden"
+            continue
         x, y = spot(region)
         em = size * (1.15 if region in roles else 1)
         w = len(data.regions()[region]["name"][lang]) * CHAR_EM * em * (1.12 if region in roles else 1)
         offset = MARK_RADIUS if region in roles else PLAIN_RADIUS
-        boxes = {p: _label_box(p, x, y, w, em, offset) for p in PLACES if not (region in armies and "above" in p)}
-        cover = {p: sum(_overlap(b, t) for t, owner in taken if owner != region) for p, b in boxes.items()}
-        place = next((p for p in boxes if cover[p] == 0), None)
+        place, best = None, None
+        for p in PLACES:
+            if region in armies and "above" in p:
+                continue
+            b = _label_box(p, x, y, w, em, offset)
+            cover = taken.cover(b, region, any_at_all=region not in roles)
+            if best is None or cover < best[0]:
+                best = (cover, p, b)
+            if cover == 0:
+                place = p
+                break
         if place is None and region in roles:
-            place = min(boxes, key=lambda p: cover[p])
+            place = best[1]
         places[region] = place or "hidden"
         if place:
-            taken.append((boxes[place], region))
+            taken.add(best[2] if best[1] == place else _label_box(place, x, y, w, em, offset), region)
     return places
+
+
+def _near(view, size):
+    if view is None:
+        return lambda region: True
+    x, y, w, h = view
+    margin = size * 8                 # a long name reaches this far into the view
+    return lambda region: (x - margin < spot(region)[0] < x + w + margin
+                           and y - margin < spot(region)[1] < y + h + margin)
 
 
 def _region(region: str, lang: str, map_id: str, role: str | None, army: str | None, place: str) -> str:
@@ -267,7 +328,7 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
         raise ValueError(f"unknown roles: {bad_roles}")
     x, y, w, h = view_box(focus)
     size = round(max(w, h) / LABELS_PER_SIDE)
-    places = label_places(lang, roles, armies, size)
+    places = label_places(lang, roles, armies, size, view=(x, y, w, h))
     with force_locale(lang):
         title = gettext("Map of the board")
         regions = "".join(_region(r, lang, map_id, roles.get(r), armies.get(r), places[r])
