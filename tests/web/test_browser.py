@@ -32,6 +32,11 @@ BATTLE = {"game": "war-of-the-ring", "lang": "es", "title": "Isengard ataca Edor
                        "politics": {"rohan": "at-war", "isengard": "at-war"}},
           "question": {"kind": "battle", "from": "Oestemnet", "to": "Edoras", "round": 1}}
 
+RETREAT = {"game": "war-of-the-ring", "lang": "en",
+           "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2, "leader": 1}}},
+                                    "South Ithilien": {"shadow": {"sauron": {"regular": 5}}}}},
+           "question": {"kind": "retreat", "from": "Osgiliath", "to": "Lossarnach"}}
+
 
 def _unavailable(reason: str):
     if os.environ.get("CI") == "true":
@@ -277,6 +282,8 @@ PAGES = {
     "ruling-odds-en": "/en/r/" + permalink.encode({**BATTLE, "lang": "en"}),
     "ruling-odds-es": "/es/r/" + permalink.encode(BATTLE),
     "search": "/es/search?q=ejército+sitiado",
+    "board": "/es/map?region=Edoras",
+    "ruling-map-en": "/en/r/" + permalink.encode(RETREAT),
     "docs": "/es/docs/index.html",
 }
 
@@ -309,11 +316,6 @@ def test_every_page_fits_and_has_tap_targets(browser, base_url, built_site, size
 
 
 # -- the board map ---------------------------------------------------------------------------------
-
-RETREAT = {"game": "war-of-the-ring", "lang": "en",
-           "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2, "leader": 1}}},
-                                    "South Ithilien": {"shadow": {"sauron": {"regular": 5}}}}},
-           "question": {"kind": "retreat", "from": "Osgiliath", "to": "Lossarnach"}}
 
 
 def view_box(page) -> list[float]:
@@ -467,5 +469,29 @@ def test_ruling_map_without_javascript_lists_the_marked_regions(browser, base_ur
         assert page.locator('#map [data-region="osgiliath"]').get_attribute("data-role") == "from"
         SCREENSHOTS.mkdir(exist_ok=True)
         page.locator("#map-figure").screenshot(path=str(SCREENSHOTS / "ruling-map-nojs-phone.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["javascript", "no-javascript"])
+def test_axe_finds_nothing_on_the_map_pages(browser, base_url, js):
+    """axe-core (bundled by axe-playwright-python) on the pages with the map. The page
+    without JavaScript is checked as it is served with its scripts replaced by nothing."""
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                     reason="axe-playwright-python is not installed (a test extra)")
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="en-GB")
+    page = context.new_page()
+    if not js:
+        for script in ("map.js", "app.js"):
+            page.route(f"**/static/{script}", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    try:
+        for url in ("/en/map", "/es/map?region=Edoras", "/en/map?region=Edorsa",
+                    f"/en/r/{permalink.encode(RETREAT)}", f"/es/r/{permalink.encode(RETREAT)}"):
+            page.goto(url)
+            page.locator("details.map-key > summary").click()     # the key, open, is checked too
+            results = axe_module.Axe().run(page)
+            found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
+            assert found == [], f"{url}: {found}"
     finally:
         context.close()
