@@ -11,6 +11,7 @@ picture and the list beside it (``templates/_boardmap.html``) says what is marke
   shows around it (:class:`Board`).
 - :func:`ruling_regions` the regions a War of the Ring ruling names, with their roles.
 - :func:`position_armies` the short army text of each region of a scenario's position.
+- :func:`candidates_within` the regions a form may offer to pick next.
 """
 from __future__ import annotations
 
@@ -396,6 +397,17 @@ def legend_items() -> list[dict[str, Any]]:
     shapes = [{"kind": s or "none", "label": SETTLEMENT_LABELS[s]} for s in SETTLEMENTS]
     nations = [{"kind": None, "fill": NATION_FILLS[n], "name": nd["name"]} for n, nd in data.nations().items()]
     return shapes + nations + [{"kind": None, "fill": NATION_FILLS[None], "name": None, "label": N_("No nation")}]
+
+
+# -- for the forms: what may be picked next -----------------------------------------------------
+
+def candidates_within(region: str, steps: int) -> set[str]:
+    """The regions at most ``steps`` borders from ``region`` (itself excluded): what a form
+    offers in ``data-candidates`` (1 for an army; a character's level for a character). A
+    superset of what the rules allow: the ruling says whether the move is legal."""
+    from adjudicator.rules import board as rules_board
+
+    return set(rules_board.distances(region, limit=steps)) - {region}
 
 
 # -- a ruling's regions -------------------------------------------------------------------------

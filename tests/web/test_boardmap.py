@@ -161,6 +161,13 @@ def test_candidates_and_target_are_attributes_for_the_script():
     assert "data-candidates" not in parse(boardmap.board_svg("en")).attrib
 
 
+def test_candidates_within_a_number_of_steps():
+    assert boardmap.candidates_within("edoras", 1) == set(data.regions()["edoras"]["adjacent"])
+    two = boardmap.candidates_within("edoras", 2)
+    assert "edoras" not in two and "helms-deep" in two      # Edoras - Westemnet - Helm's Deep
+    assert boardmap.candidates_within("edoras", 0) == set()
+
+
 def test_names_laid_out_cover_no_other_name_or_region():
     """The names the server shows (before any script) do not sit on each other or on another
     region's shape, by the layout's own estimate of their size."""
