@@ -366,7 +366,7 @@ class Board:
     close_up: bool = False          # the picture opens on a close-up (offer the whole board)
     target: str | None = None
     has_armies: bool = False
-    key: list[dict[str, Any]] = field(default_factory=lambda: legend_items())
+    key: list[dict[str, Any]] = field(default_factory=list)
 
 
 def board(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapping[str, str] | None = None,
@@ -389,14 +389,17 @@ def board(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapping[
                          sorted((entry(r) for r, rr in roles.items() if rr == role), key=lambda e: e["name"]))
                   for role in ROLES if role in roles.values()]
     others = sorted((entry(r) for r, a in armies.items() if a and r not in roles), key=lambda e: e["name"])
-    return Board(svg, map_id, marked, others, close_up=bool(focus), target=target, has_armies=any(armies.values()))
+    return Board(svg, map_id, marked, others, close_up=bool(focus), target=target, has_armies=any(armies.values()),
+                 key=legend_items(lang))
 
 
-def legend_items() -> list[dict[str, Any]]:
-    """The key: each settlement's shape and each nation's colour, with their names (msgids)."""
-    shapes = [{"kind": s or "none", "label": SETTLEMENT_LABELS[s]} for s in SETTLEMENTS]
-    nations = [{"kind": None, "fill": NATION_FILLS[n], "name": nd["name"]} for n, nd in data.nations().items()]
-    return shapes + nations + [{"kind": None, "fill": NATION_FILLS[None], "name": None, "label": N_("No nation")}]
+def legend_items(lang: str) -> list[dict[str, Any]]:
+    """The key: each settlement's shape and each nation's colour, with their names."""
+    with force_locale(lang):
+        shapes = [{"kind": s or "none", "label": gettext(SETTLEMENT_LABELS[s])} for s in SETTLEMENTS]
+        nations = [{"kind": None, "fill": NATION_FILLS[n], "label": nd["name"][lang]}
+                   for n, nd in data.nations().items()]
+        return shapes + nations + [{"kind": None, "fill": NATION_FILLS[None], "label": gettext("No nation")}]
 
 
 # -- for the forms: what may be picked next -----------------------------------------------------

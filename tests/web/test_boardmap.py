@@ -279,6 +279,15 @@ def test_the_map_shows_only_for_war_of_the_ring_rulings_that_name_a_region(clien
         assert "board-map" not in response.get_data(as_text=True)
 
 
+def test_the_key_names_every_shape_and_nation_in_the_page_language(client):
+    html = client.get("/es/map").get_data(as_text=True)
+    key = unescape(re.sub(r"<[^>]+>|\s+", " ", re.search(r'<details class="map-key">.*?</details>', html, re.S).group(0)))
+    for word in ("Baluarte", "Ciudad", "Villa", "Fortificación", "Sin asentamiento", "Sin nación"):
+        assert f" {word} " in key, word
+    for nation in data.nations().values():
+        assert f" {nation['name']['es']} " in key
+
+
 def test_the_map_markup_runs_nothing_inline(client):
     html = client.get(f"/en/r/{permalink.encode(RETREAT)}").get_data(as_text=True)
     assert "board-map" in html
