@@ -270,6 +270,12 @@ def label_places(lang: str, roles: Mapping[str, str], armies: Mapping[str, str],
     return places
 
 
+@lru_cache(maxsize=128)
+def _cached_places(lang: str, roles: tuple, armies: tuple, size: float, view: tuple) -> dict[str, str]:
+    """The same maps come back often (the board page, a form before anything is typed)."""
+    return label_places(lang, dict(roles), dict(armies), size, view)
+
+
 def _near(view, size):
     if view is None:
         return lambda region: True
@@ -329,7 +335,7 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
         raise ValueError(f"unknown roles: {bad_roles}")
     x, y, w, h = view_box(focus)
     size = round(max(w, h) / LABELS_PER_SIDE)
-    places = label_places(lang, roles, armies, size, view=(x, y, w, h))
+    places = _cached_places(lang, tuple(sorted(roles.items())), tuple(sorted(armies.items())), size, (x, y, w, h))
     with force_locale(lang):
         title = gettext("Map of the board")
         regions = "".join(_region(r, lang, map_id, roles.get(r), armies.get(r), places[r])
