@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from adjudicator import data
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+# Beside the checkout (../shared/data); ADJUDICATOR_SHARED_DATA points elsewhere (a worktree).
+SHARED = Path(os.environ.get("ADJUDICATOR_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data is not beside the project")
 
 
 def test_every_data_file_says_where_its_facts_come_from():
-    for name in ("regions", "nations", "characters", "hunt_tiles"):
+    for name in ("regions", "nations", "characters", "hunt_tiles", "map_positions"):
         assert data.load(name)["_source"].strip()
 
 
@@ -25,6 +27,17 @@ def test_the_map_has_105_regions_and_232_symmetric_edges():
     for a, r in regions.items():
         for b in r["adjacent"]:
             assert a in regions[b]["adjacent"], (a, b)
+
+
+def test_every_region_has_a_position_on_the_board_and_only_they_do():
+    positions = data.map_positions()
+    assert set(positions["regions"]) == set(data.regions())
+    assert 1 < positions["aspect"] < 2
+    for rid, p in positions["regions"].items():
+        assert 0 <= p["x"] <= 1 and 0 <= p["y"] <= 1, rid
+    # no two regions drawn on top of each other
+    spots = {(round(p["x"], 2), round(p["y"], 2)) for p in positions["regions"].values()}
+    assert len(spots) == len(positions["regions"])
 
 
 def test_settlement_counts_and_victory_points():
@@ -84,3 +97,12 @@ def test_hunt_tiles_match_the_shared_reference():
     assert data.hunt_tiles()["standard"] == ref["standard_beige"]
     values = sorted(str(t["value"]) for t in data.hunt_tiles()["special"].values())
     assert values == sorted(str(t["value"]) for t in ref["special_free_peoples_blue"] + ref["special_shadow_red"])
+
+
+@needs_shared
+def test_map_positions_match_the_shared_reference():
+    ref = json.loads((SHARED / "wotr-map-positions.json").read_text(encoding="utf-8"))
+    ours = data.map_positions()
+    assert ours["aspect"] == ref["aspect"]
+    assert ours["regions"] == {rid: {"x": p["x"], "y": p["y"]} for rid, p in ref["regions"].items()}
+    assert ours["_source"].startswith(ref["_source"])

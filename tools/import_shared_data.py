@@ -1,5 +1,6 @@
-"""Regenerate adjudicator/data/*.json from the reference facts in ../shared/data.
+"""Maintainers' tool: regenerate adjudicator/data/*.json from the reference facts in ../shared/data.
 
+Not part of the app and never run by it or by users (a user's machine has no ../shared).
 The project keeps its own data files (so it runs without ../shared); this script is how
 they were made, and tests/test_data.py cross-checks them against the reference when it
 is present. Run: python tools/import_shared_data.py [path/to/shared/data]
@@ -106,6 +107,13 @@ def main(shared: Path) -> None:
                     "three public implementations agree on every tile)."),
         "standard": tiles["standard_beige"],
         "special": special,
+    })
+
+    positions = json.loads((shared / "wotr-map-positions.json").read_text(encoding="utf-8"))
+    dump("map_positions.json", {
+        "_source": positions["_source"] + " Copied from ../shared/data/wotr-map-positions.json.",
+        "aspect": positions["aspect"],
+        "regions": {rid: {"x": p["x"], "y": p["y"]} for rid, p in sorted(positions["regions"].items())},
     })
 
 

@@ -6,6 +6,7 @@
 - :mod:`web.ask`      a form per question kind, and a box to paste a scenario
 - :mod:`web.rulings`  the ruling page, at a permalink that carries the scenario
 - :mod:`web.search_views`  ``/<lang>/search``
+- :mod:`web.map_views`  ``/<lang>/map``: the board, a region and its neighbours
 - :mod:`web.docs`     the built rules reference at ``/<lang>/docs/<path>``
 - :mod:`web.api`      the JSON API under ``/api/v1``
 
@@ -37,13 +38,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
     build_dir = Path(app.config["BUILD_DIR"])
 
-    from web import api, ask, docs, errors, i18n, pages, rulings, search_views, security, views
+    from web import api, ask, docs, errors, i18n, map_views, pages, rulings, search_views, security, views
 
     i18n.init_app(app, build_dir)
     security.init_app(app)
     views.init_app(app)
     errors.init_app(app)
-    for module in (pages, ask, rulings, search_views, docs, api):
+    for module in (pages, ask, rulings, search_views, map_views, docs, api):
         app.register_blueprint(module.bp)
     warm_up()
     return app

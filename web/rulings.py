@@ -11,7 +11,7 @@ from flask import Blueprint, render_template, request
 
 from adjudicator import api
 from adjudicator.problems import ScenarioInvalid
-from web import ask, forms, permalink, present
+from web import ask, boardmap, forms, permalink, present
 
 bp = Blueprint("rulings", __name__)
 
@@ -31,6 +31,15 @@ def ruling_page(lang: str, token: str):
     scenario_yaml = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     return render_template(
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
-        rows=present.verdict_rows(ruling["verdict"]), steps=present.steps(ruling),
+        rows=present.verdict_rows(ruling["verdict"]), steps=present.steps(ruling), board=ruling_board(data, ruling, lang),
         status_label=present.status_label(ruling["verdict"].get("status", "")),
         scenario_yaml=scenario_yaml, token=token, edit_url=ask.edit_address(lang, data, token), permalink_url=request.url_root.rstrip("/") + request.path)
+
+
+def ruling_board(scenario: dict, ruling: dict, lang: str) -> boardmap.Board | None:
+    """The map with the ruling's regions marked, for a War of the Ring ruling that names any."""
+    roles = boardmap.ruling_regions(scenario, ruling)
+    if not roles:
+        return None
+    return boardmap.board(lang, roles=roles, armies=boardmap.position_armies(scenario, lang))
+

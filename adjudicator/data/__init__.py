@@ -18,6 +18,12 @@ def regions() -> dict[str, dict]:
     return load("regions")["regions"]
 
 
+def map_positions() -> dict:
+    """``{"aspect": width / height, "regions": {id: {"x", "y"}}}``: each region's centre on the
+    board as fractions of its width and height (for drawing the map, never for rulings)."""
+    return load("map_positions")
+
+
 def nations() -> dict[str, dict]:
     return load("nations")["nations"]
 

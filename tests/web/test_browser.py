@@ -32,6 +32,11 @@ BATTLE = {"game": "war-of-the-ring", "lang": "es", "title": "Isengard ataca Edor
                        "politics": {"rohan": "at-war", "isengard": "at-war"}},
           "question": {"kind": "battle", "from": "Oestemnet", "to": "Edoras", "round": 1}}
 
+RETREAT = {"game": "war-of-the-ring", "lang": "en",
+           "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2, "leader": 1}}},
+                                    "South Ithilien": {"shadow": {"sauron": {"regular": 5}}}}},
+           "question": {"kind": "retreat", "from": "Osgiliath", "to": "Lossarnach"}}
+
 
 def _unavailable(reason: str):
     if os.environ.get("CI") == "true":
@@ -316,6 +321,8 @@ PAGES = {
     "ruling-odds-en": "/en/r/" + permalink.encode({**BATTLE, "lang": "en"}),
     "ruling-odds-es": "/es/r/" + permalink.encode(BATTLE),
     "search": "/es/search?q=ejército+sitiado",
+    "board": "/es/map?region=Edoras",
+    "ruling-map-en": "/en/r/" + permalink.encode(RETREAT),
     "docs": "/es/docs/index.html",
 }
 
@@ -343,5 +350,187 @@ def test_every_page_fits_and_has_tap_targets(browser, base_url, built_site, size
                     .filter(e => e.getBoundingClientRect().height < 24)
                     .map(e => (e.name || e.textContent || '').trim().slice(0, 30))""")
                 assert small == [], f"{name}: too small to tap: {small}"
+    finally:
+        context.close()
+
+
+# -- the board map ---------------------------------------------------------------------------------
+
+
+def view_box(page) -> list[float]:
+    return [float(v) for v in page.locator("#map").get_attribute("viewBox").split()]
+
+
+def centre_of(page, region: str) -> tuple[float, float]:
+    box = page.locator(f'#map [data-region="{region}"] > use').first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, locale="en-GB")
+    pg = context.new_page()
+    pg.csp_errors = []   # type: ignore[attr-defined]
+    pg.on("console", lambda msg: pg.csp_errors.append(msg.text) if "Content Security Policy" in msg.text else None)
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def test_map_zooms_pans_and_a_tap_fills_the_box_on_a_phone(phone):
+    page = phone
+    page.goto("/en/map")
+    page.locator("#map.live").wait_for()
+    assert page.locator("#map").get_attribute("role") == "group"
+    whole = view_box(page)
+    page.get_by_role("button", name="Zoom in").tap()
+    page.get_by_role("button", name="Zoom in").tap()
+    zoomed = view_box(page)
+    assert zoomed[2] < whole[2] / 2, (whole, zoomed)
+    # a drag pans (a mouse drag here; touch drags go through the same pointer events)
+    box = page.locator("#map").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y + 40, steps=5)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[0] < zoomed[0] and panned[2] == pytest.approx(zoomed[2]), (zoomed, panned)
+    # a pinch (two fingers moving apart) zooms in further
+    cdp = page.context.new_cdp_session(page)
+    points = lambda d: [{"x": x - d, "y": y, "id": 0}, {"x": x + d, "y": y, "id": 1}]  # noqa: E731
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(30)})
+    for d in (40, 55, 70, 90):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(d)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    pinched = view_box(page)
+    assert pinched[2] < panned[2] * 0.6, (panned, pinched)
+    # back to the whole board, then tap Edoras: the event fires and the box gets the name
+    page.get_by_role("button", name="Whole board").tap()
+    assert view_box(page)[2] == pytest.approx(whole[2])
+    page.evaluate("""() => { window.picked = [];
+        document.addEventListener('region-pick', e => window.picked.push(e.detail)); }""")
+    page.get_by_role("button", name="Zoom in").tap()
+    page.locator("#map").scroll_into_view_if_needed()
+    page.touchscreen.tap(*centre_of(page, "edoras"))
+    assert page.evaluate("window.picked") == [{"id": "edoras", "name": "Edoras", "role": None}]
+    assert page.locator("#map-region").input_value() == "Edoras"
+    assert page.locator(".map-info").inner_text() == "Edoras · Rohan · City"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "map-phone.png"), full_page=True)
+    page.get_by_role("button", name="Show").tap()
+    page.wait_for_url("**/en/map?region=Edoras")
+    assert page.locator('#map [data-region="edoras"]').get_attribute("data-role") == "from"
+    assert page.locator('#map [data-role="reachable"]').count() == len(data.regions()["edoras"]["adjacent"])
+    assert page.csp_errors == []
+
+
+def test_map_offers_only_the_candidates_and_works_by_keyboard(phone):
+    page = phone
+    page.goto("/en/map")
+    page.locator("#map.live").wait_for()
+    # a form says which regions may be picked next (here: where an army in Edoras may go)
+    page.evaluate("() => document.getElementById('map').setAttribute('data-candidates', 'folde westemnet')")
+    assert "picking" in page.locator("#map").get_attribute("class")
+    assert page.locator('#map [data-region="edoras"]').get_attribute("aria-disabled") == "true"
+    page.get_by_role("button", name="Zoom in").tap()
+    page.get_by_role("button", name="Zoom in").tap()
+    # keyboard: the one region in the tab order, arrows to the next, Enter picks
+    stop = page.locator('#map [data-region][tabindex="0"]')
+    assert stop.count() == 1 and stop.get_attribute("data-region") in ("folde", "westemnet")
+    stop.focus()
+    first = stop.get_attribute("data-region")
+    page.keyboard.press("Enter")
+    assert page.locator("#map-region").input_value() == data.regions()[first]["name"]["en"]
+    other = "westemnet" if first == "folde" else "folde"
+    direction = "ArrowLeft" if data.map_positions()["regions"][other]["x"] < \
+        data.map_positions()["regions"][first]["x"] else "ArrowRight"
+    page.keyboard.press(direction)
+    assert page.evaluate("document.activeElement.getAttribute('data-region')") == other
+    page.keyboard.press(" ")
+    assert page.locator("#map-region").input_value() == data.regions()[other]["name"]["en"]
+    # a tap on a region that is not a candidate picks nothing
+    page.locator("#map").scroll_into_view_if_needed()
+    page.get_by_role("button", name="Whole board").tap()
+    for _ in range(3):
+        page.get_by_role("button", name="Zoom in").tap()
+    page.evaluate("""() => { const s = document.getElementById('map'), g = s.querySelector('[data-region="edoras"]');
+        const m = g.transform.baseVal.consolidate().matrix, b = s.getAttribute('viewBox').split(' ').map(Number);
+        s.setAttribute('viewBox', [m.e - b[2] / 2, m.f - b[3] / 2, b[2], b[3]].join(' ')); }""")
+    page.touchscreen.tap(*centre_of(page, "edoras"))
+    assert page.locator("#map-region").input_value() == data.regions()[other]["name"]["en"]
+
+
+def test_map_is_accessible_by_its_names_and_roles(phone):
+    """No axe in the project: the basics axe would check on the map, in the browser."""
+    page = phone
+    page.goto(f"/en/r/{permalink.encode(RETREAT)}")
+    page.locator("#map.live").wait_for()
+    svg = page.get_by_role("group", name="Map of the board")
+    assert svg.count() == 1
+    regions = page.locator("#map [data-region]")
+    assert regions.count() == len(data.regions())
+    problems = page.evaluate("""() => Array.from(document.querySelectorAll('#map [data-region]'))
+        .filter(g => g.getAttribute('role') !== 'button' || !g.hasAttribute('tabindex')
+                     || !(g.querySelector('title') && g.querySelector('title').textContent.trim()))
+        .map(g => g.getAttribute('data-region'))""")
+    assert problems == []
+    assert page.locator('#map [tabindex="0"]').count() == 1
+    assert page.get_by_role("button", name="Osgiliath · Fortification · From").count() == 1
+    for name in ("Zoom in", "Zoom out", "Whole board", "Close-up"):
+        assert page.get_by_role("button", name=name).is_visible()
+    # a tap on a marked region says its part in words
+    page.locator("#map").scroll_into_view_if_needed()
+    page.touchscreen.tap(*centre_of(page, "lossarnach"))
+    assert page.locator(".map-info").inner_text().endswith("· To")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.locator("#map-figure").screenshot(path=str(SCREENSHOTS / "ruling-map-phone.png"))
+    assert page.csp_errors == []
+
+
+def test_ruling_map_without_javascript_lists_the_marked_regions(browser, base_url):
+    context = browser.new_context(base_url=base_url, java_script_enabled=False,
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"/es/r/{permalink.encode(RETREAT)}")
+        assert page.locator("#map").get_attribute("role") == "img"
+        assert page.get_by_role("img", name="Mapa del tablero").count() == 1
+        assert not page.locator(".map-tools").is_visible()
+        legend = page.locator("#map-legend")
+        assert "Desde: Osgiliath (PL 2+1)" in legend.inner_text()
+        assert "Hasta: Lossarnach" in legend.inner_text()
+        ruling = api.ask(RETREAT, "es")
+        reachable = legend.locator("li.role-reachable").inner_text()
+        for region in set(ruling["verdict"]["destinations"]) - {"lossarnach"}:
+            assert data.regions()[region]["name"]["es"] in reachable
+        assert page.locator('#map [data-region="osgiliath"]').get_attribute("data-role") == "from"
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.locator("#map-figure").screenshot(path=str(SCREENSHOTS / "ruling-map-nojs-phone.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["javascript", "no-javascript"])
+def test_axe_finds_nothing_on_the_map_pages(browser, base_url, js):
+    """axe-core (bundled by axe-playwright-python) on the pages with the map. The page
+    without JavaScript is checked as it is served with its scripts replaced by nothing."""
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                     reason="axe-playwright-python is not installed (a test extra)")
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="en-GB")
+    page = context.new_page()
+    if not js:
+        for script in ("map.js", "app.js"):
+            page.route(f"**/static/{script}", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    try:
+        for url in ("/en/map", "/es/map?region=Edoras", "/en/map?region=Edorsa",
+                    f"/en/r/{permalink.encode(RETREAT)}", f"/es/r/{permalink.encode(RETREAT)}"):
+            page.goto(url)
+            page.locator("details.map-key > summary").click()     # the key, open, is checked too
+            results = axe_module.Axe().run(page)
+            found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
+            assert found == [], f"{url}: {found}"
     finally:
         context.close()
