@@ -25,6 +25,7 @@ extensions = [
     "worked_examples",   # the `ruling` directive: the engine rules on a scenario at build time
     "language_switch",   # the link to the same page in the other language
     "datatables",        # reference tables generated from adjudicator/data/*.json
+    "kind_tables",       # each question kind's parameters and verdict keys, from its KindSpec
     "rules_tables",      # the rules index and the coverage table, from rules.json and coverage_map.json
     "i18n_tidy",         # translated doctrees without the parsed messages' documents
 ]
@@ -39,7 +40,7 @@ language = "en"
 locale_dirs = ["locale"]
 gettext_compact = False
 gettext_uuid = False
-gettext_location = True
+gettext_location = False   # source line numbers in the catalogues only churned the diffs
 nitpicky = True
 # Headings must read exactly as rules.json titles them (the engine cites those titles), so no
 # typographic quotes: "The Orcs' Search" stays with its straight apostrophe.

@@ -11,43 +11,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-# English msgids; translated when the page is drawn.
-VERDICT_LABELS = {
-    "status": "Status", "allowed": "Allowed", "excess": "Units over the stacking limit",
-    "dice": "Dice", "hit_on": "Hits on", "rerolls": "Re-rolls", "p_success": "Chance of success",
-    "successes": "Successes", "success": "Success", "damage": "Damage", "heal": "Healing",
-    "reveal": "Revealed", "stop": "Stops the Fellowship", "eliminated": "Eliminated",
-    "corruption_added": "Corruption added", "corruption": "Corruption", "shadow_wins": "The Shadow wins",
-    "min": "Minimum", "max": "Maximum", "max_distance": "Maximum distance", "removed": "Removed",
-    "activates": "Activates", "extra_tile": "Extra tile", "type": "Type", "attacker": "Attacker",
-    "defender": "Defender", "p_hits": "Chance of each number of hits", "into_stronghold": "Into the stronghold",
-    "destinations": "Destinations", "active": "Active", "steps": "Steps to war", "winner": "Winner",
-    "reason": "Reason", "free_peoples_vp": "Free Peoples victory points", "shadow_vp": "Shadow victory points",
-    "free_peoples": "Free Peoples", "shadow": "Shadow", "then": "Then", "skulls": "Skulls",
-    "cancelled_by_path": "Cancelled by the path", "cards_eliminated": "Cards eliminated",
-    "skulls_left": "Skulls left", "leadership": "Leadership", "shields_ignored": "Shields ignored",
-    "threat_each": "Threat for each player", "extra_reveals": "Extra reveals", "time_counters": "Time counters",
-    "counters_left": "Counters left", "triggered": "Triggered", "effects": "Effects",
-    "under_objective": "Under the objective", "discard": "Discarded", "missing": "Missing",
-    "round": "Round", "side": "Side", "distance": "Distance", "captured": "Captured", "changed": "Changed",
-    "progress": "Progress", "shields": "Shields", "stack_limit": "Stack limit", "hand": "Hand",
-    "order": "Order", "tiles": "Tiles", "tokens": "Tokens", "resource": "Resources", "fate": "What happens",
-    "cards_eliminated_max": "Most cards a bad order eliminates", "cards_cycled": "Cards cycled",
-    "items_cycled": "Items cycled", "items_eliminated": "Items eliminated", "expected_damage": "Expected damage",
-    "p_damage": "Chance of each damage", "p_eliminated": "Chance of being eliminated", "p_eye": "Chance of an Eye",
-    "p_reveal": "Chance of revealing", "p_stop": "Chance of stopping", "threat_total": "Total threat",
-    "threats_after": "Threat afterwards", "military_at_end_of_turn": "Military victory at the end of the turn",
-    "declare_first": "Declare first", "guide_options": "Possible Guides", "out_of_play": "Out of play",
-    "stronghold_excess": "Units over the stronghold's limit", "supported": "Supported", "unsupported": "Unsupported",
-    "replaces": "Replaces", "replaced_path_combat": "The replaced path fights its combat",
-    "from_scoring_area": "From the scoring area of", "activation_text": "Its activation text applies",
-    "attackers_eliminated": "Attackers eliminated", "order_chosen_by": "Order chosen by",
-    "moves_with": "Moves with its bearer", "cycle_options": "Cards you may cycle", "item_to": "The item goes to",
-    "bearer_in_play": "Bearer in play", "other": "Other", "attachments": "Attachments",
-    "order_given": "Order decided", "chosen_by": "Chosen by", "removals_unused": "Removals left unused",
-    "pending_reveals": "Cards Surge still reveals", "time_counters_by_card": "Time counters of each card",
-    "reroll_conditions": "Reasons to re-roll",
-}
+# Verdict keys are labelled by their kind's spec (adjudicator/spec.py, both languages); these
+# English msgids cover only what no spec declares: the keys inside a battle side's dice.
+NESTED_LABELS = {"dice": "Dice", "hit_on": "Hits on", "rerolls": "Re-rolls",
+                 "p_hits": "Chance of each number of hits"}
 # Word values of the verdict, shown in the reader's language.
 VALUE_LABELS = {
     "field": "Field battle", "siege": "Siege", "sortie": "Sortie", "free-peoples": "Free Peoples",
@@ -101,8 +68,16 @@ def number_text(value: float) -> str:
     return format_decimal(value, format="#,##0.####")
 
 
-def label_for(key: str) -> str:
-    msgid = VERDICT_LABELS.get(key)
+def label_for(key: str, spec: Any = None) -> str:
+    """A verdict key's label in the page's language: from its kind's spec when it declares it."""
+    from adjudicator.spec import COMMON_KEYS
+    from web.i18n import current_lang
+
+    if spec is not None:
+        for k in (*spec.verdict, *COMMON_KEYS):
+            if k.name == key:
+                return k.label.get(current_lang())
+    msgid = NESTED_LABELS.get(key)
     return _(msgid) if msgid else key.replace("_", " ")
 
 
@@ -158,13 +133,13 @@ def _distribution(key: str, value: Any, exact: Any) -> list[Bar] | None:
 FIRST_KEYS = ("allowed", "winner")   # the yes/no (or who) a player asked for, before the details
 
 
-def verdict_rows(verdict: dict[str, Any]) -> list[Row]:
+def verdict_rows(verdict: dict[str, Any], spec: Any = None) -> list[Row]:
     rows = []
     ordered = sorted(verdict.items(), key=lambda kv: kv[0] not in FIRST_KEYS)   # stable: the rest keep their order
     for key, value in ordered:
-        if key in ("status", "missing") or key.endswith("_exact") or value is None:
+        if key in ("status", "missing", "decided_by", "defaults") or key.endswith("_exact") or value is None:
             continue   # None: the verdict has nothing to say there; a row of "—" only adds noise
-        row = Row(key, label_for(key))
+        row = Row(key, label_for(key, spec))
         exact = verdict.get(f"{key}_exact")
         bars = _distribution(key, value, exact) if key.startswith("p_") else None
         if _is_probability(key, value):
@@ -201,5 +176,5 @@ def status_label(status: str) -> str:
 
 
 def all_labels() -> set[str]:
-    return (set(VERDICT_LABELS.values()) | set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
+    return (set(NESTED_LABELS.values()) | set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
             | {"Yes", "No"})

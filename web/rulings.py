@@ -9,7 +9,7 @@ from __future__ import annotations
 import yaml
 from flask import Blueprint, render_template, request
 
-from adjudicator import api
+from adjudicator import api, registry
 from adjudicator.problems import ScenarioInvalid
 from web import ask, boardmap, forms, permalink, present
 
@@ -31,7 +31,7 @@ def ruling_page(lang: str, token: str):
     scenario_yaml = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     return render_template(
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
-        rows=present.verdict_rows(ruling["verdict"]), steps=present.steps(ruling), board=ruling_board(data, ruling, lang),
+        rows=present.verdict_rows(ruling["verdict"], registry.spec(ruling["game"], ruling["question"])), steps=present.steps(ruling), board=ruling_board(data, ruling, lang),
         status_label=present.status_label(ruling["verdict"].get("status", "")),
         scenario_yaml=scenario_yaml, token=token, edit_url=ask.edit_address(lang, data, token), permalink_url=request.url_root.rstrip("/") + request.path)
 
