@@ -6,8 +6,8 @@
 ``{coverage} <seed id>``
     A table of the paragraphs of one seed document (numbered non-empty lines), their first
     words and the labels that cover them, from ``docs/coverage_map.json``. When the seeds are
-    on this machine (``ADJUDICATOR_SEEDS`` or ``/work/shared/seeds``) the build checks that
-    the numbering still matches them and warns otherwise.
+    on this machine (``ADJUDICATOR_SEEDS``, or the maintainers' ``../shared/seeds`` beside the
+    project) the build checks that the numbering still matches them and warns otherwise.
 ``{coverage} official``
     The labels tied to no seed paragraph: rules that only the official rulebook gives.
 
@@ -34,7 +34,7 @@ logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "adjudicator" / "data" / "rules.json"
 COVERAGE = ROOT / "docs" / "coverage_map.json"
-DEFAULT_SEEDS = Path("/work/shared/seeds")
+DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"   # the maintainers' folder; absent on a user's machine
 
 WORDS = {
     "en": {
