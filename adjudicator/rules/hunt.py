@@ -281,7 +281,6 @@ def hunt_casualty(position, q, r):
     fel = position.fellowship
     lang = r.lang
     chars = data.characters()
-    lean_on_fellowship(position, r, "corruption")
     before = fel.corruption
     victim = None
     added = 0
@@ -347,6 +346,7 @@ def hunt_casualty(position, q, r):
             if added:
                 verdict_extra["may_reduce"] = _new_guide_may_reduce(position, r, options, added)
 
+    lean_on_fellowship(position, r, "corruption")
     corruption = min(CORRUPTION_MAX, before + added)
     shadow_wins = corruption >= CORRUPTION_MAX
     if added:

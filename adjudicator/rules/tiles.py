@@ -437,22 +437,31 @@ def read_removed(q) -> list:
             q.problems.add(path, "hunt.err_removed_not_standard", value=raw)
             continue
         out.append(value)
+    have = {}
+    for e in data.hunt_tiles()["standard"]:
+        have[e["value"]] = have.get(e["value"], 0) + e["count"]
+    if any(out.count(v) > have[v] for v in set(out)):
+        q.problems.add(q.at("removed"), "hunt.err_removed_too_many")
     return out
 
 
-def refilled_pool(removed: list) -> tuple[list[TileFace], bool] | None:
-    """The standard tiles back in the pool, less those removed from the game (``None`` when
-    more are removed than exist). A removed 1 or 2 leaves the Reveal
-    icons unknown when tiles of that number come both with and without it."""
-    counts = {(e["value"], e["reveal"]): e["count"] for e in data.hunt_tiles()["standard"]}
+def refilled_pool(removed: list) -> tuple[list[TileFace], bool]:
+    """The standard tiles back in the pool, less those removed from the game (never more of
+    a value than exist: :func:`read_removed` checks), and whether every tile's icons are
+    known: removing some but not all of the 1s (or 2s) leaves unknown which of them showed
+    the Reveal icon."""
+    standard = data.hunt_tiles()["standard"]
+    counts = {(e["value"], e["reveal"]): e["count"] for e in standard}
     known = True
-    for value in removed:
-        variants = [key for key, n in counts.items() if key[0] == value and n > 0]
-        if not variants:
-            return None
-        if len(variants) > 1:
+    for value in set(removed):
+        variants = [key for key in counts if key[0] == value]
+        gone = removed.count(value)
+        if len(variants) > 1 and gone < sum(counts[k] for k in variants):
             known = False
-        counts[variants[0]] -= 1
+        for key in variants:   # which variant left does not change the damage odds
+            take = min(gone, counts[key])
+            counts[key] -= take
+            gone -= take
     faces = [TileFace(value, reveal, False) for (value, reveal), n in counts.items() for _ in range(n)]
     return faces, known
 
@@ -494,11 +503,7 @@ def hunt_draw(position, q, r):
         if faces:
             r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
     if not faces:
-        refill = refilled_pool(removed)
-        if refill is None:
-            q.problems.add(q.at("removed"), "hunt.err_removed_too_many")
-            q.problems.raise_if_any()
-        faces, known = refill
+        faces, known = refilled_pool(removed)
         if not q.has("removed"):
             r.default("question.removed", "hunt.default_removed", "wotr-tiles-pool-refill")
         r.step("hunt.draw_refilled", "wotr-tiles-pool-refill", count=len(faces))
