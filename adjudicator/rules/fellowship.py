@@ -368,6 +368,10 @@ def separate_companions(position, q, r):
 
 # -- declare-fellowship --------------------------------------------------------------------
 
+# On the Mordor Track the Fellowship is on no region at all: that reason comes first.
+DECLARE_PRECEDENCE = Precedence("mordor", "phase", "revealed")
+
+
 @question(DECLARE)
 def declare_fellowship(position, q, r):
     """Declaring in the Fellowship phase (phase 2): only a hidden Fellowship off the Mordor
@@ -380,20 +384,21 @@ def declare_fellowship(position, q, r):
     fel = position.fellowship
     lang = r.lang
     verdict: dict = {"max_distance": 0 if fel.in_mordor else fel.progress}
-    refusals = []
-    in_phase = phase_step(position, r, "wotr-fellowship-declare")
-    if not in_phase:
-        refusals.append("phase")
+    if position.phase is not None and position.phase != FELLOWSHIP_PHASE:
+        r.refuse("phase", "wotr-fellowship-declare", "fellowship.phase_wrong", "fellowship.reason_declare_phase",
+                 phase=position.phase)
+    else:
+        phase_step(position, r, "wotr-fellowship-declare")
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
-        r.step("fellowship.declare_mordor", "wotr-mordor-enter")
-        refusals.append("mordor")
+        r.refuse("mordor", "wotr-mordor-enter", "fellowship.declare_mordor", "fellowship.reason_declare_mordor")
     lean_on_fellowship(position, r, "hidden")
     if not fel.hidden:
-        r.step("fellowship.declare_revealed", "wotr-fellowship-declare")
-        refusals.append("revealed")
-    if refusals:
-        return r.decide("fellowship.answer_declare_no", {}, **verdict, allowed=False, heal=0, activates=None)
+        r.refuse("revealed", "wotr-fellowship-declare", "fellowship.declare_revealed",
+                 "fellowship.reason_declare_revealed")
+    if r.refusals:
+        return r.decide_refused(DECLARE_PRECEDENCE, "fellowship.answer_declare_refused",
+                                **verdict, allowed=False, heal=0, activates=None)
 
     start = fel.region
     lean_on_fellowship(position, r, "region", "progress")

@@ -341,6 +341,7 @@ def hunt_casualty(position, q, r):
         if guide_gone:
             if fel.guide is None:
                 r.step("hunt.casualty_may_be_guide", "wotr-fellowship-guide-change", who=who)
+            lean_on_fellowship(position, r, "companions")   # who is left to guide
             options = new_guide_step(r, tuple(c for c in fel.companions if c != victim))
             verdict_extra["guide_options"] = options
             if added:
