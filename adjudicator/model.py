@@ -166,10 +166,21 @@ def guide_candidates(companions: tuple[str, ...] | list[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
+class CharacterNames:
+    """Character names for a problem message, rendered in the message's language."""
+
+    ids: tuple[str, ...]
+
+    def render(self, lang: str) -> str:
+        return ", ".join(names.character_name(c, lang) for c in self.ids)
+
+
+@dataclass(frozen=True)
 class Hunt:
     shadow_dice: int = 0
     free_peoples_dice: int = 0
     pool: tuple[Any, ...] | None = None   # None: the 16 standard tiles
+    given: frozenset[str] = frozenset()   # the Hunt fields the scenario gave ("box", "pool")
 
 
 @dataclass(frozen=True)
@@ -460,6 +471,9 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                 if cid:
                     if data.characters()[cid]["kind"] != "companion":
                         problems.add(ff.at("companions") + [i], "core.err_not_companion", value=c)
+                    elif data.characters()[cid]["replaces"]:
+                        # Aragorn and Gandalf the White enter play on the map, never in the Fellowship.
+                        problems.add(ff.at("companions") + [i], "fellowship.err_never_in_fellowship", value=c)
                     elif cid in companions:
                         problems.add(ff.at("companions") + [i], "core.err_duplicate", value=c)
                     else:
@@ -476,6 +490,10 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                 guide = options[0] if len(options) == 1 else None   # a tie: the players choose
         elif guide != "gollum" and guide not in comps:
             problems.add(ff.at("guide"), "core.err_guide_not_in_fellowship", value=ff.raw.get("guide"))
+        elif guide not in guide_candidates(comps):
+            # The Guide is always a Companion of the highest Level, and Gollum only when none is left.
+            problems.add(ff.at("guide"), "fellowship.err_guide_not_highest", value=ff.raw.get("guide"),
+                         names=CharacterNames(tuple(guide_candidates(comps))))
         given = frozenset(k for k in ("region", "progress", "hidden", "corruption", "guide", "companions", "mordor")
                           if ff.raw.get(k) is not None) if isinstance(ff.raw, dict) else frozenset()
         fellowship = Fellowship(region or defaults.region, progress or 0,
@@ -501,7 +519,8 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
             pool = tuple(t for t in (read_tile(v, hf.at("pool") + [i], problems) for i, v in enumerate(pool_raw))
                          if t is not None)
         hf.finish()
-        hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool)
+        hunt_given = frozenset(k for k in ("box", "pool") if isinstance(hf.raw, dict) and hf.raw.get(k) is not None)
+        hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given)
 
     reinforcements: dict[str, dict[str, int]] = {}
     for nid, value, path in _nation_entries(f.sub("reinforcements")):

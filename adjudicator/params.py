@@ -169,7 +169,8 @@ class Fields:
 def check_int(value: Any, path: list[PathPart], problems: Problems, *, lo: int | None = None,
               hi: int | None = None) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        # isdecimal, not isdigit: isdigit() accepts "¹", which int() refuses.
+        if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
             value = int(value.strip())
         elif isinstance(value, float) and value.is_integer():
             value = int(value)

@@ -135,3 +135,79 @@ def test_several_companions_in_one_text(written):
     v = rule({"fellowship": {"region": "Rivendell", "progress": 1}},
              {"kind": "separate-companions", "companions": written})["verdict"]
     assert v["max_distance"] == 3
+
+
+# -- hide-fellowship ------------------------------------------------------------------------------
+
+DICE = ["character", "muster", "army-muster", "event", "will-of-the-west"]
+
+
+@pytest.mark.parametrize("die", DICE)
+@pytest.mark.parametrize("guide", ["Gandalf the Grey", "Strider", "Gimli", "Gollum"])
+@pytest.mark.parametrize("where", [{"region": "Fangorn"}, {"mordor": 3}])
+def test_hide_with_character_results_or_any_result_under_strider(die, guide, where):
+    companions = {"Gandalf the Grey": ["Gandalf the Grey", "Strider"], "Strider": ["Gandalf the Grey", "Strider"],
+                  "Gimli": ["Gimli"], "Gollum": []}[guide]
+    position = {"fellowship": {"hidden": False, "companions": companions, "guide": guide, **where},
+                "turn": {"phase": 5}}
+    v = rule(position, {"kind": "hide-fellowship", "die": die})["verdict"]
+    assert v["allowed"] is (die in ("character", "will-of-the-west") or guide == "Strider")
+    assert "defaults" not in v
+
+
+@pytest.mark.parametrize("phase", [1, 2, 3, 4, 6])
+def test_hide_only_in_the_action_phase(phase):
+    v = rule({"fellowship": {"hidden": False}, "turn": {"phase": phase}},
+             {"kind": "hide-fellowship", "die": "character"})["verdict"]
+    assert v["allowed"] is False and v["decided_by"] == ["wotr-fellowship-hide"]
+
+
+def test_hide_bad_inputs_in_both_languages():
+    for lang in ("en", "es"):
+        assert "question.die" in problems({}, {"kind": "hide-fellowship"}, lang)
+        got = problems({}, {"kind": "hide-fellowship", "die": "army"}, lang)
+        assert list(got) == ["question.die"]
+    assert "Ejército" in problems({}, {"kind": "hide-fellowship", "die": "ejército"}, "es")["question.die"]
+
+
+def test_hide_names_its_defaults():
+    out = rule({}, {"kind": "hide-fellowship", "die": "character"}, "es")
+    assert out["verdict"]["allowed"] is False   # the Fellowship starts hidden
+    assert out["verdict"]["defaults"] == ["position.turn.phase", "position.fellowship.hidden"]
+    assert any("oculta" in s["text"] and "principio" in s["text"] for s in out["explanation"])
+
+
+# -- the Guide when Companions leave ----------------------------------------------------------------
+
+def test_separating_one_of_two_tied_guides_keeps_the_other_possible():
+    position = {"fellowship": {"region": "Lorien", "companions": ["Legolas", "Gimli", "Peregrin"]}}
+    v = rule(position, {"kind": "separate-companions", "companions": ["Legolas"]})["verdict"]
+    assert v["guide_options"] == ["gimli"]
+    v = rule(position, {"kind": "separate-companions", "companions": ["Peregrin"]})["verdict"]
+    assert "guide_options" not in v
+
+
+def test_separating_everyone_leaves_gollum_to_guide_even_on_the_mordor_track():
+    for where in ({"region": "Lorien"}, {"mordor": 1}):
+        position = {"fellowship": {**where, "companions": ["Legolas", "Gimli"], "guide": "Legolas"}}
+        v = rule(position, {"kind": "separate-companions", "companions": ["Legolas", "Gimli"]})["verdict"]
+        assert v["guide_options"] == ["gollum"]
+
+
+# -- defaults named -----------------------------------------------------------------------------------
+
+def test_declare_names_every_default_it_leans_on():
+    v = rule({"turn": {"phase": 2}}, {"kind": "declare-fellowship"})["verdict"]
+    assert v["allowed"] is True and v["heal"] == 0
+    assert set(v["defaults"]) == {"position.fellowship.mordor", "position.fellowship.hidden",
+                                  "position.fellowship.region", "position.fellowship.progress", "question.to",
+                                  "position.regions.rivendell", "position.fellowship.corruption",
+                                  "position.politics.elves"}
+
+
+def test_a_fully_given_position_leans_on_no_default():
+    position = {"fellowship": {"region": "Rivendell", "progress": 1, "hidden": True, "corruption": 2},
+                "regions": {"Rivendell": {}}, "politics": {"elves": {"steps": 1, "active": True}},
+                "turn": {"phase": 2}}
+    v = rule(position, {"kind": "declare-fellowship", "to": "Rivendell"})["verdict"]
+    assert v["heal"] == 1 and "defaults" not in v

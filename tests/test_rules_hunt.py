@@ -170,12 +170,16 @@ ANY_VALUE = st.one_of(
                     st.one_of(st.integers(-3, 5), st.booleans(), st.text(max_size=3)), max_size=3),
     st.sampled_from(["eye", "die", "Moria", "Boromir", "guide", "shadow", "free-peoples", "Rivendel",
                      "Shelob's Lair", "ojo", "now", "random"]))
-MY_KINDS = {"hunt-roll": ["rolls", "rerolled"], "hunt-damage": ["tile", "successes", "die", "no_roll"],
+MY_KINDS = {"hunt-roll": ["rolls", "rerolled"],
+            "hunt-damage": ["tile", "successes", "die", "no_roll", "card_reduction", "guide_ability"],
+            "hunt-draw": ["successes", "no_roll", "removed"], "hide-fellowship": ["die"],
             "hunt-casualty": ["damage", "take"], "hunt-allocation": ["retrieved"],
             "separate-companions": ["companions", "to"], "declare-fellowship": ["to"],
             "reveal-fellowship": ["to"], "enter-mordor": [], "victory": ["when"], "action-dice": ["in_play"],
             "elven-ring": ["side", "from", "to", "used_this_turn", "held"]}
 POSITIONS = st.sampled_from([{}, {"fellowship": {"mordor": 2}}, {"fellowship": {"companions": []}},
+                             {"fellowship": {"companions": ["Meriadoc", "Peregrin"], "hidden": False}},
+                             {"fellowship": {"companions": ["Legolas", "Gimli"]}}, {"hunt": {"pool": []}},
                              {"fellowship": {"region": "Moria", "progress": 3, "hidden": False}},
                              {"hunt": {"box": {"shadow": 3, "free_peoples": 2}}}, {"turn": {"phase": 2}}])
 
@@ -256,3 +260,189 @@ def test_hunt_reroll_count_never_exceeds_the_dice_rolled():
 def test_take_as_one_item_list():
     v = rule({}, {"kind": "hunt-casualty", "damage": 2, "take": ["Legolas"]})["verdict"]
     assert v["eliminated"] == "legolas"
+
+
+# -- the order of the Hunt: a card on the table, then the Guide's ability ----------------------
+
+HOBBIT_GUIDE = {"fellowship": {"region": "Fangorn", "companions": ["Meriadoc", "Gimli"], "guide": "Gimli"}}
+MERRY_GUIDES = {"fellowship": {"region": "Fangorn", "companions": ["Meriadoc", "Peregrin"], "guide": "Meriadoc"}}
+GOLLUM_GUIDES = {"fellowship": {"region": "Fangorn", "companions": [], "guide": "Gollum", "hidden": True}}
+
+
+@pytest.mark.parametrize("value", [0, 1, 2, 3])
+@pytest.mark.parametrize("card", [0, 1, 2, 4])
+@pytest.mark.parametrize("use", [True, False])
+def test_card_then_hobbit_guide_in_order(value, card, use):
+    v = rule(MERRY_GUIDES, {"kind": "hunt-damage", "tile": value, "card_reduction": card, "guide_ability": use})["verdict"]
+    after_card = max(0, value - card)
+    guide_used = use and after_card >= 1
+    assert v["damage"] == value
+    assert v["damage_left"] == after_card - guide_used
+    assert v["reductions"] == (["card"] if card and value else []) + (["guide"] if guide_used else [])
+    # Peregrin, the new Guide once Meriadoc has left, may still take 1 more off what is left.
+    assert v["may_reduce"] == (["guide"] if guide_used and v["damage_left"] else [])
+
+
+def test_guide_ability_not_given_leaves_it_open_and_names_the_default():
+    v = rule(MERRY_GUIDES, {"kind": "hunt-damage", "tile": 3, "card_reduction": 0})["verdict"]
+    assert (v["damage_left"], v["reductions"], v["may_reduce"]) == (3, [], ["guide"])
+    assert v["defaults"] == ["question.guide_ability"]
+
+
+@pytest.mark.parametrize("guide", ["Gandalf the Grey", "Strider", "Boromir", "Legolas", "Gimli"])
+def test_guides_without_a_damage_ability_reduce_nothing(guide):
+    position = {"fellowship": {"region": "Fangorn", "companions": [guide], "guide": guide}}
+    v = rule(position, {"kind": "hunt-damage", "tile": 3, "card_reduction": 1, "guide_ability": True})["verdict"]
+    assert (v["damage_left"], v["reductions"], v["may_reduce"]) == (2, ["card"], [])
+
+
+@pytest.mark.parametrize("entry", data.hunt_tiles()["standard"], ids=lambda e: f"{e['value']}-{e['reveal']}")
+def test_gollum_ignores_the_reveal_icon_of_numbered_standard_tiles_only(entry):
+    tile = {"value": entry["value"], "reveal": entry["reveal"]}
+    q = {"kind": "hunt-damage", "tile": tile, "card_reduction": 0}
+    if entry["value"] == "eye":
+        q["successes"] = 2
+    v = rule(GOLLUM_GUIDES, q)["verdict"]
+    assert v["reveal"] is (entry["value"] == "eye")
+    # And the reduction is his to choose only when the Hunt did not reveal and some damage is left.
+    assert v["may_reduce"] == (["guide"] if not v["reveal"] and v["damage"] else [])
+
+
+def test_gollum_reveals_to_reduce_and_the_fellowship_ends_revealed():
+    v = rule(GOLLUM_GUIDES, {"kind": "hunt-damage", "tile": 2, "guide_ability": True, "card_reduction": 0})["verdict"]
+    assert (v["damage_left"], v["reductions"], v["reveal"]) == (1, ["guide"], True)
+    revealed = {"fellowship": {**GOLLUM_GUIDES["fellowship"], "hidden": False}}
+    v = rule(revealed, {"kind": "hunt-damage", "tile": 2, "guide_ability": True, "card_reduction": 0})["verdict"]
+    assert (v["damage_left"], v["reductions"]) == (2, [])
+
+
+def test_gollum_special_tiles_still_reveal():
+    position = {"fellowship": {"mordor": 1, "companions": [], "guide": "Gollum"}, "hunt": {"box": 2}}
+    v = rule(position, {"kind": "hunt-damage", "tile": "The Ring is Mine!", "card_reduction": 0})["verdict"]
+    assert v["reveal"] is True and v["damage"] == 2
+
+
+def test_two_hobbits_tied_for_guide_give_the_same_answer():
+    tied = {"fellowship": {"region": "Fangorn", "companions": ["Meriadoc", "Peregrin"]}}
+    v = rule(tied, {"kind": "hunt-damage", "tile": 3, "guide_ability": True, "card_reduction": 0})["verdict"]
+    assert (v["status"], v["damage_left"], v["may_reduce"]) == ("decided", 2, ["guide"])
+
+
+# -- hunt-casualty: Hobbits come back, Guide ties, one Companion left ----------------------------
+
+@pytest.mark.parametrize("victim", COMPANIONS)
+@pytest.mark.parametrize("mordor", [None, 2])
+def test_only_hobbits_come_back_and_never_from_the_mordor_track(victim, mordor):
+    fellowship = {"companions": COMPANIONS, "guide": "gandalf-the-grey"}
+    if mordor is not None:
+        fellowship["mordor"] = mordor
+    else:
+        fellowship["region"] = "Fangorn"
+    v = rule({"fellowship": fellowship}, {"kind": "hunt-casualty", "damage": 2, "take": victim})["verdict"]
+    assert v["placed_back"] is (victim in ("meriadoc", "peregrin") and mordor is None)
+
+
+def test_guide_as_casualty_on_a_tie_asks_for_the_guide_in_both_languages():
+    position = {"fellowship": {"companions": ["Boromir", "Legolas", "Peregrin"]}}
+    for lang in ("en", "es"):
+        v = rule(position, {"kind": "hunt-casualty", "damage": 2, "take": "guide"}, lang)["verdict"]
+        assert v == {"status": "needs-info", "missing": ["position.fellowship.guide"]}
+    named = {"fellowship": {**position["fellowship"], "guide": "Legolas"}}
+    assert rule(named, {"kind": "hunt-casualty", "damage": 2, "take": "guide"})["verdict"]["eliminated"] == "legolas"
+
+
+@pytest.mark.parametrize("last", COMPANIONS)
+def test_random_casualty_from_one_companion_is_decided(last):
+    v = rule({"fellowship": {"companions": [last], "region": "Fangorn"}},
+             {"kind": "hunt-casualty", "damage": 3, "take": "random"})["verdict"]
+    assert v["status"] == "decided" and v["eliminated"] == last
+    assert v["guide_options"] == ["gollum"]
+
+
+def test_a_new_guide_after_the_casualty_may_still_reduce():
+    position = {"fellowship": {"region": "Fangorn", "companions": ["Strider", "Peregrin"], "guide": "Strider"}}
+    v = rule(position, {"kind": "hunt-casualty", "damage": 3, "take": "guide"})["verdict"]
+    assert (v["corruption_added"], v["may_reduce"]) == (0, [])   # nothing left to reduce
+    v = rule(position, {"kind": "hunt-casualty", "damage": 5, "take": "guide"})["verdict"]
+    assert (v["corruption_added"], v["may_reduce"]) == (2, ["guide"])
+
+
+# -- hunt-roll: the faces given with re-rolls still owed ----------------------------------------
+
+from itertools import product  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+
+@pytest.mark.parametrize("dice,fp", [(2, 0), (3, 1), (2, 4)])
+def test_rerolls_owed_chances_add_up_to_the_chance_before_the_roll(dice, fp):
+    """Averaged over every first roll, the chance after the faces (1 on a success, the
+    re-rolls' chance when all fail) is the chance before the roll: nothing is lost or added."""
+    position = {"fellowship": {"region": "Moria"}, "hunt": {"box": {"shadow": dice, "free_peoples": fp}},
+                "regions": {"Moria": {"shadow": {"sauron": {"regular": 1}}}}}
+    before = Fraction(rule(position, {"kind": "hunt-roll"})["verdict"]["p_success_exact"])
+    total = Fraction(0)
+    for faces in product(range(1, 7), repeat=dice):
+        v = rule(position, {"kind": "hunt-roll", "rolls": list(faces)})["verdict"]
+        if v["success"] is None:
+            assert v["successes"] == 0 and v["rerolls"] == 2
+            total += Fraction(v["p_success_exact"])
+        else:
+            total += 1 if v["success"] else 0
+    assert total / 6 ** dice == before
+
+
+def test_rerolled_faces_settle_the_roll():
+    position = {"fellowship": {"region": "Moria"}, "hunt": {"box": 2}}
+    v = rule(position, {"kind": "hunt-roll", "rolls": [2, 3]})["verdict"]
+    assert (v["success"], v["p_success_exact"]) == (None, "1/6")
+    v = rule(position, {"kind": "hunt-roll", "rolls": [2, 3], "rerolled": [4]})["verdict"]
+    assert v["success"] is False
+
+
+# -- hunt-draw: the pool used up -----------------------------------------------------------------
+
+def test_empty_pool_is_the_standard_pool_again():
+    standard = rule({}, {"kind": "hunt-draw", "successes": 2})["verdict"]
+    refilled = rule({"hunt": {"pool": []}}, {"kind": "hunt-draw", "successes": 2})["verdict"]
+    for key in ("tiles", "p_damage_exact", "p_eye", "p_reveal_exact", "expected_damage"):
+        assert refilled[key] == standard[key]
+    assert "question.removed" in refilled["defaults"]
+
+
+def test_special_tiles_set_aside_leave_an_empty_pool_refilled():
+    v = rule({"fellowship": {"region": "Fangorn"}, "hunt": {"pool": ["Phial", "Shelob"]}},
+             {"kind": "hunt-draw", "no_roll": True})["verdict"]
+    assert v["tiles"] == 16
+
+
+@pytest.mark.parametrize("removed,tiles,reveal_known", [(["eye"], 15, True), (["3", "3"], 14, True),
+                                                        (["0"], 15, True), (["2"], 15, False),
+                                                        (["2", "2", "2"], 13, True)])
+def test_removed_tiles_do_not_come_back(removed, tiles, reveal_known):
+    v = rule({"hunt": {"pool": []}}, {"kind": "hunt-draw", "no_roll": True, "removed": removed})["verdict"]
+    assert v["tiles"] == tiles
+    assert ("p_reveal" in v) is reveal_known
+
+
+def test_removed_tiles_are_checked():
+    got = problems({"hunt": {"pool": []}}, {"kind": "hunt-draw", "no_roll": True,
+                                            "removed": ["Phial", "x", "eye", "eye", "eye", "eye", "eye"]}, "es")
+    assert set(got) == {"question.removed[0]", "question.removed[1]", "question.removed"}
+    assert "especiales" in got["question.removed[0]"]
+
+
+# -- the model: who may be Guide --------------------------------------------------------------
+
+@pytest.mark.parametrize("fellowship,path", [
+    ({"companions": ["Strider", "Legolas"], "guide": "Legolas"}, "position.fellowship.guide"),
+    ({"companions": ["Legolas"], "guide": "Gollum"}, "position.fellowship.guide"),
+    ({"guide": "Boromir"}, "position.fellowship.guide"),
+    ({"companions": ["Aragorn", "Legolas"]}, "position.fellowship.companions[0]"),
+])
+def test_impossible_guides_and_companions_are_problems(fellowship, path):
+    for lang in ("en", "es"):
+        got = problems({"fellowship": fellowship}, {"kind": "hunt-allocation", "retrieved": 0}, lang)
+        assert list(got) == [path]
+    en = problems({"fellowship": fellowship}, {"kind": "hunt-allocation", "retrieved": 0}, "en")[path]
+    es = problems({"fellowship": fellowship}, {"kind": "hunt-allocation", "retrieved": 0}, "es")[path]
+    assert en != es

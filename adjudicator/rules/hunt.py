@@ -8,11 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from adjudicator import data, names
-from adjudicator.model import CORRUPTION_MAX
+from adjudicator.model import CORRUPTION_MAX, guide_candidates
 from adjudicator.params import YES_NO, check_name
 from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
+from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
 from adjudicator.rules.odds import hits_distribution
 from adjudicator.spec import T, Key, KindSpec, Param
 
@@ -39,7 +40,12 @@ HUNT_ROLL = KindSpec(
         Key("reroll_conditions", "count", T("Reasons to re-roll", "Motivos para repetir"), always=False,
             when=T("when dice are rolled", "cuando se tiran dados")),
         Key("successes", "count", T("Successes", "Éxitos"), always=False, when_param="rolls", contract=True),
-        Key("success", "bool", T("Success", "Éxito"), always=False, when_param="rolls", contract=True),
+        Key("success", "bool", T("Success", "Éxito"), always=False, when_param="rolls", contract=True,
+            nullable=True,
+            null_means=T("not settled yet: every die given failed and re-rolls are still owed; p_success is then "
+                         "the chance that the re-rolls bring a success",
+                         "aún sin decidir: todos los dados dados fallaron y quedan repeticiones; p_success es "
+                         "entonces la probabilidad de que las repeticiones den un éxito")),
     ),
     position=("hunt.box", "fellowship.region", "fellowship.mordor", "regions"),
     rules=("wotr-hunt-roll", "wotr-hunt-roll-dice", "wotr-hunt-roll-bonus", "wotr-hunt-reroll",
@@ -63,11 +69,15 @@ HUNT_CASUALTY = KindSpec(
         Key("allowed", "bool", T("Allowed", "Permitido"), always=False,
             when=T("when a Companion is asked to take it", "cuando se pide que lo reciba un Compañero")),
         Key("guide_options", "character-ids", T("Possible Guides", "Posibles Guías"), always=False,
-            when=T("when the Guide is eliminated", "cuando se elimina al Guía")),
+            when=T("when the Guide is eliminated (or may be: no Guide is named among Companions of the same Level)",
+                   "cuando se elimina al Guía (o puede serlo: no se nombra Guía entre Compañeros del mismo nivel)")),
+        Key("placed_back", "bool", T("Placed back in play", "Vuelve al juego")),
+        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles")),
     ),
-    position=("fellowship.corruption", "fellowship.guide", "fellowship.companions", "fellowship.mordor"),
+    position=("fellowship.corruption", "fellowship.guide", "fellowship.companions", "fellowship.mordor",
+              "fellowship.hidden"),
     rules=("wotr-hunt-casualty", "wotr-hunt-casualty-choice", "wotr-hunt-casualty-excess", "wotr-hunt-corruption",
-           "wotr-fellowship-guide-change"),
+           "wotr-fellowship-guide-change", "wotr-char-hobbit-return", "wotr-hunt-damage-order"),
 )
 
 HUNT_ALLOCATION = KindSpec(
@@ -109,12 +119,22 @@ def hunt_reroll_conditions(position) -> list[str]:
     return met
 
 
+HUNT_DEFAULT_RULES = {"box": "wotr-hunt-box", "pool": "wotr-tiles-pool"}
+
+
+def lean_on_hunt(position, r, name: str) -> None:
+    """Name the Hunt field (``box`` or ``pool``) the answer reads when the scenario left it out."""
+    if name not in position.hunt.given:
+        r.default(f"position.hunt.{name}", f"hunt.default_{name}", HUNT_DEFAULT_RULES[name])
+
+
 @question(HUNT_ROLL)
 def hunt_roll(position, q, r):
     """The Hunt roll after a Fellowship move off the Mordor Track: one die per Shadow die in
     the Hunt Box (at most 5), +1 per Free Peoples die already there, a natural 1 failing, and
     one failed die re-rolled per condition met where the Ring-bearers' figure stands. With
-    ``rolls`` (and ``rerolled``) it counts the successes. Event cards are not modelled."""
+    ``rolls`` (and ``rerolled``) it counts the successes; with every die failed and re-rolls
+    still owed, it gives the chance those re-rolls bring. Event cards are not modelled."""
     rolls, rerolled = q.param("rolls"), q.param("rerolled")
     if rerolled is not None and rolls is None:
         q.problems.add(q.at("rerolled"), "hunt.err_rerolled_without_rolls")
@@ -126,11 +146,13 @@ def hunt_roll(position, q, r):
         # Faces given for a roll that never happens: the scenario contradicts itself.
         q.problems.add(q.at("rolls"), "hunt.err_rolls_no_roll")
         q.problems.raise_if_any()
+    lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("hunt.roll_mordor", "wotr-mordor-hunt")
         return r.decide("hunt.answer_roll_mordor", dice=0, hit_on=None, rerolls=0, p_success=1.0,
                         p_success_exact="1")
 
+    lean_on_hunt(position, r, "box")
     in_box = hunt.shadow_dice
     dice = min(in_box, MAX_HUNT_DICE)
     r.step("hunt.roll_dice", "wotr-hunt-roll-dice", box=in_box, dice=dice)
@@ -142,6 +164,8 @@ def hunt_roll(position, q, r):
     r.step("hunt.roll_bonus", "wotr-hunt-roll-bonus", fp=bonus, hit_on=hit_on)
     if 6 - bonus < 2:
         r.step("hunt.roll_natural_one", "wotr-hunt-roll-natural-one")
+    lean_on_fellowship(position, r, "region")
+    lean_on_region(position, r, fel.region, "wotr-hunt-reroll")
     met = hunt_reroll_conditions(position)
     region = names.region_name(fel.region, r.lang)
     if met:
@@ -172,6 +196,9 @@ def hunt_roll(position, q, r):
     q.problems.raise_if_any()
     successes = sum(_hunt_die_succeeds(v, bonus) for v in rolls)
     r.step("hunt.rolled", "wotr-hunt-roll", rolls=", ".join(map(str, rolls)), successes=successes)
+    owed = min(rerolls, len(failed))
+    if successes == 0 and owed and rerolled is None:
+        return _rerolls_still_owed(r, verdict, owed, hit_on)
     if rerolled:
         extra = sum(_hunt_die_succeeds(v, bonus) for v in rerolled)
         r.step("hunt.rerolled", "wotr-hunt-reroll", rolls=", ".join(map(str, rerolled)), successes=extra)
@@ -180,6 +207,17 @@ def hunt_roll(position, q, r):
     r.step("hunt.success_draws_tile" if success else "hunt.failure", "wotr-hunt-success")
     return r.decide("hunt.answer_rolled_success" if success else "hunt.answer_rolled_failure",
                     {"successes": successes}, **verdict, successes=successes, success=success)
+
+
+def _rerolls_still_owed(r, verdict: dict, owed: int, hit_on: int):
+    """Every die given failed, re-rolls are owed and their faces are not given: the Hunt is
+    not a failure yet. ``p_success`` becomes the chance that the re-rolls bring a success
+    (each re-rolled die hits on ``hit_on``+, a 1 still failing), and ``success`` is null."""
+    p = 1 - hits_distribution(owed, hit_on, 0)[0]
+    r.step("hunt.rerolls_owed", "wotr-hunt-reroll", owed=owed, hit_on=hit_on, pct=r.percent(p))
+    verdict = {**verdict, "p_success": probability(p), "p_success_exact": fraction_text(p)}
+    return r.decide("hunt.answer_rerolls_owed", {"owed": owed, "pct": r.percent(p)},
+                    **verdict, successes=0, success=None)
 
 
 def _hunt_die_succeeds(face: int, bonus: int) -> bool:
@@ -227,11 +265,16 @@ def _read_take(q, position) -> str | None:
     return cid
 
 
+HOBBITS = ("meriadoc", "peregrin")
+
+
 @question(HUNT_CASUALTY)
 def hunt_casualty(position, q, r):
     """Taking Hunt damage, after cards and the Guide's ability: as Corruption, or by
     eliminating the Guide or a random Companion (the name drawn). Damage beyond the
-    casualty's Level becomes Corruption; 12 Corruption wins the game for the Shadow."""
+    casualty's Level becomes Corruption; 12 Corruption wins the game for the Shadow. An
+    eliminated Meriadoc or Peregrin comes back into play as if separated (not on the Mordor
+    Track); an eliminated Guide's successor may use his ability at once on what is left."""
     damage = q.param("damage")
     take = _read_take(q, position)
     q.ready()
@@ -241,36 +284,50 @@ def hunt_casualty(position, q, r):
     before = fel.corruption
     victim = None
     added = 0
-    verdict_extra: dict = {}
+    verdict_extra: dict = {"placed_back": False, "may_reduce": []}
 
     if damage == 0:
         r.step("hunt.casualty_no_damage", "wotr-hunt-casualty")
     elif take == "corruption":
         added = damage
         r.step("hunt.casualty_corruption", "wotr-hunt-corruption", damage=damage)
-    elif take == "random":
+    elif take == "random" and len(fel.companions) != 1:
+        lean_on_fellowship(position, r, "companions")
         r.step("hunt.casualty_random", "wotr-hunt-casualty-choice", count=len(fel.companions))
-        if not fel.companions:
-            r.step("hunt.casualty_gollum", "wotr-fellowship-gollum")
-        else:
+        if fel.companions:
             ruling = r.needs_info(["question.take"], "hunt.needs_random")
             share = Fraction(1, len(fel.companions))
             ruling.verdict["p_eliminated"] = {c: probability(share) for c in fel.companions}
             ruling.verdict["p_eliminated_exact"] = {c: fraction_text(share) for c in fel.companions}
             return ruling
+        r.step("hunt.casualty_gollum", "wotr-fellowship-gollum")
         added = damage
         verdict_extra["allowed"] = False
     elif take in ("guide", "gollum") and fel.guide == "gollum":
+        lean_on_guide(position, r)
         r.step("hunt.casualty_gollum", "wotr-fellowship-gollum")
         added = damage
         verdict_extra["allowed"] = False
     else:
-        victim = fel.guide if take == "guide" else take
+        tied = guide_candidates(fel.companions)
+        if take == "guide" and fel.guide is None:
+            r.step("hunt.casualty_guide_tie", "wotr-fellowship-guide",
+                   names=join_names([names.character_name(c, lang) for c in tied], r))
+            return r.needs_info(["position.fellowship.guide"], "hunt.needs_guide")
+        if take == "random":
+            victim = fel.companions[0]
+            r.step("hunt.casualty_random_one", "wotr-hunt-casualty-choice", who=names.character_name(victim, lang))
+        elif take == "guide":
+            lean_on_guide(position, r)
+            victim = fel.guide
+        else:
+            victim = take
+            lean_on_fellowship(position, r, "companions")
         level = chars[victim]["level"] or 0
         who = names.character_name(victim, lang)
-        if take == "guide" or victim == fel.guide:
+        if take == "guide":
             r.step("hunt.casualty_guide", "wotr-hunt-casualty-choice", who=who)
-        else:
+        elif take != "random":
             r.step("hunt.casualty_drawn", "wotr-hunt-casualty-choice", who=who)
         added = max(0, damage - level)
         if added:
@@ -279,9 +336,18 @@ def hunt_casualty(position, q, r):
         else:
             r.step("hunt.casualty_absorbed", "wotr-hunt-casualty-excess", who=who, level=level, damage=damage)
         verdict_extra["allowed"] = True
-        if victim == fel.guide:
-            verdict_extra["guide_options"] = new_guide_step(r, tuple(c for c in fel.companions if c != victim))
+        verdict_extra["placed_back"] = _hobbit_comes_back(position, r, victim)
+        guide_gone = victim == fel.guide or (fel.guide is None and victim in tied)
+        if guide_gone:
+            if fel.guide is None:
+                r.step("hunt.casualty_may_be_guide", "wotr-fellowship-guide-change", who=who)
+            lean_on_fellowship(position, r, "companions")   # who is left to guide
+            options = new_guide_step(r, tuple(c for c in fel.companions if c != victim))
+            verdict_extra["guide_options"] = options
+            if added:
+                verdict_extra["may_reduce"] = _new_guide_may_reduce(position, r, options, added)
 
+    lean_on_fellowship(position, r, "corruption")
     corruption = min(CORRUPTION_MAX, before + added)
     shadow_wins = corruption >= CORRUPTION_MAX
     if added:
@@ -294,6 +360,35 @@ def hunt_casualty(position, q, r):
                           "corruption": corruption},
                     eliminated=victim, corruption_added=added, corruption=corruption,
                     shadow_wins=shadow_wins, **verdict_extra)
+
+
+def _hobbit_comes_back(position, r, victim: str) -> bool:
+    """Meriadoc's and Peregrin's own ability: eliminated in the Fellowship, each comes back
+    into play as if he had separated, except on the Mordor Track."""
+    if victim not in HOBBITS:
+        return False
+    who = names.character_name(victim, r.lang)
+    lean_on_fellowship(position, r, "mordor")
+    if position.fellowship.in_mordor:
+        r.step("hunt.hobbit_not_back_mordor", "wotr-char-hobbit-return", who=who)
+        return False
+    r.step("hunt.hobbit_back", "wotr-char-hobbit-return", who=who)
+    return True
+
+
+def _new_guide_may_reduce(position, r, options: list[str], left: int) -> list[str]:
+    """A Guide named during the Hunt may use his ability at once: a Hobbit may separate for
+    1 less damage; Gollum may reveal for 1 less, if this Hunt did not reveal the Fellowship."""
+    if any(c in HOBBITS for c in options):
+        r.step("hunt.new_guide_hobbit_may_reduce", "wotr-hunt-damage-order", left=left)
+        return ["guide"]
+    if options == ["gollum"]:
+        lean_on_fellowship(position, r, "hidden")
+        if position.fellowship.hidden:
+            r.step("hunt.new_guide_gollum_may_reduce", "wotr-char-gollum-guide", left=left)
+            return ["guide"]
+        r.step("hunt.new_guide_gollum_revealed", "wotr-char-gollum-guide")
+    return []
 
 
 # -- hunt-allocation ---------------------------------------------------------------------------
@@ -313,6 +408,7 @@ def hunt_allocation(position, q, r):
     else:
         retrieved = q.int("retrieved", lo=0, hi=6)
     q.ready()
+    lean_on_fellowship(position, r, "companions")
     companions = len(position.fellowship.companions)
     top = max(1, companions)
     if companions:

@@ -7,7 +7,7 @@ Stop icon, moving along it) is ruled by the Hunt kinds, which read ``fellowship.
 from __future__ import annotations
 
 from adjudicator.registry import question
-from adjudicator.rules.fellowship import distance, phase_step, region_name
+from adjudicator.rules.fellowship import distance, lean_on_fellowship, phase_step, region_name
 from adjudicator.spec import T, Key, KindSpec, allowed_key
 
 GAME = "war-of-the-ring"
@@ -35,12 +35,14 @@ def enter_mordor(position, q, r):
     q.ready()
     fel = position.fellowship
     lang = r.lang
+    lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("fellowship.mordor_already", "wotr-mordor-enter", step=fel.mordor)
         return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
     if not phase_step(position, r, "wotr-mordor-enter"):
         return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
     region = fel.region
+    lean_on_fellowship(position, r, "region")
     if region in MORDOR_GATES:
         r.step("fellowship.mordor_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
         r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
@@ -48,6 +50,9 @@ def enter_mordor(position, q, r):
                         allowed=True, declare_first=False)
     gates = {g: distance(region, g) for g in MORDOR_GATES}
     near = sorted((d, g) for g, d in gates.items() if d is not None)
+    lean_on_fellowship(position, r, "hidden")   # declaring into a gate first needs a hidden Fellowship
+    if fel.hidden:
+        lean_on_fellowship(position, r, "progress")
     if fel.hidden and near and near[0][0] <= fel.progress:
         d, gate = near[0]
         r.step("fellowship.mordor_declare_first", "wotr-fellowship-declare", region=region_name(region, lang),

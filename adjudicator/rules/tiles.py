@@ -7,17 +7,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from adjudicator import data
-from adjudicator.model import MORDOR_TRACK_LAST, read_tile
+from adjudicator import data, names
+from adjudicator.model import MORDOR_TRACK_LAST, guide_candidates, read_tile
 from adjudicator.params import Fields
 from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
-from adjudicator.rules.hunt import MAX_HUNT_DICE
+from adjudicator.rules.characters import new_guide_step
+from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
+from adjudicator.rules.hunt import HOBBITS, MAX_HUNT_DICE, lean_on_hunt
 from adjudicator.spec import T, Key, KindSpec, Param
 
 GAME = "war-of-the-ring"
 SUCCESSES = T("Successes of the Hunt roll", "Éxitos de la tirada de Búsqueda")
 NO_ROLL = T("Tile drawn without a Hunt roll", "Loseta robada sin tirada de Búsqueda")
+
+REDUCTIONS = T("card (a card played on the table), guide (the Guide's ability)",
+               "card (una carta jugada en la mesa), guide (la habilidad del Guía)")
 
 HUNT_DAMAGE = KindSpec(
     GAME, "hunt-damage", T("What does this Hunt tile do?", "¿Qué hace esta loseta de Búsqueda?"), "board/hunt",
@@ -29,6 +34,16 @@ HUNT_DAMAGE = KindSpec(
         Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
         Param("die", "int", T("Die rolled (for a die tile)", "Dado tirado (para una loseta de dado)"), lo=1, hi=6),
         Param("no_roll", "bool", NO_ROLL, default=False),
+        Param("card_reduction", "int",
+              T("Damage cancelled by a card on the table", "Daño anulado por una carta en la mesa"),
+              help=T("How much a \"play on the table\" card already in play takes off, used first (0: none).",
+                     "Cuánto quita una carta «Juégala sobre la mesa» ya en juego, usada primero (0: ninguna)."),
+              lo=0, hi=12, default=0),
+        Param("guide_ability", "bool", T("The Guide uses his ability", "El Guía usa su habilidad"),
+              help=T("Gollum reveals the Fellowship, or Meriadoc or Peregrin leaves it, for 1 less damage.",
+                     "Gollum descubre a la Comunidad, o Meriadoc o Peregrin la deja, para 1 de daño menos."),
+              default_text=T("not used: the answer says whether the Free Peoples may still use it",
+                             "no se usa: la respuesta dice si los Pueblos Libres aún pueden usarla")),
     ),
     verdict=(
         Key("damage", "count", T("Damage", "Daño"), contract=True),
@@ -37,11 +52,16 @@ HUNT_DAMAGE = KindSpec(
         Key("stop", "bool", T("Stops the Fellowship", "Detiene a la Comunidad"), contract=True),
         Key("corruption", "count", T("Corruption", "Corrupción"), always=False,
             when=T("for a tile that heals", "con una loseta que cura")),
+        Key("damage_left", "count", T("Damage left", "Daño restante")),
+        Key("reductions", "ids", T("Reductions used", "Reducciones usadas")),
+        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles")),
     ),
-    position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor", "hunt.box"),
+    position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor",
+              "fellowship.guide", "fellowship.companions", "hunt.box"),
     rules=("wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye", "wotr-hunt-damage-eye-no-roll",
            "wotr-hunt-damage-reveal", "wotr-hunt-damage-negative", "wotr-hunt-damage-die", "wotr-mordor-eye",
-           "wotr-mordor-stop", "wotr-tiles-special"),
+           "wotr-mordor-stop", "wotr-tiles-special", "wotr-hunt-damage-order", "wotr-char-hobbit-guide",
+           "wotr-char-gollum-guide"),
 )
 
 HUNT_DRAW = KindSpec(
@@ -53,6 +73,10 @@ HUNT_DRAW = KindSpec(
     params=(
         Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
         Param("no_roll", "bool", NO_ROLL, default=False),
+        Param("removed", "words", T("Tiles removed from the game by cards", "Losetas retiradas del juego por cartas"),
+              help=T("Only matters when the pool runs out: these standard tiles do not go back (e.g. eye, 3).",
+                     "Solo importa cuando se agota la reserva: estas losetas normales no vuelven (p. ej. ojo, 3)."),
+              default_text=T("none", "ninguna")),
     ),
     verdict=(
         Key("tiles", "count", T("Tiles", "Losetas")),
@@ -67,7 +91,8 @@ HUNT_DRAW = KindSpec(
         Key("p_stop", "probability", T("Chance of stopping", "Probabilidad de detenerse"), always=False,
             when=T("on the Mordor Track", "en el Camino de Mordor")),
     ),
-    position=("hunt.pool", "hunt.box", "fellowship.hidden", "fellowship.mordor"),
+    position=("hunt.pool", "hunt.box", "fellowship.region", "fellowship.mordor", "fellowship.guide",
+              "fellowship.companions"),
     rules=("wotr-tiles-pool", "wotr-tiles-pool-refill", "wotr-tiles-special-enter", "wotr-tiles-reveal-icon"),
 )
 
@@ -129,22 +154,42 @@ def read_tile_param(q) -> TileFace | None:
     return TileFace(info["value"], info["reveal"], info["stop"], special=value)
 
 
+def is_standard_numbered(tile: TileFace) -> bool:
+    """A standard (beige) tile with a number: a tile given by its number alone, or described
+    by a value 0..3 without the Stop icon (no special tile shows such a number with the Reveal
+    icon and without the Stop icon, so Gollum's rule reads the same for both)."""
+    return tile.special is None and isinstance(tile.value, int) and 0 <= tile.value <= 3 and not tile.stop
+
+
+def guide_damage_ability(guide: str | None) -> str | None:
+    """The Guide abilities that reduce Hunt damage: a Hobbit separates, Gollum reveals."""
+    if guide in HOBBITS:
+        return "hobbit"
+    return "gollum" if guide == "gollum" else None
+
+
+class _NeedsGuide(Exception):
+    """The Guide is not named, and the tied Companions' abilities would give different answers."""
+
+
 @question(HUNT_DAMAGE)
 def hunt_damage(position, q, r):
-    """The Hunt damage of a drawn tile, its healing, and its Reveal and Stop icons.
-
-    Applies to any tile drawn (after a successful Hunt roll, on the Mordor Track, or drawn
-    by a card or an extra-tile rule with ``no_roll``). Guide abilities and "play on the
-    table" cards that reduce the damage are not modelled: they come after this value.
-    """
+    """What a drawn tile does, in the order of the Hunt (``wotr-hunt-damage-order``): its
+    damage, then a card played on the table (``card_reduction``), then the Guide's ability
+    (``guide_ability``: Gollum reveals, Meriadoc or Peregrin separates, 1 less each), which
+    leaves ``damage_left`` for a casualty and Corruption; its healing; then its Reveal icon
+    (Gollum as Guide ignores it on standard numbered tiles) and its Stop icon. Applies to
+    any tile drawn: after a Hunt roll, on the Mordor Track, or by a card (``no_roll``)."""
     tile = read_tile_param(q)
     successes, die, no_roll = q.param("successes"), q.param("die"), q.param("no_roll")
+    card = q.param("card_reduction") if q.has("card_reduction") and q.raw.get("card_reduction") is not None else None
+    guide_use = q.param("guide_ability")
     fel, hunt = position.fellowship, position.hunt
     if successes is not None and no_roll:
         q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
     if successes is not None and fel.in_mordor:
         q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
-    if successes is not None and "hunt" in position.given and not fel.in_mordor \
+    if successes is not None and "box" in hunt.given and not fel.in_mordor \
             and successes > min(hunt.shadow_dice, MAX_HUNT_DICE):
         # More successes than dice rolled: only checked when the scenario gives the Hunt Box.
         q.problems.add(q.at("successes"), "hunt.err_successes_dice", successes=successes,
@@ -156,17 +201,20 @@ def hunt_damage(position, q, r):
 
     if tile.special:
         r.step("hunt.tile_special", "wotr-tiles-special", name=data.hunt_tiles()["special"][tile.special]["name"][lang])
-        if not fel.in_mordor:
-            r.step("hunt.tile_special_outside", "wotr-tiles-special-enter")
     elif tile.bare and tile.reveal:
         r.step("hunt.tile_bare_reveal", "wotr-tiles-standard", value=tile.value)
     elif tile.bare:
         r.step("hunt.tile_bare", "wotr-tiles-anatomy", value=tile.value)
+    if tile.value == "eye" or tile.special or tile.stop:
+        lean_on_fellowship(position, r, "mordor")   # an Eye, a special tile or a Stop icon reads differently there
+    if tile.special and not fel.in_mordor:
+        r.step("hunt.tile_special_outside", "wotr-tiles-special-enter")
 
     heal = 0
     extra: dict = {}
     if tile.value == "eye":
         if fel.in_mordor:
+            lean_on_hunt(position, r, "box")
             damage = mordor_eye_damage(hunt)
             r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=damage, shadow=hunt.shadow_dice,
                    fp=hunt.free_peoples_dice)
@@ -175,6 +223,7 @@ def hunt_damage(position, q, r):
             r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
         elif successes is None:
             r.step("hunt.damage_eye", "wotr-hunt-damage-eye")
+            r.default("question.no_roll", "hunt.default_no_roll", "wotr-hunt-damage-eye-no-roll")
             return r.needs_info(["question.successes"], "hunt.needs_successes")
         else:
             damage = successes
@@ -191,6 +240,7 @@ def hunt_damage(position, q, r):
         r.step("hunt.damage_die", "wotr-hunt-damage-die", die=die)
     elif tile.value < 0:
         damage = 0
+        lean_on_fellowship(position, r, "corruption")
         heal = min(-tile.value, fel.corruption)
         r.step("hunt.damage_negative", "wotr-hunt-damage-negative", value=tile.value, before=fel.corruption,
                after=fel.corruption - heal)
@@ -200,8 +250,21 @@ def hunt_damage(position, q, r):
         r.step("hunt.damage_number", "wotr-hunt-damage-number", value=damage)
 
     reveal = tile.reveal
+    if reveal and is_standard_numbered(tile):
+        lean_on_guide(position, r)   # Gollum as Guide would ignore this tile's Reveal icon
+        if fel.guide == "gollum":
+            reveal = False
+            r.step("hunt.gollum_ignores_reveal", "wotr-char-gollum-guide")
+    try:
+        left, used, may, guide_reveals = _reduce(position, r, damage, reveal, card, guide_use)
+    except _NeedsGuide:
+        return r.needs_info(["position.fellowship.guide"], "hunt.needs_guide_damage")
+
+    if reveal or fel.in_mordor:
+        lean_on_fellowship(position, r, "hidden")   # revealing, and moving on the track, need it hidden
     if reveal:
         r.step("hunt.reveal_icon" if fel.hidden else "hunt.reveal_icon_already", "wotr-hunt-damage-reveal")
+    reveal = reveal or guide_reveals
     stop = tile.stop and fel.in_mordor
     if fel.in_mordor:
         if tile.stop:
@@ -215,18 +278,122 @@ def hunt_damage(position, q, r):
                    next=min(fel.mordor + 1, MORDOR_TRACK_LAST))
     elif tile.stop:
         r.step("hunt.stop_outside", "wotr-tiles-stop")
-    if damage > 0:
-        r.step("hunt.damage_next", "wotr-hunt-damage")
     words = []
     if heal:
         words.append(r.t("hunt.word_heal", heal=heal))
+    if used:
+        words.append(r.t("hunt.word_left", left=left))
     if reveal:
         words.append(r.t("hunt.word_reveal"))
     if stop:
         words.append(r.t("hunt.word_stop"))
     tail = ("; " + "; ".join(words)) if words else ""
     return r.decide("hunt.answer_damage", {"damage": damage, "tail": tail},
-                    damage=damage, heal=heal, reveal=reveal, stop=stop, **extra)
+                    damage=damage, heal=heal, reveal=reveal, stop=stop, **extra,
+                    damage_left=left, reductions=used, may_reduce=may)
+
+
+def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guide_use: bool | None):
+    """Steps 1 and 2 of the Hunt's order: a card on the table, then the Guide's ability.
+    Returns the damage left, the reductions used, those still open, and whether the
+    Fellowship is revealed by Gollum's ability."""
+    if damage == 0:
+        if card:
+            r.step("hunt.card_nothing_to_reduce", "wotr-hunt-damage-order")
+        if guide_use:
+            r.step("hunt.guide_nothing_to_reduce", "wotr-hunt-damage-order")
+        return 0, [], [], False
+    left, used, may = damage, [], []
+    r.step("hunt.damage_order", "wotr-hunt-damage-order", damage=damage)
+    if card is None:
+        r.default("question.card_reduction", "hunt.default_card", "wotr-hunt-damage-reduce")
+    elif card > 0:
+        cut = min(card, left)
+        left -= cut
+        used.append("card")
+        r.step("hunt.card_reduces", "wotr-hunt-damage-reduce", card=card, cut=cut, left=left)
+    ability, who = _guide_ability(position, r)
+    guide_reveals = False
+    if ability is None:
+        if guide_use:
+            r.step("hunt.guide_no_damage_ability", "wotr-char-guide-ability", who=who)
+    elif left == 0:
+        if guide_use:
+            r.step("hunt.guide_nothing_left", "wotr-hunt-damage-order", who=who)
+    elif ability == "gollum" and not _gollum_may_reveal(position, r, tile_reveals):
+        pass   # the step says why he cannot
+    elif guide_use is None:
+        may.append("guide")
+        r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", "wotr-hunt-damage-order",
+                  who=who, left=left)
+    elif not guide_use:
+        r.step("hunt.guide_not_used", "wotr-hunt-damage-order", who=who)
+    else:
+        left -= 1
+        used.append("guide")
+        if ability == "gollum":
+            guide_reveals = True
+            r.step("hunt.gollum_reveals", "wotr-char-gollum-guide", left=left)
+        else:
+            may = _hobbit_separates(position, r, who, left, tile_reveals)
+    if left:
+        r.step("hunt.damage_left_casualty", "wotr-hunt-damage-order", left=left)
+    return left, used, may, guide_reveals
+
+
+def _guide_ability(position, r) -> tuple[str | None, str]:
+    """The Guide's damage ability and his name. No Guide named among tied Companions: the
+    answer holds when every one of them would have the same ability; else it asks."""
+    fel = position.fellowship
+    lean_on_guide(position, r)
+    if fel.guide is not None:
+        return guide_damage_ability(fel.guide), names.character_name(fel.guide, r.lang)
+    tied = guide_candidates(fel.companions)
+    who = join_names([names.character_name(c, r.lang) for c in tied], r)
+    kinds = {guide_damage_ability(c) for c in tied}
+    r.step("hunt.guide_tie_same" if len(kinds) == 1 else "hunt.guide_tie_differs", "wotr-fellowship-guide",
+           names=who)
+    if len(kinds) != 1:
+        raise _NeedsGuide
+    return kinds.pop(), who
+
+
+def _gollum_may_reveal(position, r, tile_reveals: bool) -> bool:
+    """Gollum's reduction needs a Hunt that did not reveal, and a Fellowship still hidden."""
+    if tile_reveals:
+        r.step("hunt.gollum_hunt_revealed", "wotr-char-gollum-guide")
+        return False
+    lean_on_fellowship(position, r, "hidden")
+    if not position.fellowship.hidden:
+        r.step("hunt.gollum_already_revealed", "wotr-char-gollum-guide")
+        return False
+    return True
+
+
+def _hobbit_separates(position, r, who: str, left: int, tile_reveals: bool) -> list[str]:
+    """Meriadoc or Peregrin leaves for 1 less damage (removed from the game on the Mordor
+    Track); a new Guide is named at once and may use his own ability on what is left."""
+    fel = position.fellowship
+    lean_on_fellowship(position, r, "mordor")
+    r.step("hunt.hobbit_removed" if fel.in_mordor else "hunt.hobbit_separates",
+           "wotr-mordor-no-separate" if fel.in_mordor else "wotr-char-hobbit-guide", who=who, left=left)
+    leaving = fel.guide or guide_candidates(fel.companions)[0]
+    left_behind = tuple(c for c in fel.companions if c != leaving)
+    if fel.guide is None:
+        r.step("hunt.other_hobbit_guides", "wotr-fellowship-guide-change")
+        options = guide_candidates(left_behind)
+    else:
+        options = new_guide_step(r, left_behind)
+    if not left:
+        return []
+    abilities = {guide_damage_ability(c) for c in options}
+    if "hobbit" in abilities:
+        r.step("hunt.new_guide_hobbit_may_reduce", "wotr-hunt-damage-order", left=left)
+        return ["guide"]
+    if options == ["gollum"] and not tile_reveals and fel.hidden:
+        r.step("hunt.new_guide_gollum_may_reduce_now", "wotr-char-gollum-guide", left=left)
+        return ["guide"]
+    return []
 
 
 def _standard_pool() -> list[TileFace]:
@@ -253,24 +420,75 @@ def _pool_faces(pool) -> tuple[list[TileFace], bool]:
     return faces, known
 
 
+def read_removed(q) -> list:
+    """``removed``: the standard tiles an Event card took out of the game for good (numbers
+    0 to 3 or eye); they do not go back when the pool runs out. Special tiles never go back
+    anyway, so naming one is a problem, not a silent no-op."""
+    values = q.param("removed")
+    if values is None:
+        return []
+    out = []
+    for i, raw in enumerate(values):
+        path = q.at("removed") + [i]
+        value = read_tile(raw, path, q.problems)
+        if value is None:
+            continue
+        if value != "eye" and not (isinstance(value, int) and 0 <= value <= 3):
+            q.problems.add(path, "hunt.err_removed_not_standard", value=raw)
+            continue
+        out.append(value)
+    have = {}
+    for e in data.hunt_tiles()["standard"]:
+        have[e["value"]] = have.get(e["value"], 0) + e["count"]
+    if any(out.count(v) > have[v] for v in set(out)):
+        q.problems.add(q.at("removed"), "hunt.err_removed_too_many")
+    return out
+
+
+def refilled_pool(removed: list) -> tuple[list[TileFace], bool]:
+    """The standard tiles back in the pool, less those removed from the game (never more of
+    a value than exist: :func:`read_removed` checks), and whether every tile's icons are
+    known: removing some but not all of the 1s (or 2s) leaves unknown which of them showed
+    the Reveal icon."""
+    standard = data.hunt_tiles()["standard"]
+    counts = {(e["value"], e["reveal"]): e["count"] for e in standard}
+    known = True
+    for value in set(removed):
+        variants = [key for key in counts if key[0] == value]
+        gone = removed.count(value)
+        if len(variants) > 1 and gone < sum(counts[k] for k in variants):
+            known = False
+        for key in variants:   # which variant left does not change the damage odds
+            take = min(gone, counts[key])
+            counts[key] -= take
+            gone -= take
+    faces = [TileFace(value, reveal, False) for (value, reveal), n in counts.items() for _ in range(n)]
+    return faces, known
+
+
 @question(HUNT_DRAW)
 def hunt_draw(position, q, r):
     """The odds of the next tile drawn from the Hunt Pool: each damage, the Eye, the Reveal
     and (on the Mordor Track) the Stop icon. The pool is ``position.hunt.pool`` or, when not
-    given, the 16 standard tiles. An Eye is worth ``successes`` after a Hunt roll, 0 with
-    ``no_roll``, and all the dice in the Hunt Box on the Mordor Track."""
+    given, the 16 standard tiles; an empty pool gets its standard tiles back first (less any
+    a card removed from the game: ``removed``). An Eye is worth ``successes`` after a Hunt
+    roll, 0 with ``no_roll``, and all the dice in the Hunt Box on the Mordor Track."""
     successes, no_roll = q.param("successes"), q.param("no_roll")
     if successes is not None and no_roll:
         q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
     fel, hunt = position.fellowship, position.hunt
     if successes is not None and fel.in_mordor:
         q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
+    removed = read_removed(q)
     q.ready()
+    lean_on_hunt(position, r, "pool")
     if hunt.pool is None:
         faces, known = _standard_pool(), True
         r.step("hunt.draw_standard_pool", "wotr-tiles-pool", count=len(faces))
     else:
         faces, known = _pool_faces(hunt.pool)
+        if any(f.special or f.value == "die" or (isinstance(f.value, int) and f.value < 0) for f in faces):
+            lean_on_fellowship(position, r, "mordor")
         if not fel.in_mordor:
             # Seed 004: a special tile that enters play before Mordor is set aside and joins
             # the pool only when the Fellowship enters Mordor. Die and negative values exist
@@ -282,13 +500,21 @@ def hunt_draw(position, q, r):
                 r.step("hunt.draw_special_set_aside", "wotr-tiles-special-enter", count=len(aside),
                        names=", ".join(data.hunt_tiles()["special"][f.special]["name"][r.lang] if f.special
                                        else str(f.value) for f in aside))
-        r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
+        if faces:
+            r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
     if not faces:
-        r.step("hunt.draw_empty", "wotr-tiles-pool-refill")
-        return r.not_covered("hunt.answer_draw_empty")
+        faces, known = refilled_pool(removed)
+        if not q.has("removed"):
+            r.default("question.removed", "hunt.default_removed", "wotr-tiles-pool-refill")
+        r.step("hunt.draw_refilled", "wotr-tiles-pool-refill", count=len(faces))
+        if not faces:
+            return r.not_covered("hunt.answer_draw_none_left")
 
     eyes = sum(1 for f in faces if f.value == "eye")
+    if eyes:
+        lean_on_fellowship(position, r, "mordor")   # the Eye is worth the Hunt Box there
     if eyes and fel.in_mordor:
+        lean_on_hunt(position, r, "box")
         eye_damage = mordor_eye_damage(hunt)
         r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=eye_damage, shadow=hunt.shadow_dice,
                fp=hunt.free_peoples_dice)
@@ -297,6 +523,7 @@ def hunt_draw(position, q, r):
         r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
     elif eyes and successes is None:
         r.step("hunt.damage_eye", "wotr-hunt-damage-eye")
+        r.default("question.no_roll", "hunt.default_no_roll", "wotr-hunt-damage-eye-no-roll")
         return r.needs_info(["question.successes"], "hunt.needs_successes")
     else:
         eye_damage = successes or 0
@@ -325,7 +552,13 @@ def hunt_draw(position, q, r):
                "p_damage_exact": {str(k): fraction_text(damage[k]) for k in sorted(damage)},
                "p_eye": probability(p_eye), "expected_damage": probability(expected)}
     if known:
-        p_reveal = share * sum(1 for f in faces if f.reveal)
+        gollum = False
+        if any(f.reveal and is_standard_numbered(f) for f in faces):
+            lean_on_guide(position, r)   # Gollum as Guide would ignore those tiles' Reveal icon
+            gollum = position.fellowship.guide == "gollum"
+            if gollum:
+                r.step("hunt.draw_gollum_ignores_reveal", "wotr-char-gollum-guide")
+        p_reveal = share * sum(1 for f in faces if f.reveal and not (gollum and is_standard_numbered(f)))
         verdict["p_reveal"] = probability(p_reveal)
         verdict["p_reveal_exact"] = fraction_text(p_reveal)
         r.step("hunt.draw_reveal", "wotr-tiles-reveal-icon", pct=r.percent(p_reveal))
@@ -338,3 +571,4 @@ def hunt_draw(position, q, r):
     at_least_two = sum(p for k, p in damage.items() if k >= 2)
     return r.decide("hunt.answer_draw", {"tiles": len(faces), "expected": r.decimal(expected),
                                          "pct2": r.percent(at_least_two)}, **verdict)
+
