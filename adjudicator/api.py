@@ -8,8 +8,7 @@ carries every problem of an unreadable scenario.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator import registry
 from adjudicator.i18n import DEFAULT_LANG, LANGS
@@ -20,8 +19,7 @@ from adjudicator.ruling import Ruling, RulingBuilder
 ENVELOPE_KEYS = ("game", "lang", "title", "source", "position", "question", "expect", "notes")
 
 
-@dataclass
-class Scenario:
+class Scenario(NamedTuple):
     game: str
     lang: str
     title: str | None

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator import data, names
 from adjudicator.params import Fields, check_int, check_name, check_side
@@ -67,8 +66,7 @@ def other_side(side: str) -> str:
     return "shadow" if side == "free_peoples" else "free_peoples"
 
 
-@dataclass(frozen=True)
-class Units:
+class Units(NamedTuple):
     regular: int = 0
     elite: int = 0
     leader: int = 0
@@ -79,11 +77,10 @@ class Units:
         return self.regular + self.elite
 
 
-@dataclass(frozen=True)
-class Army:
+class Army(NamedTuple):
     """One side's figures in a region."""
 
-    nations: dict[str, Units] = field(default_factory=dict)
+    nations: dict[str, Units] = {}
     nazgul: int = 0
     characters: tuple[str, ...] = ()
 
@@ -116,20 +113,18 @@ class Army:
         return [n for n, u in self.nations.items() if u.count or u.leader]
 
 
-@dataclass(frozen=True)
-class RegionState:
+class RegionState(NamedTuple):
     id: str
     control: str | None = None          # None: the settlement's original side
     besieged: str | None = None         # the side whose army is inside the besieged stronghold
-    free_peoples: Army = field(default_factory=Army)
-    shadow: Army = field(default_factory=Army)
+    free_peoples: Army = Army()
+    shadow: Army = Army()
 
     def army(self, side: str) -> Army:
         return self.free_peoples if side == "free_peoples" else self.shadow
 
 
-@dataclass(frozen=True)
-class Political:
+class Political(NamedTuple):
     steps: int          # boxes still to advance to reach At War (0 = At War)
     active: bool
 
@@ -138,8 +133,7 @@ class Political:
         return self.steps == 0
 
 
-@dataclass(frozen=True)
-class Fellowship:
+class Fellowship(NamedTuple):
     region: str = "rivendell"
     progress: int = 0
     hidden: bool = True
@@ -165,8 +159,7 @@ def guide_candidates(companions: tuple[str, ...] | list[str]) -> list[str]:
     return [c for c in companions if (chars[c]["level"] or 0) == top]
 
 
-@dataclass(frozen=True)
-class CharacterNames:
+class CharacterNames(NamedTuple):
     """Character names for a problem message, rendered in the message's language."""
 
     ids: tuple[str, ...]
@@ -175,23 +168,21 @@ class CharacterNames:
         return ", ".join(names.character_name(c, lang) for c in self.ids)
 
 
-@dataclass(frozen=True)
-class Hunt:
+class Hunt(NamedTuple):
     shadow_dice: int = 0
     free_peoples_dice: int = 0
     pool: tuple[Any, ...] | None = None   # None: the 16 standard tiles
     given: frozenset[str] = frozenset()   # the Hunt fields the scenario gave ("box", "pool")
 
 
-@dataclass(frozen=True)
-class Position:
-    regions: dict[str, RegionState] = field(default_factory=dict)
-    politics: dict[str, Political] = field(default_factory=dict)
-    fellowship: Fellowship = field(default_factory=Fellowship)
-    hunt: Hunt = field(default_factory=Hunt)
+class Position(NamedTuple):
+    regions: dict[str, RegionState] = {}
+    politics: dict[str, Political] = {}
+    fellowship: Fellowship = Fellowship()
+    hunt: Hunt = Hunt()
     phase: int | None = None
     given: frozenset[str] = frozenset()   # top-level position keys the scenario gave
-    reinforcements: dict[str, dict[str, int]] = field(default_factory=dict)  # given pools only
+    reinforcements: dict[str, dict[str, int]] = {}  # given pools only
 
     # -- facts about the board ---------------------------------------------------------
     def region(self, region_id: str) -> RegionState:

@@ -6,8 +6,7 @@ form can show each message beside its field and the CLI can print them all.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from adjudicator.i18n import translate
 
@@ -25,11 +24,10 @@ def format_path(parts: Iterable[PathPart]) -> str:
     return out
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     path: str
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = {}
 
     def message(self, lang: str) -> str:
         params = {k: (v.render(lang) if hasattr(v, "render") else v) for k, v in self.params.items()}

@@ -45,6 +45,10 @@ _HANDLERS: dict[tuple[str, str], tuple[Handler, "KindSpec"]] = {}
 
 def question(spec: "KindSpec") -> Callable[[Handler], Handler]:
     """Register ``fn(position, q, r)`` as the ruling for the kind ``spec`` declares."""
+    wrong = spec.problems()
+    if wrong:
+        raise ValueError("; ".join(wrong))
+
     def deco(fn: Handler) -> Handler:
         key = (spec.game, spec.kind)
         if key in _HANDLERS and _HANDLERS[key][0].__qualname__ != fn.__qualname__:

@@ -7,10 +7,9 @@ catalogues, so the same ruling reads the same in English and Spanish.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator import data
 from adjudicator.i18n import translate
@@ -59,21 +58,30 @@ def format_percent(p: Fraction | float, lang: str) -> str:
     return f"{number} %" if lang == "es" else f"{number}%"
 
 
-@dataclass
 class Step:
-    text: str
-    rule: str
+    """One step of the explanation: its text, in the ruling's language, and its rule label.
+    (Plain classes, not dataclasses, here and below: the CLI's start-up is a hot path.)"""
+
+    __slots__ = ("text", "rule")
+
+    def __init__(self, text: str, rule: str):
+        self.text, self.rule = text, rule
+
+    def __repr__(self) -> str:
+        return f"Step({self.text!r}, {self.rule!r})"
 
 
-@dataclass
 class Ruling:
-    game: str
-    question: str
-    lang: str
-    verdict: dict[str, Any]
-    answer: str
-    explanation: list[Step] = field(default_factory=list)
-    title: str | None = None
+    """A verdict a program can read, an answer a person can read, the steps and their rules."""
+
+    __slots__ = ("game", "question", "lang", "verdict", "answer", "explanation", "title")
+
+    def __init__(self, game: str, question: str, lang: str, verdict: dict[str, Any], answer: str,
+                 explanation: list[Step] | None = None, title: str | None = None):
+        self.game, self.question, self.lang = game, question, lang
+        self.verdict, self.answer = verdict, answer
+        self.explanation = explanation if explanation is not None else []
+        self.title = title
 
     @property
     def status(self) -> str:
@@ -106,8 +114,7 @@ class Ruling:
         return out
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """One rule that forbids the action asked about: its id (named in the handler's
     precedence), its rule label, and the text of its reason for the answer."""
 
@@ -148,6 +155,7 @@ class RulingBuilder:
         self.deciding: list[str] = []
         self.refusals: list[Refusal] = []
         self.defaults: list[str] = []
+        self._default_steps: set[int] = set()   # steps that only state a default
         self.result: Ruling | None = None
 
     def percent(self, p: Fraction | float) -> str:
@@ -176,6 +184,7 @@ class RulingBuilder:
     def default(self, path: str, key: str, rule: str, /, **params: Any) -> None:
         """The answer leans on the default value of ``path``: say so in a step, list it in the verdict."""
         self.step(key, rule, **params)
+        self._default_steps.add(len(self.steps) - 1)
         if path not in self.defaults:
             self.defaults.append(path)
 
@@ -201,8 +210,9 @@ class RulingBuilder:
             deciding = [label for label in by if label in data.rules()]
             if len(deciding) != len(by):
                 raise KeyError(f"unknown rule label in {by!r}")
-        else:
-            deciding = self.deciding or list(dict.fromkeys(s.rule for s in self.steps))
+        else:   # a step that only states a default did not decide the answer
+            deciding = self.deciding or list(dict.fromkeys(
+                s.rule for i, s in enumerate(self.steps) if i not in self._default_steps)) or [self.steps[-1].rule]
         return self._close({"status": DECIDED, **verdict, "decided_by": list(dict.fromkeys(deciding))},
                            self._answer(answer_key, answer_params))
 

@@ -2,7 +2,6 @@
 tables all come from its KindSpec. Change a spec, and all of them change."""
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ def changed_spec(monkeypatch):
     """army-move's spec with one more parameter and one more verdict key."""
     registry.load_all(GAME)
     fn, spec = registry._HANDLERS[(GAME, KIND)]
-    changed = dataclasses.replace(spec, params=(*spec.params, NEW_PARAM), verdict=(*spec.verdict, NEW_KEY))
+    changed = spec._replace(params=(*spec.params, NEW_PARAM), verdict=(*spec.verdict, NEW_KEY))
     monkeypatch.setitem(registry._HANDLERS, (GAME, KIND), (fn, changed))
     return changed
 

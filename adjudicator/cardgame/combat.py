@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import replace
 
 from adjudicator.cardgame.common import GAME, H_LIST, SIDE_KEBAB, card_names
 from adjudicator.cardgame.model import (MAX_ICONS, Area, Card, Position, key_of, read_area, read_card, read_defence,
@@ -151,7 +150,7 @@ def _with_items(q, cards: list[Card], key: str) -> tuple[list[Card], Area]:
                            bearer=c.bearer or "-")
             continue
         extra[key_of(c.bearer)] = extra.get(key_of(c.bearer), 0) + (c.cancels or 0)
-    out = [replace(c, cancels=c.cancels + extra[c.key]) if c.cancels is not None and extra.get(c.key)
+    out = [c._replace(cancels=c.cancels + extra[c.key]) if c.cancels is not None and extra.get(c.key)
            else c for c in bearers]
     return out, Area(tuple(cards))
 

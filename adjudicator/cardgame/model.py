@@ -34,8 +34,7 @@ Card names are free text (the engine holds no card list) and match ignoring case
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from adjudicator import names
 from adjudicator.params import Fields, check_int, check_side
@@ -58,8 +57,7 @@ def other_side(side: str) -> str:
     return "shadow" if side == "free_peoples" else "free_peoples"
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     name: str
     kind: str                         # character | army | item | card
     faction: str | None = None
@@ -81,8 +79,7 @@ class Card:
         return key_of(self.faction) if self.faction else None
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(NamedTuple):
     cards: tuple[Card, ...] = ()
 
     def of_kind(self, kind: str) -> list[Card]:
@@ -99,8 +96,7 @@ class Area:
         return [c for c in self.cards if c.kind == "item" and c.bearer and key_of(c.bearer) == bearer.key]
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     name: str
     side: str | None
     hand: int | None                  # None: not given
@@ -118,8 +114,7 @@ class Player:
         return key_of(card) in {key_of(c) for c in self.scoring_area}
 
 
-@dataclass(frozen=True)
-class Battleground:
+class Battleground(NamedTuple):
     name: str
     shields: int | None
     free_peoples: Area
@@ -130,8 +125,7 @@ class Battleground:
         return self.free_peoples if side == "free_peoples" else self.shadow
 
 
-@dataclass(frozen=True)
-class Path:
+class Path(NamedTuple):
     name: str
     defence: int | None
     free_peoples: Area
@@ -139,12 +133,11 @@ class Path:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     players: tuple[Player, ...] = ()
     active_path: Path | None = None
     paths_activated: tuple[str, ...] = ()
-    battlegrounds: dict[str, Battleground] = field(default_factory=dict)
+    battlegrounds: dict[str, Battleground] = {}
 
     def player(self, name: str) -> Player | None:
         k = key_of(name)

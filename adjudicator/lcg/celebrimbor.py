@@ -5,7 +5,6 @@ under the objective, and what is discarded).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from adjudicator import names
@@ -102,7 +101,7 @@ def scour(position: Position, q, r):
             card = read_card(c, q.at("cards") + [i], q.problems, name_required=True)
             if card is not None and card.name:
                 if not card.keywords:   # listed with no keywords: a card with Scour, that is why it is listed
-                    card = replace(card, keywords=(Keyword("scour", None, "scour"),))
+                    card = card._replace(keywords=(Keyword("scour", None, "scour"),))
                 cards.append(card)
     else:
         cards = list(position.in_play)
@@ -181,7 +180,7 @@ def orcs_search(position: Position, q, r):
     if not q.has(key) and flat:
         # the location's facts written straight in the question (quest_points, damage ...)
         card = read_card({k: q.get(k) for k in flat}, q.path, q.problems)
-        card = card and replace(card, path=format_path(q.path))
+        card = card and card._replace(path=format_path(q.path))
         key = None
     else:
         card = card_param(position, q, key)

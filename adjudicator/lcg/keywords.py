@@ -5,7 +5,6 @@ effect triggers).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.lcg.common import GAME, H_LIST, PLAYERS_PARAM, card_param, not_modelled, question_players, sentence_case
@@ -98,7 +97,7 @@ def reveal(position: Position, q, r):
     if not q.has("card") and q.has("keywords"):
         # the card's keywords given straight in the question: a card with no other facts
         card = read_card({"keywords": q.get("keywords")}, q.path, q.problems)
-        card = card and replace(card, path=format_path(q.path))
+        card = card and card._replace(path=format_path(q.path))
     else:
         card = card_param(position, q, "card")
     when_revealed = q.bool("when_revealed")
@@ -109,7 +108,7 @@ def reveal(position: Position, q, r):
         if nxt is None and isinstance(c, str):
             nxt = Card(c.strip() or "?", path=format_path(path))
         if nxt is not None:
-            then.append(replace(nxt, path=format_path(path)))
+            then.append(nxt._replace(path=format_path(path)))
     chain = [card, *then]
     for i, nxt in enumerate(then):
         if card is not None and chain[i] is not None and not chain[i].keyword("surge"):

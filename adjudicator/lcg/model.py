@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator import names
 from adjudicator.params import Fields, check_int
@@ -56,22 +55,20 @@ TOKEN_ALIASES = {"damage": "damage", "dano": "damage", "progress": "progress", "
                  "time": "resource", "tiempo": "resource"}   # Time counters are resource tokens
 
 
-@dataclass(frozen=True)
-class Keyword:
+class Keyword(NamedTuple):
     id: str                   # doomed | surge | time | scour, or another real keyword
     value: int | None
     text: str                 # as written
     modelled: bool = True
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     name: str | None
     type: str | None = None
     keywords: tuple[Keyword, ...] = ()
     quest_points: int | None = None
     damage: int = 0
-    tokens: dict[str, int] = field(default_factory=dict)   # other tokens: progress, resource
+    tokens: dict[str, int] = {}   # other tokens: progress, resource
     attachments: tuple[str, ...] = ()
     path: str = ""
     text: str | None = None       # the card's text as the players read it (shown, never parsed)
@@ -85,14 +82,12 @@ class Card:
         return names.normalize(self.name or "")
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     name: str
     threat: int | None = None
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     player_count: int | None = None
     players: tuple[Player, ...] = ()
     first_player: str | None = None

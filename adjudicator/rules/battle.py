@@ -12,7 +12,8 @@ and a step says so. One round per question; the casualties are the players' choi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
 from fractions import Fraction
 
 from adjudicator import data, names
@@ -183,8 +184,7 @@ def _both_sides_always(fn):
     return handler
 
 
-@dataclass(frozen=True)
-class Engagement:
+class Engagement(NamedTuple):
     """A battle that may be fought: who attacks whom, where, and which kind of battle."""
     kind: str                 # field, siege or sortie
     side: str                 # the attacker's side

@@ -48,6 +48,8 @@ substitution), for rounds 1..12, with the rest as one exact tail "13+".
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -69,8 +71,7 @@ ATTACKER, HOLDS, BOTH, RETREAT = "attacker", "holds", "both", "retreat"
 ELIMINATED, CEASED, MAX_ROUNDS, SIEGE_ENDED = "attacker-eliminated", "attacker-ceased", "max-rounds", "siege-ended"
 
 
-@dataclass(frozen=True)
-class Force:
+class Force(NamedTuple):
     """One side's figures that fight. ``leadership``: Leadership of the figures that take no
     hits; ``leading_elites``: Elites that also lead (1 each); ``captains``: figures adding 1
     combat strength each (Captains of the West)."""
@@ -86,8 +87,7 @@ class Force:
         return self.regulars + self.elites + self.leading_elites
 
 
-@dataclass(frozen=True)
-class Battle:
+class Battle(NamedTuple):
     attacker: Force
     defender: Force
     attacker_hits_on: int = 5
