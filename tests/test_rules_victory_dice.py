@@ -72,11 +72,15 @@ def test_elven_ring_bad_inputs_all_at_once_in_both_languages():
 
 
 def test_elven_ring_faces_each_side_does_not_have():
+    # A die *showing* a face its side's dice lack is an unreadable question...
     got = problems({}, {"kind": "elven-ring", "side": "free-peoples", "from": "eye", "to": "event"})
     assert "question.from" in got
-    got = problems({}, {"kind": "elven-ring", "side": "shadow", "from": "character", "to": "will-of-the-west",
-                        "held": 1}, "es")
-    assert "question.to" in got and "Sombra" in got["question.to"]
+    # ... but changing a die *into* such a face is an illegal action: refused, with the rule.
+    ruling = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "character", "to": "will-of-the-west",
+                       "held": 1}, "es")
+    assert ruling["verdict"]["allowed"] is False
+    assert ruling["verdict"]["decided_by"] == ["wotr-elven-rings-shadow"]
+    assert "Voluntad de Occidente" in ruling["answer"]
 
 
 @pytest.mark.parametrize("to,allowed", [("character", True), ("muster", True), ("army-muster", True),
@@ -105,6 +109,10 @@ def test_shadow_with_no_ring():
 def test_impossible_ring_change_is_refused_without_asking_what_the_shadow_holds():
     v = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "eye", "to": "character"})["verdict"]
     assert (v["status"], v["allowed"]) == ("decided", False)
+    # A legal change for the Shadow, who starts with no ring: how many it holds is asked for.
     got = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "muster", "to": "eye"}, "es")
-    assert got["verdict"]["allowed"] is True
-    assert any("da por hecho" in s["text"] for s in got["explanation"])
+    assert got["verdict"]["status"] == "needs-info"
+    assert got["verdict"]["missing"] == ["question.held"]
+    assert "empieza sin ninguno" in got["answer"]
+
+
