@@ -58,6 +58,8 @@ def test_one_recruit_written_without_a_list_is_the_same_question():
     single = verdict({"kind": "muster", "nation": "north", "recruit": one}, politics={"north": "at-war"})
     assert listed == single
     assert "wotr-muster-options" in listed.pop("decided_by")
+    # Dale not listed and the North's reinforcements not given: both defaults are named.
+    assert listed.pop("defaults") == ["position.regions.dale", "position.reinforcements.north"]
     assert listed == {"status": "decided", "allowed": True, "excess": 0}
 
 
