@@ -287,7 +287,7 @@ class _Politics:
                                 region=names.region_name(self.region, self.lang),
                                 where=", ".join(names.region_name(x, self.lang) for x in found))
             self.q.ready()
-        if not found and companion in position.fellowship.companions:
+        if not found and "fellowship" in position.given and companion in position.fellowship.companions:
             if "companions" not in position.fellowship.given:
                 name_default(r, "position.fellowship.companions", "politics.default_companions", label, character=cname)
             self.say("politics.ability_in_fellowship", label, character=cname)
