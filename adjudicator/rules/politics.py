@@ -216,7 +216,8 @@ class _Politics:
                     return r.needs_info(["question.region"], "politics.needs_region_fellowship")
                 self.fellowship_declared(place)
         elif event == "companion-ends-move":
-            if self.side == "free_peoples" and data.characters()[companion]["kind"] == "companion":
+            if self.side == "free_peoples" and data.characters()[companion]["kind"] == "companion" \
+                    and companion_activates(companion, self.nation):
                 place = self.where(companion)
                 if place is None:
                     return r.needs_info(["question.region"], "politics.needs_region_companion",
@@ -323,6 +324,10 @@ class _Politics:
             return None
         if info["kind"] != "companion":
             self.say("politics.enters_activates_nothing", "wotr-char-companion-enters", character=cname)
+            return None
+        if not companion_activates(character, self.nation):
+            self.say("politics.companion_wrong_nation", "wotr-char-companion-enters", character=cname,
+                     nation=self.nation_name)
             return None
         place = self.where(character)
         if place is None:
