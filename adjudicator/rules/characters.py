@@ -154,7 +154,8 @@ BRING_INTO_PLAY = KindSpec(
             when_param="to", when_verdict=("allowed", True)),
         Key("activates", "nation-ids", T("Nations his entry activates", "Naciones que activa al entrar"),
             always=False, when=T("when allowed", "si se permite"), when_verdict=("allowed", True)),
-        Key("dice_added", "count", T("Action dice added from the next turn", "Dados de Acción añadidos desde el turno siguiente"),
+        Key("dice_added", "count", T("Action dice added from the next turn",
+                                     "Dados de Acción añadidos desde el turno siguiente"),
             always=False, when=T("when allowed", "si se permite"), when_verdict=("allowed", True)),
     ),
     position=("regions", "politics", "fellowship.companions", "fellowship.mordor"),
@@ -253,7 +254,8 @@ def _aragorn(e: _Entry) -> None:
         return
     for rid in where:
         if rid not in ARAGORN_PLACES:
-            r.refuse("strider-elsewhere", e.label, "characters.strider_elsewhere", "characters.reason_strider_elsewhere",
+            r.refuse("strider-elsewhere", e.label, "characters.strider_elsewhere",
+                     "characters.reason_strider_elsewhere",
                      strider=strider, region=e.region(rid), places=e.places_text(list(ARAGORN_PLACES)))
         elif e.controller(rid) == "shadow":
             r.refuse("strider-place-lost", e.label, "characters.strider_place_lost",
@@ -421,7 +423,8 @@ def entry_activation(position: Position, r, cid: str, region: str, label: str, *
     nation, why, concerned = activation_at(position, r, cid, region)
     nation_name = names.nation_name(concerned, lang) if concerned else ""
     if why == "activates":
-        r.step("characters.activates", label, decides=decides, who=names.character_name(cid, lang), region=where, nation=nation_name)
+        r.step("characters.activates", label, decides=decides, who=names.character_name(cid, lang), region=where,
+               nation=nation_name)
     elif why == "no-settlement":
         r.step("characters.activates_no_settlement", label, decides=decides, region=where)
     elif why == "wrong-icon":
@@ -474,7 +477,8 @@ def bring_into_play(position, q, r):
     die = "will-of-the-west" if data.characters()[cid]["side"] == "free_peoples" else "muster"
     r.step(f"characters.die_{die.replace('-', '_')}", "wotr-char-enter", **e.who)
     if in_play(position, cid):
-        r.refuse("already-in-play", "wotr-char-enter", "characters.already_in_play", "characters.reason_already_in_play",
+        r.refuse("already-in-play", "wotr-char-enter", "characters.already_in_play",
+                 "characters.reason_already_in_play",
                  **e.who, region=e.places_text(on_map(position, cid)))
     CARD_CHECKS[cid](e)
     e.places = sorted(set(e.places))

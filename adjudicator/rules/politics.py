@@ -336,7 +336,8 @@ class _Politics:
             self.say("politics.not_city_or_stronghold", "wotr-char-companion-enters", nation=self.nation_name,
                    region=names.region_name(place, self.lang))
             return None
-        if entry_activation(self.position, r, character, place, "wotr-char-companion-enters", decides=True) == self.nation:
+        found = entry_activation(self.position, r, character, place, "wotr-char-companion-enters", decides=True)
+        if found == self.nation:
             self.active = True
         return None
 
