@@ -212,6 +212,10 @@ class _Entry:
         from adjudicator.rules.politics import political_default
         return political_default(self.r, self.position, nid)
 
+    def politicals(self, nations) -> dict:
+        from adjudicator.rules.politics import political_defaults
+        return political_defaults(self.r, self.position, nations)
+
     def at_war(self, nid: str) -> bool:
         return self.political(nid).at_war
 
@@ -326,8 +330,7 @@ def _free_peoples_at_war(e: _Entry) -> list[str]:
     position are named as defaults (each could have changed the answer)."""
     at_war = [n for n in FREE_PEOPLES if n in e.position.politics and e.position.at_war(n)]
     if not at_war:
-        for n in FREE_PEOPLES:
-            e.political(n)
+        e.politicals(FREE_PEOPLES)
     return at_war
 
 
@@ -353,7 +356,7 @@ def _witch_king(e: _Entry) -> None:
         r.step("characters.sauron_armies", e.label, places=e.places_text(e.places), decides=True)
     else:
         r.refuse("no-sauron-army", e.label, "characters.no_sauron_army", "characters.reason_no_sauron_army")
-    passive = [n for n in FREE_PEOPLES if not e.political(n).active]
+    passive = [n for n, pol in e.politicals(FREE_PEOPLES).items() if not pol.active]
     e.activates = passive
     if passive:
         r.step("characters.witch_king_activates", "wotr-char-witch-king-enter",
@@ -370,7 +373,7 @@ def _mouth(e: _Entry) -> None:
     else:
         if "mordor" not in fel.given:
             name_default(r, "position.fellowship.mordor", "characters.default_not_in_mordor", e.label)
-        not_at_war = [n for n in FREE_PEOPLES if not e.at_war(n)]
+        not_at_war = [n for n, pol in e.politicals(FREE_PEOPLES).items() if not pol.at_war]
         if not_at_war:
             r.refuse("mouth-conditions", e.label, "characters.mouth_conditions", "characters.reason_mouth_conditions",
                      nations=", ".join(e.nation(n) for n in not_at_war))

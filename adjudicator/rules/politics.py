@@ -10,7 +10,7 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import Political
 from adjudicator.registry import question
-from adjudicator.rules.armies import name_default
+from adjudicator.rules.armies import name_default, name_defaults
 from adjudicator.rules.characters import on_map
 from adjudicator.spec import T, Key, KindSpec, Param
 
@@ -117,12 +117,24 @@ def state_text(r, pol: Political) -> str:
 
 def political_default(r, position, nation: str) -> Political:
     """The nation's political marker; when the position does not give it, its starting
-    position, named as a default the answer leans on."""
+    position, named as a default the answer leans on (once)."""
     pol = position.political(nation)
-    if nation not in position.politics:
-        name_default(r, f"position.politics.{nation}", "politics.default_start", "wotr-politics-start",
+    path = f"position.politics.{nation}"
+    if nation not in position.politics and path not in r.defaults:
+        name_default(r, path, "politics.default_start", "wotr-politics-start",
                      nation=names.nation_name(nation, r.lang), state=state_text(r, pol))
     return pol
+
+
+def political_defaults(r, position, nations) -> dict[str, Political]:
+    """Several nations' markers at once: those the position does not give are named in one
+    step (a single one in the usual words)."""
+    fresh = [n for n in nations if n not in position.politics and f"position.politics.{n}" not in r.defaults]
+    if len(fresh) > 1:
+        listing = "; ".join(f"{names.nation_name(n, r.lang)} ({state_text(r, position.political(n))})" for n in fresh)
+        name_defaults(r, [f"position.politics.{n}" for n in fresh], "politics.default_start_many",
+                      "wotr-politics-start", nations=listing)
+    return {n: political_default(r, position, n) for n in nations}
 
 
 def region_default(r, position, region: str, label: str) -> None:
