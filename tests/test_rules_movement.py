@@ -240,3 +240,72 @@ def test_leaders_cannot_be_left_alone_when_every_unit_moves():
     assert ask({**q, "units": {"gondor": {"regular": 3}}}, regions, AT_WAR)["verdict"]["allowed"] is False
     assert ask({**q, "units": {"gondor": {"regular": 3, "leader": 1}}}, regions, AT_WAR)["verdict"]["allowed"] is True
     assert ask({**q, "units": {"gondor": {"regular": 2}}}, regions, AT_WAR)["verdict"]["allowed"] is True
+
+
+# -- character abilities in army-move ------------------------------------------------------------
+MORGUL = {"Minas Morgul": {"shadow": {"sauron": {"regular": 3}}}}
+MOUTH = {"Barad-dur": {"shadow": {"characters": ["The Mouth of Sauron"]}}}
+
+
+@pytest.mark.parametrize("regions, used, allowed", [
+    ({**MORGUL, **MOUTH}, None, True), ({**MORGUL, **MOUTH}, False, True), ({**MORGUL, **MOUTH}, True, False),
+    (MORGUL, None, False), (MORGUL, False, False)])
+def test_a_muster_die_moves_a_shadow_army_once_per_turn_while_the_mouth_is_in_play(regions, used, allowed):
+    q = {"kind": "army-move", "from": "Minas Morgul", "to": "North Ithilien", "die": "muster"}
+    if used is not None:
+        q["muster_as_army_used"] = used
+    v = ask(q, regions, {"sauron": "at-war"})["verdict"]
+    assert v["allowed"] is allowed
+    assert ("question.muster_as_army_used" in v.get("defaults", [])) is (allowed and used is None)
+
+
+def test_a_muster_die_never_moves_a_free_peoples_army():
+    v = ask({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath", "die": "alistar"},
+            {**GONDOR_IN_MT, **MOUTH}, AT_WAR)["verdict"]
+    assert (v["allowed"], v["decided_by"]) == (False, ["wotr-dice-muster"])
+
+
+def test_isengard_elites_lead_an_army_with_a_character_die_only_while_saruman_is_in_play():
+    elites = {"Gap of Rohan": {"shadow": {"isengard": {"elite": 2}}}}
+    saruman = {"Orthanc": {"shadow": {"characters": ["Saruman"]}}}
+    q = {"kind": "army-move", "from": "Gap of Rohan", "to": "Druwaith Iaur", "die": "character"}
+    assert ask(q, {**elites, **saruman}, AT_WAR)["verdict"]["allowed"] is True
+    assert ask(q, elites, AT_WAR)["verdict"]["allowed"] is False
+    regulars = {"Gap of Rohan": {"shadow": {"isengard": {"regular": 2}}}}
+    assert ask(q, {**regulars, **saruman}, AT_WAR)["verdict"]["allowed"] is False
+
+
+def test_the_defaults_of_an_army_move_are_named():
+    unled = {"Minas Tirith": {"free_peoples": {"gondor": {"regular": 2}}}}
+    v = ask({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath"}, unled, AT_WAR)["verdict"]
+    assert v["defaults"] == ["question.units", "position.regions.osgiliath", "question.die"]
+    v = ask({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath"}, GONDOR_IN_MT, AT_WAR)["verdict"]
+    assert "question.die" not in v["defaults"]        # led: a Character die would do as well
+    crossing = {"Druadan Forest": {"free_peoples": {"gondor": {"regular": 2}}}}
+    v = ask({"kind": "army-move", "from": "Druadan Forest", "to": "Folde"}, crossing)["verdict"]
+    assert v["allowed"] is False and "position.politics.gondor" in v["defaults"]
+
+
+# -- character abilities in character-move ----------------------------------------------------------
+@pytest.mark.parametrize("group, level", [(["Gandalf the White"], 4), (["Gandalf the White", "Peregrin"], 4),
+                                          (["Gandalf the White", "Meriadoc", "Peregrin"], 3),
+                                          (["Gandalf the White", "Gimli"], 3)])
+def test_gandalf_the_white_moves_at_level_four_alone_or_with_one_hobbit(group, level):
+    regions = {"Edoras": {"free_peoples": {"characters": group}}}
+    v = ask({"kind": "character-move", "character": group, "from": "Edoras", "to": "Lorien"}, regions,
+            fellowship={"companions": ["Strider"]})["verdict"]
+    assert (v["max_distance"], v["allowed"]) == (level, level >= 4)
+
+
+def test_the_witch_king_moves_as_a_nazgul_and_says_so():
+    ruling = ask({"kind": "character-move", "character": "Witch-king", "from": "Minas Morgul", "to": "The Shire"},
+                 {"Minas Morgul": {"shadow": {"characters": ["Witch-king"]}}}, lang="es")
+    assert ruling["verdict"]["max_distance"] is None
+    assert {"wotr-char-witch-king", "wotr-character-nazgul"} <= {c["rule"] for c in ruling["citations"]}
+
+
+def test_an_unlisted_stronghold_that_decides_a_companions_route_is_named():
+    v = ask({"kind": "character-move", "character": "Legolas", "from": "Dimrill Dale", "to": "Hollin"},
+            {"Dimrill Dale": {"free_peoples": {"characters": ["Legolas"]}}},
+            fellowship={"companions": ["Strider"]})["verdict"]
+    assert v["allowed"] is False and "position.regions.moria" in v["defaults"]

@@ -58,6 +58,8 @@ def test_one_recruit_written_without_a_list_is_the_same_question():
     single = verdict({"kind": "muster", "nation": "north", "recruit": one}, politics={"north": "at-war"})
     assert listed == single
     assert "wotr-muster-options" in listed.pop("decided_by")
+    # Dale not listed and the North's reinforcements not given: both defaults are named.
+    assert listed.pop("defaults") == ["position.regions.dale", "position.reinforcements.north"]
     assert listed == {"status": "decided", "allowed": True, "excess": 0}
 
 
@@ -85,3 +87,113 @@ def test_bad_recruits_are_all_reported_at_once_in_spanish():
     errs = {e["path"]: e["message"] for e in exc.value.as_dicts("es")}
     assert set(errs) == {"question.recruit[0].unit", "question.recruit[1].region"}
     assert "Minas Tirith" in errs["question.recruit[1].region"]
+
+
+# -- politics: the place of the event -----------------------------------------------------------
+@pytest.mark.parametrize("event, extra", [("fellowship-declared", {}),
+                                          ("companion-ends-move", {"companion": "Meriadoc"})])
+def test_an_event_whose_place_decides_asks_for_it_when_nothing_says_it(event, extra):
+    for lang in ("en", "es"):
+        v = verdict({"kind": "politics", "nation": "rohan", "event": event, **extra}, lang=lang)
+        assert (v["status"], v["missing"]) == ("needs-info", ["question.region"])
+
+
+@pytest.mark.parametrize("region", [rid for rid, i in data.regions().items() if i["nation"] == "rohan"])
+def test_only_a_city_or_stronghold_activates_on_declaring(region):
+    v = verdict({"kind": "politics", "nation": "rohan", "event": "fellowship-declared", "region": region})
+    assert v["active"] is (data.regions()[region]["settlement"] in ("city", "stronghold"))
+
+
+def test_the_fellowship_declared_in_a_captured_city_still_activates_but_a_companion_does_not():
+    captured = {"Edoras": {"control": "shadow"}}
+    declared = verdict({"kind": "politics", "nation": "rohan", "event": "fellowship-declared", "region": "Edoras"},
+                       captured)
+    moved = verdict({"kind": "politics", "nation": "rohan", "event": "companion-ends-move", "companion": "Peregrin",
+                     "region": "Edoras"}, captured)
+    assert (declared["active"], moved["active"]) == (True, False)
+
+
+def test_the_fellowship_region_is_read_only_when_the_position_gives_it():
+    given = api.ask({"game": "war-of-the-ring", "position": {"fellowship": {"region": "Edoras"}},
+                     "question": {"kind": "politics", "nation": "rohan", "event": "fellowship-declared"}})
+    assert given["verdict"]["active"] is True
+
+
+# -- politics: Boromir, Legolas and Gimli out of the Fellowship ---------------------------------------
+ABILITIES = {"Boromir": ("gondor", {"minas-tirith", "dol-amroth", "pelargir"}),
+             "Legolas": ("elves", {"grey-havens", "rivendell", "lorien", "woodland-realm"}),
+             "Gimli": ("dwarves", {"erebor"})}
+
+
+@pytest.mark.parametrize("companion", sorted(ABILITIES))
+def test_a_political_ability_works_only_in_the_places_its_card_names(companion):
+    nation, places = ABILITIES[companion]
+    for region in data.regions():
+        regions = {region: {"free_peoples": {"characters": [companion]}}}
+        pos = {"regions": regions, "politics": {nation: {"steps": 2, "active": True}},
+               "fellowship": {"companions": ["Gandalf the Grey"]}}
+        v = api.ask({"game": "war-of-the-ring", "position": pos,
+                     "question": {"kind": "politics", "nation": nation, "event": "companion-ability",
+                                  "companion": companion}})["verdict"]
+        assert (v["steps"], v["allowed"]) == ((1, True) if region in places else (2, False)), region
+
+
+def test_a_political_ability_never_takes_a_passive_nation_to_war_nor_works_where_the_shadow_holds():
+    q = {"kind": "politics", "nation": "gondor", "event": "companion-ability", "companion": "Boromir",
+         "region": "Minas Tirith"}
+    v = verdict(q, politics={"gondor": {"steps": 1, "active": False}})
+    assert (v["steps"], v["allowed"]) == (1, False)
+    v = verdict(q, {"Minas Tirith": {"control": "shadow"}}, politics={"gondor": {"steps": 2, "active": True}})
+    assert (v["steps"], v["allowed"]) == (2, False)
+    other = verdict({**q, "nation": "rohan"}, politics={"rohan": {"steps": 2, "active": True}})
+    assert other["changed"] is False
+
+
+def test_a_companion_placed_elsewhere_than_the_region_asked_is_a_contradiction():
+    with pytest.raises(ScenarioInvalid) as exc:
+        ask({"kind": "politics", "nation": "gondor", "event": "companion-ability", "companion": "Boromir",
+             "region": "Minas Tirith"}, {"Pelargir": {"free_peoples": {"characters": ["Boromir"]}}})
+    assert [e["path"] for e in exc.value.as_dicts("en")] == ["question.region"]
+
+
+# -- politics: a character entering play -------------------------------------------------------------
+@pytest.mark.parametrize("nation", [n for n in NATIONS if data.nations()[n]["side"] == "free_peoples"])
+def test_the_witch_king_entering_activates_every_free_peoples_nation_without_moving_it(nation):
+    v = verdict({"kind": "politics", "nation": nation, "event": "character-enters", "character": "Witch-king"},
+                politics={nation: {"steps": 2, "active": False}})
+    assert (v["active"], v["steps"], v["changed"]) == (True, 2, True)
+
+
+def test_a_companion_entering_play_activates_the_nation_of_the_city_he_enters():
+    q = {"kind": "politics", "event": "character-enters", "character": "Gandalf the White", "region": "Dale"}
+    assert verdict({**q, "nation": "north"})["active"] is True
+    assert verdict({**q, "nation": "dwarves"})["active"] is False
+    assert verdict({**q, "nation": "north", "region": "Carrock"})["active"] is False    # a Town
+    assert verdict({**q, "nation": "north", "character": "Saruman"})["active"] is False
+
+
+# -- muster: Saruman's card ------------------------------------------------------------------------
+SARUMAN = {"Orthanc": {"shadow": {"isengard": {"regular": 2}, "characters": ["Saruman"]}}}
+EACH_ISENGARD = [{"unit": "regular", "region": r} for r in ("Orthanc", "North Dunland", "South Dunland")]
+
+
+def test_saruman_musters_a_regular_in_each_isengard_settlement_only_while_in_play():
+    q = {"kind": "muster", "nation": "isengard", "recruit": EACH_ISENGARD}
+    assert verdict(q, SARUMAN, {"isengard": "at-war"})["allowed"] is True
+    assert verdict(q, {}, {"isengard": "at-war"})["allowed"] is False
+    besieged = {"Orthanc": {**SARUMAN["Orthanc"], "besieged": "shadow",
+                            "free_peoples": {"rohan": {"regular": 4}}}}
+    assert verdict(q, besieged, {"isengard": "at-war"})["allowed"] is False
+    captured = {**SARUMAN, "South Dunland": {"control": "free-peoples"}}
+    assert verdict(q, captured, {"isengard": "at-war"})["allowed"] is False
+
+
+def test_saruman_turns_two_orthanc_regulars_into_elites():
+    q = {"kind": "muster", "upgrade": True}
+    assert verdict(q, SARUMAN, {"isengard": "at-war"})["allowed"] is True
+    one = {"Orthanc": {"shadow": {"isengard": {"regular": 1}, "characters": ["Saruman"]}}}
+    v = ask(q, one, {"isengard": "at-war"}, lang="es")
+    assert v["verdict"]["allowed"] is False and "dos Regulares" in v["answer"]
+    with pytest.raises(ScenarioInvalid) as exc:
+        ask({**q, "nation": "gondor", "recruit": EACH_ISENGARD}, SARUMAN, {"isengard": "at-war"})
+    assert {e["path"] for e in exc.value.as_dicts("en")} == {"question.upgrade", "question.nation"}

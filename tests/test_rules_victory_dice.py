@@ -72,11 +72,15 @@ def test_elven_ring_bad_inputs_all_at_once_in_both_languages():
 
 
 def test_elven_ring_faces_each_side_does_not_have():
+    # A die *showing* a face its side's dice lack is an unreadable question...
     got = problems({}, {"kind": "elven-ring", "side": "free-peoples", "from": "eye", "to": "event"})
     assert "question.from" in got
-    got = problems({}, {"kind": "elven-ring", "side": "shadow", "from": "character", "to": "will-of-the-west",
-                        "held": 1}, "es")
-    assert "question.to" in got and "Sombra" in got["question.to"]
+    # ... but changing a die *into* such a face is an illegal action: refused, with the rule.
+    ruling = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "character", "to": "will-of-the-west",
+                       "held": 1}, "es")
+    assert ruling["verdict"]["allowed"] is False
+    assert ruling["verdict"]["decided_by"] == ["wotr-elven-rings-shadow"]
+    assert "Voluntad de Occidente" in ruling["answer"]
 
 
 @pytest.mark.parametrize("to,allowed", [("character", True), ("muster", True), ("army-muster", True),
@@ -105,6 +109,51 @@ def test_shadow_with_no_ring():
 def test_impossible_ring_change_is_refused_without_asking_what_the_shadow_holds():
     v = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "eye", "to": "character"})["verdict"]
     assert (v["status"], v["allowed"]) == ("decided", False)
+    # A legal change for the Shadow, who starts with no ring: how many it holds is asked for.
     got = rule({}, {"kind": "elven-ring", "side": "shadow", "from": "muster", "to": "eye"}, "es")
-    assert got["verdict"]["allowed"] is True
-    assert any("da por hecho" in s["text"] for s in got["explanation"])
+    assert got["verdict"]["status"] == "needs-info"
+    assert got["verdict"]["missing"] == ["question.held"]
+    assert "empieza sin ninguno" in got["answer"]
+
+
+
+
+# -- character cards and defaults -------------------------------------------------------------------
+def test_both_military_thresholds_at_the_end_of_the_turn_give_the_shadow_the_game():
+    fp = [i["name"]["en"] for rid, i in settlements("free_peoples").items() if i["settlement"] != "town"]
+    shadow = ["Moria", "Dol Guldur"]
+    position = {"regions": {**{n: {"control": "shadow"} for n in fp}, **{n: {"control": "free-peoples"} for n in shadow}}}
+    v = rule(position, {"kind": "victory"})["verdict"]
+    assert (v["winner"], v["reason"], v["free_peoples_vp"]) == ("shadow", "military", 4)
+    assert v["decided_by"] == ["wotr-victory-military-shadow", "wotr-victory-precedence"]
+    now = rule(position, {"kind": "victory", "when": "now"})["verdict"]
+    assert (now["winner"], now["military_at_end_of_turn"]) == (None, "shadow")
+
+
+def test_a_victory_answer_names_the_defaults_it_leans_on():
+    v = rule({}, {"kind": "victory"})["verdict"]
+    assert v["defaults"] == ["position.fellowship.corruption", "position.fellowship.mordor", "position.regions",
+                             "question.when"]
+    ring = rule({"fellowship": {"corruption": 12}}, {"kind": "victory"})["verdict"]
+    assert "defaults" not in ring          # a Ring victory leans on nothing left out
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Strider"), ("es", "Trancos")])
+def test_a_character_and_his_successor_cannot_both_be_in_play(lang, word):
+    got = problems({}, {"kind": "action-dice", "in_play": ["Aragorn", "Strider"]}, lang)
+    assert list(got) == ["question.in_play"] and word in got["question.in_play"]
+
+
+def test_action_dice_read_from_the_map_name_the_default_and_count_each_card():
+    v = rule({"regions": {"Orthanc": {"shadow": {"characters": ["Saruman"]}},
+                          "Fangorn": {"free_peoples": {"characters": ["Gandalf the White", "Legolas"]}}}},
+             {"kind": "action-dice"})["verdict"]
+    assert (v["free_peoples"], v["shadow"]) == (5, 8)
+    assert v["defaults"] == ["question.in_play", "position.regions"]
+    bonus = {c: i["action_die_bonus"] for c, i in data.characters().items() if i["action_die_bonus"]}
+    assert bonus == {"aragorn": 1, "gandalf-the-white": 1, "witch-king": 1, "mouth-of-sauron": 1, "saruman": 1}
+
+
+def test_the_free_peoples_rings_of_the_start_and_the_unused_ring_are_named_defaults():
+    v = rule({}, {"kind": "elven-ring", "side": "free-peoples", "from": "event", "to": "character"})["verdict"]
+    assert v["defaults"] == ["question.held", "position.turn.phase", "question.used_this_turn"]

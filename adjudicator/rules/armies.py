@@ -19,6 +19,24 @@ DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "arm
 ALL_WORDS = ("all", "todo", "todos", "todas", "everything", "whole-army", "wholearmy")
 
 
+def name_default(r, path: str, key: str, label: str, /, **params: Any) -> None:
+    """State a default the answer leans on (``r.default``), once: a second reading of the
+    same default (same path, same words) adds no second step."""
+    said = r.__dict__.setdefault("_defaults_said", set())
+    if (path, key) not in said:
+        said.add((path, key))
+        r.default(path, key, label, **params)
+
+
+def name_defaults(r, paths: list[str], key: str, label: str, /, **params: Any) -> None:
+    """Several defaults said in one step (e.g. the regions not listed that an answer read);
+    every path is listed in ``verdict.defaults``."""
+    fresh = [p for p in paths if p not in r.defaults]
+    if fresh:
+        r.default(fresh[0], key, label, **params)
+        r.defaults.extend(p for p in fresh[1:] if p not in r.defaults)
+
+
 def read_side(q, key: str = "side") -> str | None:
     return q.side(key)
 

@@ -6,8 +6,9 @@ Kinds: ``action-dice``, ``elven-ring``.
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.params import SIDE_ALIASES
+from adjudicator.params import SIDE_ALIASES, YES_NO
 from adjudicator.registry import question
+from adjudicator.ruling import Precedence
 from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
 
 GAME = "war-of-the-ring"
@@ -64,7 +65,9 @@ ELVEN_RING = KindSpec(
               choice_labels=FACE_LABELS, aliases=FACE_ALIASES),
         Param("used_this_turn", "bool", T("An Elven Ring was already used this turn", "Ya se usó un Anillo Élfico este turno"),
               help=T("Yes/no, or the sides that used one.", "Sí/no, o los bandos que ya usaron uno."), default=False),
-        Param("held", "int", T("Elven Rings this player holds", "Anillos Élficos que tiene este jugador"), lo=0, hi=3),
+        Param("held", "int", T("Elven Rings this player holds", "Anillos Élficos que tiene este jugador"), lo=0, hi=3,
+              default_text=T("the Free Peoples: the three of the start; the Shadow: none at the start, so it is asked for",
+                             "los Pueblos Libres: los tres del principio; la Sombra: ninguno al principio, así que se pregunta")),
     ),
     verdict=(
         allowed_key(contract=True),
@@ -90,24 +93,28 @@ def action_dice(position, q, r):
     """How many action dice each side rolls with these characters in play.
 
     The Free Peoples start with 4 and add one for Gandalf the White and one for Aragorn
-    (at most 6); the Shadow starts with 7 and adds one for each Minion (at most 10). A die
-    gained or lost takes effect at the next recovery (phase 1). Without ``in_play`` the
-    characters standing on the map in the position count.
+    (at most 6); the Shadow starts with 7 and adds one for each Minion (at most 10): the
+    values of the character cards (``characters.json`` ``action_die_bonus``). A die gained
+    or lost takes effect at the next recovery (phase 1). Without ``in_play`` the characters
+    standing on the map in the position count (a default, named).
     """
     given = q.param("in_play")
-    q.ready()
-    chosen: list[str] = given or []
-    raw = given
-    lang = r.lang
     chars = data.characters()
-    if raw is None:
-        chosen = []
+    for new, old in (("aragorn", "strider"), ("gandalf-the-white", "gandalf-the-grey")):
+        if given and new in given and old in given:
+            q.error("in_play", "dice.err_replaced_both", new=names.character_name(new, r.lang),
+                    old=names.character_name(old, r.lang))
+    q.ready()
+    lang = r.lang
+    if given is None:
+        chosen: list[str] = []
         for state in position.regions.values():
             for side in ("free_peoples", "shadow"):
-                for c in state.army(side).characters:
-                    if c not in chosen:
-                        chosen.append(c)
-        r.step("dice.in_play_from_map", "wotr-dice-count")
+                chosen.extend(c for c in state.army(side).characters if c not in chosen)
+        r.default("question.in_play", "dice.in_play_from_map", "wotr-dice-count")
+        r.default("position.regions", "dice.regions_not_listed", "wotr-dice-count")
+    else:
+        chosen = given
 
     start = data.load("characters")["action_dice_at_start"]
     r.step("dice.start", "wotr-setup-action-dice", fp=start["free_peoples"], shadow=start["shadow"])
@@ -133,6 +140,39 @@ def action_dice(position, q, r):
 
 
 # -- elven-ring ----------------------------------------------------------------------------
+# The first of these that applies is the reason given; every one that applies is explained.
+RING_REFUSALS = Precedence("phase", "none-held", "used", "from-eye", "same-face", "no-such-face", "fp-wotw")
+
+
+def _names_sides(raw) -> bool:
+    """``used_this_turn`` written as the sides that used a ring (not as yes/no)."""
+    return isinstance(raw, list) or (isinstance(raw, str) and _side_word(raw) is not None)
+
+
+def _read_used(q, side: str | None) -> bool | None:
+    """``used_this_turn``: yes/no, or the sides that have used a ring this turn; None when
+    not given. Only this player's own use counts (one ring per player per turn)."""
+    used_raw = q.get("used_this_turn")
+    if used_raw is None:
+        return None
+    if isinstance(used_raw, bool):
+        return used_raw
+    if isinstance(used_raw, str) and names.normalize(used_raw) in YES_NO:
+        return YES_NO[names.normalize(used_raw)]
+    if isinstance(used_raw, (list, str)):
+        sides = [used_raw] if isinstance(used_raw, str) else used_raw
+        used = False
+        for i, s in enumerate(sides):
+            w = _side_word(s)
+            if w is None:
+                q.problems.add(q.at("used_this_turn") + ([i] if isinstance(used_raw, list) else []),
+                               "core.err_choice", value=s, options="true, false, free-peoples, shadow")
+            elif w == side:
+                used = True
+        return used
+    q.problems.add(q.at("used_this_turn"), "core.err_bool")
+    return None
+
 
 @question(ELVEN_RING)
 def elven_ring(position, q, r):
@@ -142,75 +182,54 @@ def elven_ring(position, q, r):
     Official 2nd-edition rules (seed 000 'Acciones Especiales' agrees where it speaks): one
     ring per player per turn; the Free Peoples may not make a Will of the West; a die showing
     the Eye is in the Hunt Box and cannot be changed; the Shadow may turn a die into an Eye
-    (it goes straight to the Hunt Box). ``used_this_turn`` says whether this player has
-    already used a ring this turn (``true``), or lists the sides that have. ``held`` is how
-    many rings this player holds (the Free Peoples start with all three; the Shadow holds
-    only rings the Free Peoples have used). A change no ring can make is refused whatever is
-    held; otherwise, without ``held``, the Shadow is taken to hold the ring it asks about and
-    a step says so.
+    (it goes straight to the Hunt Box). A ring changes a die into another result of that
+    side's dice: a face they do not have is refused (a die *showing* such a face is an
+    unreadable question). ``held`` is how many rings this player holds: the Free Peoples
+    start with all three (a default, named); the Shadow starts with none and holds only the
+    rings the Free Peoples have used, so a Shadow question without ``held`` asks for it.
     """
     side, frm, to = q.param("side"), q.param("from"), q.param("to")
-    used_raw = q.get("used_this_turn")
-    used = False
-    if isinstance(used_raw, bool):
-        used = used_raw
-    elif isinstance(used_raw, (list, str)):
-        sides = [used_raw] if isinstance(used_raw, str) else used_raw
-        for i, s in enumerate(sides):
-            w = _side_word(s)
-            if w is None:
-                q.problems.add(q.at("used_this_turn") + ([i] if isinstance(used_raw, list) else []),
-                               "core.err_choice", value=s, options="true, false, free-peoples, shadow")
-            elif w == side:
-                used = True
-    elif used_raw is not None:
-        q.problems.add(q.at("used_this_turn"), "core.err_bool")
+    used = _read_used(q, side)
     held = q.param("held")
-    # A face the side's dice do not have is an impossible position, not a ruling.
+    # A die showing a face the side's dice do not have is an impossible position, not a ruling.
     if side and frm and frm not in SIDE_FACES[side]:
         q.problems.add(q.at("from"), f"dice.err_face_{side}", face=frm)
-    if side == "shadow" and to == "will-of-the-west":
-        q.problems.add(q.at("to"), "dice.err_face_shadow", face=to)
     q.ready()
-    lang = r.lang
     side_name = r.t(f"dice.player_{side}")
-    refusals = 0
+    face_from, face_to = r.t(f"dice.face_{frm}"), r.t(f"dice.face_{to}")
+    faces = {"from": face_from, "to": face_to}
 
     if position.phase is not None and position.phase != ACTION_RESOLUTION_PHASE:
-        r.step("dice.ring_phase", "wotr-elven-rings", phase=position.phase)
-        refusals += 1
+        r.refuse("phase", "wotr-elven-rings", "dice.ring_phase", "dice.reason_ring_phase", phase=position.phase)
     if held == 0:
-        r.step("dice.ring_none_held", "wotr-elven-rings", side=side_name)
-        refusals += 1
+        r.refuse("none-held", "wotr-elven-rings", "dice.ring_none_held", "dice.reason_ring_none_held", side=side_name)
     if used:
-        r.step("dice.ring_used", "wotr-elven-rings-one-per-turn", side=side_name)
-        refusals += 1
+        r.refuse("used", "wotr-elven-rings-one-per-turn", "dice.ring_used", "dice.reason_ring_used", side=side_name)
     if frm == "eye":
-        r.step("dice.ring_from_eye", "wotr-elven-rings-shadow")
-        refusals += 1
+        r.refuse("from-eye", "wotr-elven-rings-shadow", "dice.ring_from_eye", "dice.reason_ring_from_eye")
     if frm == to:
-        r.step("dice.ring_same_face", "wotr-elven-rings")
-        refusals += 1
+        r.refuse("same-face", "wotr-elven-rings", "dice.ring_same_face", "dice.reason_ring_same_face")
     if side == "free_peoples" and to == "will-of-the-west":
-        r.step("dice.ring_no_wotw", "wotr-elven-rings-free-peoples")
-        refusals += 1
-    if side == "free_peoples" and to == "eye":
-        r.step("dice.ring_fp_eye", "wotr-elven-rings-free-peoples")
-        refusals += 1
-    if side == "free_peoples" and to == "army":
-        r.step("dice.ring_fp_army", "wotr-elven-rings-free-peoples")
-        refusals += 1
-    face_from, face_to = r.t(f"dice.face_{frm}"), r.t(f"dice.face_{to}")
-    if refusals:
-        return r.decide("dice.answer_ring_no", {"from": face_from, "to": face_to}, allowed=False)
+        r.refuse("fp-wotw", "wotr-elven-rings-free-peoples", "dice.ring_no_wotw", "dice.reason_ring_no_wotw")
+    elif to not in SIDE_FACES[side]:
+        label = "wotr-elven-rings-free-peoples" if side == "free_peoples" else "wotr-elven-rings-shadow"
+        r.refuse("no-such-face", label, f"dice.ring_no_face_{side}", "dice.reason_ring_no_face", **faces)
+    if r.refusals:
+        return r.decide_refused(RING_REFUSALS, "dice.answer_ring_no", faces, allowed=False)
     if held is None and side == "shadow":
-        # The Shadow holds only the rings the Free Peoples have used; a player asking for the
-        # Shadow is taken to hold one, and the answer says so (give ``held`` to check it).
-        r.step("dice.ring_shadow_held_assumed", "wotr-elven-rings-passing")
-    elif held is None:
-        r.step("dice.ring_fp_held_default", "wotr-elven-rings")
+        r.step("dice.ring_shadow_starts_without", "wotr-elven-rings-passing")
+        return r.needs_info(["question.held"], "dice.needs_ring_held")
+    if held is None:
+        r.default("question.held", "dice.ring_fp_held_default", "wotr-elven-rings")
+    if position.phase is None:
+        r.default("position.turn.phase", "dice.ring_phase_default", "wotr-elven-rings")
+    if used is None:
+        r.default("question.used_this_turn", "dice.ring_not_used_default", "wotr-elven-rings-one-per-turn",
+                  side=side_name)
+    elif _names_sides(q.get("used_this_turn")):
+        r.step("dice.ring_other_player_used", "wotr-elven-rings-one-per-turn", side=side_name)
 
-    r.step("dice.ring_change", "wotr-elven-rings", side=side_name, **{"from": face_from, "to": face_to})
+    r.step("dice.ring_change", "wotr-elven-rings", side=side_name, **faces)
     if side == "shadow" and to == "eye":
         r.step("dice.ring_to_eye", "wotr-elven-rings-shadow")
     if side == "free_peoples":
@@ -219,4 +238,4 @@ def elven_ring(position, q, r):
     else:
         r.step("dice.ring_discarded", "wotr-elven-rings-passing")
         then = "removed"
-    return r.decide("dice.answer_ring_yes", {"from": face_from, "to": face_to}, allowed=True, then=then)
+    return r.decide("dice.answer_ring_yes", faces, allowed=True, then=then)

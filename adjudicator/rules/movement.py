@@ -17,12 +17,16 @@ from adjudicator.registry import question
 from adjudicator.ruling import Precedence
 from adjudicator.rules import board
 from adjudicator.rules.armies import (DIE_ALIASES, cannot_move, check_units_shape, choose_side, describe, listed,
-                                      read_units, region_path, side_of_units, side_word)
+                                      name_default, name_defaults, read_units, region_path, side_of_units, side_word)
+from adjudicator.rules.characters import (GANDALF_WHITE_MOVE_LEVEL, elites_as_leaders, gandalf_white_level_four,
+                                          is_led, mid_sentence_name, mouth_in_play)
+from adjudicator.rules.politics import political_default
 from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
-DIE_LABELS = {"army": T("Army", "Ejército"), "character": T("Character", "Personaje")}
+DIE_LABELS = {"army": T("Army", "Ejército"), "character": T("Character", "Personaje"),
+              "muster": T("Muster (the Mouth of Sauron's ability)", "Alistar (habilidad de la Boca de Sauron)")}
 
 ARMY_MOVE = KindSpec(
     GAME, "army-move", T("Can this army move there?", "¿Puede este ejército moverse allí?"), "board/movement",
@@ -33,8 +37,12 @@ ARMY_MOVE = KindSpec(
         Param("units", "units", T("Units that move (default: all)", "Unidades que se mueven (por defecto: todas)"),
               help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.", "YAML, p. ej. {gondor: {regular: 2, leader: 1}}."),
               default_text=T("the whole army", "todo el ejército"), reader="read_units"),
-        Param("die", "choice", T("Die used", "Dado usado"), choices=("army", "character"), choice_labels=DIE_LABELS,
-              aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
+        Param("die", "choice", T("Die used", "Dado usado"), choices=("army", "character", "muster"),
+              choice_labels=DIE_LABELS, aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
+        Param("muster_as_army_used", "bool",
+              T("The Mouth of Sauron's Muster-as-Army was already used this turn",
+                "Ya se usó este turno el Alistar como Ejército de la Boca de Sauron"),
+              help=T("Only with die: muster.", "Solo con die: muster."), default=False),
     ),
     verdict=(
         allowed_key(contract=True),
@@ -47,11 +55,13 @@ ARMY_MOVE = KindSpec(
     position=("regions", "politics"),
     rules=("wotr-army-move", "wotr-army-move-adjacency", "wotr-army-move-free-region", "wotr-army-stacking",
            "wotr-army-leaders-not-alone", "wotr-army-non-belligerent", "wotr-army-move-character-action",
-           "wotr-siege-besieged-army", "wotr-army-capture-settlement", "wotr-army-split"),
+           "wotr-siege-besieged-army", "wotr-army-capture-settlement", "wotr-army-split", "wotr-char-saruman-elites",
+           "wotr-char-mouth-muster"),
 )
 # The first of these that applies is the reason given; every one that applies is explained.
 ARMY_MOVE_REFUSALS = Precedence("level-zero", "leader-alone", "besieged", "same-region", "not-adjacent",
-                                "enemy-army", "non-belligerent", "character-die")
+                                "enemy-army", "non-belligerent", "character-die", "muster-die", "mouth-absent",
+                                "mouth-used")
 
 CHARACTER_MOVE = KindSpec(
     GAME, "character-move", T("How far can this character move?", "¿Hasta dónde puede moverse este personaje?"),
@@ -74,11 +84,33 @@ CHARACTER_MOVE = KindSpec(
     position=("regions", "fellowship.region", "fellowship.companions"),
     rules=("wotr-character-move", "wotr-character-companion-move", "wotr-character-companion-group",
            "wotr-character-companion-strongholds", "wotr-character-level-zero", "wotr-character-nazgul",
-           "wotr-character-nazgul-stronghold", "wotr-character-mouth-of-sauron", "wotr-character-saruman"),
+           "wotr-character-nazgul-stronghold", "wotr-character-mouth-of-sauron", "wotr-character-saruman",
+           "wotr-char-gandalf-white-level", "wotr-char-witch-king"),
 )
 
 
 # -- army-move -----------------------------------------------------------------------------
+def muster_as_army(position, r, side: str, used: bool | None) -> None:
+    """A Muster result used as an Army result: only the Shadow, while the Mouth of Sauron is
+    in play, once per turn (card: the Mouth of Sauron). Refusals are recorded on ``r``."""
+    mouth = mid_sentence_name("mouth-of-sauron", r.lang)
+    if side != "shadow":
+        r.refuse("muster-die", "wotr-dice-muster", "movement.refuse_muster_die_fp", "movement.reason_muster_die_fp")
+    elif not mouth_in_play(position):
+        name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
+                     Mouth=names.character_name("mouth-of-sauron", r.lang))
+        r.refuse("mouth-absent", "wotr-char-mouth-muster", "movement.refuse_mouth_absent", "movement.reason_mouth_absent",
+                 mouth=mouth)
+    elif used:
+        r.refuse("mouth-used", "wotr-char-mouth-muster", "movement.refuse_mouth_used", "movement.reason_mouth_used",
+                 mouth=mouth)
+    else:
+        if used is None:
+            name_default(r, "question.muster_as_army_used", "movement.default_mouth_unused", "wotr-char-mouth-muster",
+                         mouth=mouth)
+        r.step("movement.mouth_muster_as_army", "wotr-char-mouth-muster", Mouth=names.character_name("mouth-of-sauron", r.lang))
+
+
 @question(ARMY_MOVE)
 def army_move(position, q, r):
     """One army (or the part given in ``units``) moving to an adjacent region.
@@ -89,6 +121,7 @@ def army_move(position, q, r):
     """
     src, dst, given_side = q.param("from"), q.param("to"), q.param("side")
     die = q.param("die")   # None: an Army die
+    mouth_used = q.param("muster_as_army_used") if q.has("muster_as_army_used") else None
     units_raw = q.raw.get("units")
     if given_side is None and units_raw is not None:
         given_side = side_of_units(units_raw)
@@ -127,14 +160,19 @@ def army_move(position, q, r):
     staying = [c for c in moving.characters if cannot_move(c)]
     if staying:
         label = "wotr-character-saruman" if "saruman" in staying else "wotr-character-level-zero"
+        if "saruman" in staying:
+            r.step("movement.saruman_card", "wotr-char-saruman")
         who = ", ".join(names.character_name(c, lang) for c in staying)
         if explicit:
             r.refuse("level-zero", label, "movement.refuse_level_zero", "movement.reason_level_zero", who=who)
         else:
             r.step("movement.level_zero_stays", label, who=who, region=src_name)
         moving = Army(moving.nations, moving.nazgul, tuple(c for c in moving.characters if c not in staying))
-    r.step("movement.moving_part", "wotr-army-split" if explicit else "wotr-army",
-           part=describe(moving, lang), region=src_name)
+    if explicit:
+        r.step("movement.moving_part", "wotr-army-split", part=describe(moving, lang), region=src_name)
+    else:
+        name_default(r, "question.units", "movement.default_units", "wotr-army", part=describe(moving, lang),
+                     region=src_name)
 
     if not moving.is_army:
         r.step("movement.not_an_army", "wotr-army-leaders-not-alone")
@@ -160,6 +198,9 @@ def army_move(position, q, r):
         r.step("movement.adjacent", "wotr-army-move-adjacency", src=src_name, dst=dst_name)
 
     enemy = other_side(side)
+    if src != dst and board.are_adjacent(src, dst) and not listed(position, dst):
+        name_default(r, f"position.regions.{dst}", "movement.default_region", "wotr-army-move-free-region",
+                     region=dst_name)
     if src != dst:
         if board.besieged_by(position, dst) == side:
             r.step("movement.free_besieged_by_mover", "wotr-army-move-free-region", region=dst_name)
@@ -177,25 +218,33 @@ def army_move(position, q, r):
     for nation, u in moving.nations.items():
         if not (u.count or u.leader):
             continue
-        if position.at_war(nation):
+        crosses = board.crosses_into_other_nation(nation, dst)
+        pol = political_default(r, position, nation) if crosses else position.political(nation)
+        if pol.at_war:
             continue
         nation_name = names.nation_name(nation, lang)
-        if board.crosses_into_other_nation(nation, dst):
+        if crosses:
             r.refuse("non-belligerent", "wotr-army-non-belligerent", "movement.refuse_non_belligerent", "movement.reason_non_belligerent", nation=nation_name,
                    region=dst_name, owner=names.nation_name(owner, lang))
         else:
             r.step("movement.non_belligerent_ok", "wotr-politics-non-belligerent", nation=nation_name,
                    region=dst_name)
 
-    # A Character die moves only an army led by a Leader, a Nazgûl or a character.
-    leaders = moving.leaders + moving.nazgul + len(moving.characters)
+    # A Character die moves only an army led by a Leader, a Nazgûl or a character (or, while
+    # Saruman is in play, an Isengard Elite); a Muster die only with the Mouth of Sauron.
+    led = is_led(position, moving)
+    elites = elites_as_leaders(position, moving)
+    if elites:
+        r.step("movement.elites_are_leaders", "wotr-char-saruman-elites", n=elites)
     if die == "character":
-        if leaders:
+        if led:
             r.step("movement.character_die_led", "wotr-army-move-character-action")
         else:
             r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die", "movement.reason_character_die")
-    elif die is None and not leaders:
-        r.step("movement.army_die_note", "wotr-dice-army")
+    elif die == "muster":
+        muster_as_army(position, r, side, mouth_used)
+    elif die is None and not led:
+        name_default(r, "question.die", "movement.default_die", "wotr-dice-army")
 
     if r.refusals:
         return r.decide_refused(ARMY_MOVE_REFUSALS, "movement.answer_no", allowed=False, side=side_value(side))
@@ -250,6 +299,15 @@ def read_character(q) -> str | list[str] | None:
     return check_name(value, names.characters(), "character", q.at("character"), q.problems)
 
 
+def unlisted_strongholds(position: Position, r, regions: list[str], label: str) -> None:
+    """The strongholds a character's move reads (its route, its destination) that the
+    position does not list: their control and siege are the defaults, named."""
+    missing = [x for x in dict.fromkeys(regions) if board.is_stronghold(x) and not listed(position, x)]
+    if missing:
+        name_defaults(r, [f"position.regions.{x}" for x in missing], "movement.default_strongholds", label,
+                      regions=", ".join(names.region_name(x, r.lang) for x in missing))
+
+
 def where_listed(position: Position, cid: str) -> list[str]:
     return [rid for rid, st in position.regions.items()
             if cid in st.free_peoples.characters or cid in st.shadow.characters]
@@ -291,6 +349,9 @@ def character_move(position, q, r):
         side, level, who = "shadow", None, r.t("movement.a_nazgul")
     else:
         side, level, who = chars[cid]["side"], chars[cid]["level"], names.character_name(cid, lang)
+    if gandalf_white_level_four(group or [cid]):
+        level = GANDALF_WHITE_MOVE_LEVEL
+        r.step("movement.gandalf_white_level", "wotr-char-gandalf-white-level", level=level)
     yes_key, no_key = "movement.answer_char_yes", "movement.answer_char_no"
     if len(group) > 1:
         yes_key, no_key = "movement.answer_group_yes", "movement.answer_group_no"
@@ -300,6 +361,7 @@ def character_move(position, q, r):
     # Level 0 never moves: Saruman stays in Orthanc, Gollum goes only with the Ring-bearers.
     if cid == "saruman":
         r.step("movement.saruman", "wotr-character-saruman")
+        r.step("movement.saruman_card", "wotr-char-saruman")
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_saruman")},
                         allowed=False, max_distance=0)
     if level == 0:
@@ -313,6 +375,9 @@ def character_move(position, q, r):
     max_distance = None if (cid == "nazgul" or cid == "witch-king") else level
     if not present:
         if cid != "nazgul" and "fellowship" in position.given and cid in position.fellowship.companions:
+            if "companions" not in position.fellowship.given:
+                name_default(r, "position.fellowship.companions", "movement.default_companions",
+                             "wotr-fellowship-separate", who=who)
             r.step("movement.in_fellowship", "wotr-fellowship-separate", who=who)
             return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_in_fellowship")},
                             allowed=False, max_distance=max_distance)
@@ -344,7 +409,11 @@ def character_move(position, q, r):
                 and board.besieged_by(position, region) != side)
 
     if cid in ("nazgul", "witch-king"):
+        if cid == "witch-king":
+            r.step("movement.witch_king_nazgul", "wotr-char-witch-king", who=who)
         r.step("movement.nazgul_unlimited", "wotr-character-nazgul", who=who)
+        if board.is_stronghold(dst):
+            unlisted_strongholds(position, r, [dst], "wotr-character-nazgul-stronghold")
         if side == "shadow" and enemy_stronghold_unbesieged(dst):
             r.step("movement.nazgul_stronghold", "wotr-character-nazgul-stronghold", who=who, region=dst_name)
             return r.decide(no_key,
@@ -361,7 +430,7 @@ def character_move(position, q, r):
     label = "wotr-character-mouth-of-sauron" if is_mouth else "wotr-character-companion-move"
     if kind == "companion" and len(group) > 1:
         pass   # the group's level was explained above
-    elif kind == "companion":
+    elif kind == "companion" and level == chars[cid]["level"]:
         r.step("movement.companion_level", label, who=who, level=level)
     else:
         r.step("movement.mouth_level", label, who=who, level=level)
@@ -396,6 +465,9 @@ def character_move(position, q, r):
     if d is None:
         d = board.distances(src, enter=enter, pass_through=stop).get(dst)
     plain = board.distances(src).get(dst)
+    route = board.shortest_path(src, dst, enter=enter, pass_through=stop) or []
+    # Both the way taken and the plain shortest way read strongholds (a detour is caused by one).
+    unlisted_strongholds(position, r, [x for x in route + (board.shortest_path(src, dst) or []) if x != src], label)
     if d is not None and d != plain:
         r.step("movement.detour", "wotr-character-companion-strongholds", plain=plain, legal=d)
     if d is None or d > level:
@@ -407,7 +479,7 @@ def character_move(position, q, r):
                         {"who": who, "reason": r.t("movement.reason_too_far", distance=d if d is not None else "∞",
                                                    level=level)},
                         allowed=False, max_distance=level, distance=d)
-    path = board.shortest_path(src, dst, enter=enter, pass_through=stop)
+    path = route
     r.step("movement.route", label, route=" → ".join(names.region_name(x, lang) for x in path), distance=d,
            level=level)
     if kind == "companion" and shadow_stronghold(dst):

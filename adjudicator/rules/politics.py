@@ -10,11 +10,13 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import Political
 from adjudicator.registry import question
+from adjudicator.rules.armies import name_default, name_defaults
+from adjudicator.rules.characters import on_map
 from adjudicator.spec import T, Key, KindSpec, Param
 
 GAME = "war-of-the-ring"
 EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",
-          "settlement-captured", "muster-die")
+          "settlement-captured", "muster-die", "companion-ability", "character-enters")
 # Spanish (and a few natural English) ways of naming each event.
 EVENT_ALIASES = {
     "ejercito-enemigo-entra": "enemy-army-enters", "entra-ejercito-enemigo": "enemy-army-enters",
@@ -25,6 +27,11 @@ EVENT_ALIASES = {
     "companero-termina-movimiento": "companion-ends-move", "companero-termina-su-movimiento": "companion-ends-move",
     "asentamiento-capturado": "settlement-captured", "captura": "settlement-captured",
     "dado-de-alistar": "muster-die", "dado-alistar": "muster-die", "alistar": "muster-die", "muster": "muster-die",
+    "habilidad-de-companero": "companion-ability", "habilidad-del-companero": "companion-ability",
+    "habilidad": "companion-ability", "ability": "companion-ability",
+    "personaje-entra": "character-enters", "entra-en-juego": "character-enters",
+    "personaje-entra-en-juego": "character-enters", "enters-play": "character-enters",
+    "character-enters-play": "character-enters",
 }
 EVENT_LABELS = {
     "enemy-army-enters": T("An enemy army enters the nation's region", "Un ejército enemigo entra en una región de la nación"),
@@ -35,7 +42,19 @@ EVENT_LABELS = {
                              "Un Compañero termina un movimiento en un asentamiento de la nación"),
     "settlement-captured": T("A settlement of the nation is captured", "Se captura un asentamiento de la nación"),
     "muster-die": T("A Muster die (or event) advances it", "Un dado de Alistar (o un evento) la hace avanzar"),
+    "companion-ability": T("Boromir, Legolas or Gimli uses his card with any die",
+                           "Boromir, Legolas o Gimli usa su carta con cualquier dado"),
+    "character-enters": T("A character enters play", "Un personaje entra en juego"),
 }
+# Boromir, Legolas and Gimli out of the Fellowship: the nation each advances with any die,
+# the places their cards name, and the rule label (docs/board/characters.md).
+POLITICAL_ABILITIES = {
+    "boromir": ("gondor", ("minas-tirith", "dol-amroth", "pelargir"), "wotr-char-boromir-politics"),
+    "legolas": ("elves", ("grey-havens", "rivendell", "lorien", "woodland-realm"), "wotr-char-legolas-politics"),
+    "gimli": ("dwarves", ("erebor",), "wotr-char-gimli-politics"),
+}
+# Events whose place decides: read from ``region``, else from the position, else asked for.
+PLACED_EVENTS = ("fellowship-declared", "companion-ends-move", "companion-ability", "character-enters")
 
 POLITICS = KindSpec(
     GAME, "politics", T("How does the Political Track move?", "¿Cómo se mueve la ficha de Política?"), "board/politics",
@@ -43,22 +62,29 @@ POLITICS = KindSpec(
         Param("nation", "nation", T("Nation", "Nación"), required=True),
         Param("event", "choice", T("What happens", "Qué ocurre"), required=True, choices=EVENTS,
               choice_labels=EVENT_LABELS, aliases=EVENT_ALIASES),
-        Param("companion", "character", T("Companion (when a Companion ends a move)",
-                                          "Compañero (cuando un Compañero termina un movimiento)")),
-        Param("region", "region", T("Region where it happens (optional)", "Región donde ocurre (opcional)")),
+        Param("companion", "character", T("Companion (when a Companion ends a move or uses his ability)",
+                                          "Compañero (cuando un Compañero termina un movimiento o usa su habilidad)")),
+        Param("character", "character", T("Character entering play (character-enters)",
+                                          "Personaje que entra en juego (character-enters)")),
+        Param("region", "region", T("Region where it happens", "Región donde ocurre"),
+              help=T("Where the place matters and the position does not say it, the answer asks for it.",
+                     "Si el lugar importa y la posición no lo dice, la respuesta lo pide.")),
     ),
     verdict=(
         Key("active", "bool", T("Active", "Activa"), contract=True),
         Key("steps", "count", T("Steps to war", "Pasos hasta la guerra"), contract=True),
         Key("changed", "bool", T("Changed", "Cambia")),
         Key("allowed", "bool", T("Allowed", "Permitido"), always=False,
-            when=T("for a Muster die: whether it can be spent this way", "con un dado de Alistar: si puede gastarse así")),
+            when=T("for a Muster die or a Companion's ability: whether the die can be spent this way",
+                   "con un dado de Alistar o la habilidad de un Compañero: si el dado puede gastarse así")),
     ),
     position=("politics", "regions", "fellowship.region", "fellowship.companions"),
     rules=("wotr-politics", "wotr-politics-activation", "wotr-politics-activation-enemy-army",
            "wotr-politics-activation-attacked", "wotr-politics-activation-fellowship",
            "wotr-politics-activation-companion", "wotr-politics-advance", "wotr-politics-advance-attacked",
-           "wotr-politics-advance-captured", "wotr-politics-passive", "wotr-muster-political", "wotr-politics-at-war"),
+           "wotr-politics-advance-captured", "wotr-politics-passive", "wotr-muster-political", "wotr-politics-at-war",
+           "wotr-char-boromir-politics", "wotr-char-legolas-politics", "wotr-char-gimli-politics",
+           "wotr-char-companion-enters", "wotr-char-witch-king-enter"),
 )
 
 
@@ -73,104 +99,268 @@ def companion_activates(companion: str, nation: str) -> bool:
     return activates in ("any", nation)
 
 
+def is_city_or_stronghold_of(region: str, nation: str) -> bool:
+    info = data.regions()[region]
+    return info["nation"] == nation and info["settlement"] in ("city", "stronghold")
+
+
 def is_activation_settlement(position, region: str, nation: str) -> bool:
     """A City or Stronghold of ``nation`` that the enemy has not conquered."""
-    info = data.regions()[region]
-    return (info["nation"] == nation and info["settlement"] in ("city", "stronghold")
-            and not position.is_captured(region))
+    return is_city_or_stronghold_of(region, nation) and not position.is_captured(region)
+
+
+def state_text(r, pol: Political) -> str:
+    if pol.at_war:
+        return r.t("politics.state_at_war")
+    return r.t("politics.state_steps_active" if pol.active else "politics.state_steps_passive", steps=pol.steps)
+
+
+def political_default(r, position, nation: str) -> Political:
+    """The nation's political marker; when the position does not give it, its starting
+    position, named as a default the answer leans on (once)."""
+    pol = position.political(nation)
+    path = f"position.politics.{nation}"
+    if nation not in position.politics and path not in r.defaults:
+        name_default(r, path, "politics.default_start", "wotr-politics-start",
+                     nation=names.nation_name(nation, r.lang), state=state_text(r, pol))
+    return pol
+
+
+def political_defaults(r, position, nations) -> dict[str, Political]:
+    """Several nations' markers at once: those the position does not give are named in one
+    step (a single one in the usual words)."""
+    fresh = [n for n in nations if n not in position.politics and f"position.politics.{n}" not in r.defaults]
+    if len(fresh) > 1:
+        listing = "; ".join(f"{names.nation_name(n, r.lang)} ({state_text(r, position.political(n))})" for n in fresh)
+        name_defaults(r, [f"position.politics.{n}" for n in fresh], "politics.default_start_many",
+                      "wotr-politics-start", nations=listing)
+    return {n: political_default(r, position, n) for n in nations}
+
+
+def region_default(r, position, region: str, label: str) -> None:
+    """A region the answer reads that the position does not list: its settlement is its
+    original side's and holds no figures (a default, named)."""
+    if region not in position.regions:
+        name_default(r, f"position.regions.{region}", "politics.default_region", label,
+                     region=names.region_name(region, r.lang))
 
 
 @question(POLITICS)
 def politics(position, q, r):
     nation, event = q.param("nation"), q.param("event")
-    companion = q.param("companion") if event == "companion-ends-move" or q.has("companion") else None
+    companion = q.param("companion") if event in ("companion-ends-move", "companion-ability") or q.has("companion") \
+        else None
+    character = q.param("character") if event == "character-enters" or q.has("character") else None
     region = q.param("region")
-    if event == "companion-ends-move" and companion is None and not q.has("companion"):
+    if event in ("companion-ends-move", "companion-ability") and companion is None and not q.has("companion"):
         q.error("companion", "core.err_required")
+    if event == "character-enters" and character is None and not q.has("character"):
+        q.error("character", "core.err_required")
     q.ready()
+    return _Politics(position, q, r, nation, region).rule(event, companion, character)
 
-    lang = r.lang
-    nation_name = names.nation_name(nation, lang)
-    side = data.nations()[nation]["side"]
-    before = position.political(nation)
-    active, steps = before.active, before.steps
-    r.step("politics.before", "wotr-politics",
-           nation=nation_name, state=_state_text(r, Political(steps, active)))
 
-    def activate(reason_key: str, label: str, **params) -> None:
-        nonlocal active
-        if active:
-            r.step("politics.already_active", label, nation=nation_name)
+class _Politics:
+    """One politics question: the marker before, the event's effect step by step, the answer."""
+
+    def __init__(self, position, q, r, nation: str, region: str | None):
+        self.position, self.q, self.r, self.nation, self.region = position, q, r, nation, region
+        self.lang = r.lang
+        self.nation_name = names.nation_name(nation, self.lang)
+        self.side = data.nations()[nation]["side"]
+        self.before = political_default(r, position, nation)
+        self.active, self.steps = self.before.active, self.before.steps
+        self.allowed: bool | None = None
+        r.step("politics.before", "wotr-politics", nation=self.nation_name, state=state_text(r, self.before))
+
+    def say(self, key: str, label: str, /, **params) -> None:
+        """A step that decides the answer (the marker moves, or why it does not)."""
+        self.r.step(key, label, decides=True, **params)
+
+    # -- the two things an event does ------------------------------------------------------
+    def activate(self, reason_key: str, label: str, **params) -> None:
+        if self.active:
+            self.say("politics.already_active", label, nation=self.nation_name)
         else:
-            active = True
-            r.step(reason_key, label, nation=nation_name, **params)
+            self.active = True
+            self.say(reason_key, label, nation=self.nation_name, **params)
 
-    def advance(reason_key: str, label: str) -> None:
-        nonlocal steps
-        if steps == 0:
-            r.step("politics.already_at_war", label, nation=nation_name)
-        elif steps == 1 and not active:
-            r.step("politics.passive_blocked", "wotr-politics-passive", nation=nation_name)
+    def advance(self, reason_key: str, label: str) -> None:
+        if self.steps == 0:
+            self.say("politics.already_at_war", label, nation=self.nation_name)
+        elif self.steps == 1 and not self.active:
+            self.say("politics.passive_blocked", "wotr-politics-passive", nation=self.nation_name)
         else:
-            steps -= 1
-            r.step(reason_key, label, nation=nation_name)
+            self.steps -= 1
+            self.say(reason_key, label, nation=self.nation_name)
 
-    def activate_in_settlement(label: str, assume_label: str, activated_key: str, **params) -> None:
-        """Activation that needs an unconquered City or Stronghold of the nation (checked when
-        the question gives ``region``, otherwise stated as what the event means)."""
-        if region is not None and not is_activation_settlement(position, region, nation):
-            r.step("politics.not_activation_settlement", label,
-                   nation=nation_name, region=names.region_name(region, lang))
+    def where(self, cid: str | None, *, fellowship: bool = False) -> str | None:
+        """The place of the event: ``region``, else the character's (or the Fellowship's)
+        region in the position; None when neither says."""
+        if self.region is not None:
+            return self.region
+        if fellowship:
+            fel = self.position.fellowship
+            return fel.region if "region" in fel.given else None
+        found = on_map(self.position, cid) if cid else []
+        return found[0] if len(found) == 1 else None
+
+    def rule(self, event: str, companion: str | None, character: str | None):
+        r = self.r
+        if event == "enemy-army-enters":
+            self.activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
+        elif event == "army-attacked":
+            self.activate("politics.activated_attacked", "wotr-politics-activation-attacked")
+            self.advance("politics.advance_attacked", "wotr-politics-advance-attacked")
+        elif event == "settlement-captured":
+            # The capturing army has entered the nation: that alone activates it.
+            self.activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
+            self.advance("politics.advance_captured", "wotr-politics-advance-captured")
+        elif event == "muster-die":
+            self.advance("politics.advance_muster", "wotr-muster-political")
+            self.allowed = self.steps != self.before.steps
+        elif event == "fellowship-declared":
+            if self.side != "free_peoples":
+                self.say("politics.shadow_not_activated", "wotr-politics-activation", nation=self.nation_name)
+            else:
+                place = self.where(None, fellowship=True)
+                if place is None:
+                    return r.needs_info(["question.region"], "politics.needs_region_fellowship")
+                self.fellowship_declared(place)
+        elif event == "companion-ends-move":
+            if self.side == "free_peoples" and data.characters()[companion]["kind"] == "companion" \
+                    and companion_activates(companion, self.nation):
+                place = self.where(companion)
+                if place is None:
+                    return r.needs_info(["question.region"], "politics.needs_region_companion",
+                                        {"who": names.character_name(companion, self.lang)})
+                self.companion_ends_move(companion, place)
+            else:
+                self.companion_ends_move(companion, None)
+        elif event == "companion-ability":
+            answer = self.companion_ability(companion)
+            if answer is not None:
+                return answer
+        elif event == "character-enters":
+            answer = self.character_enters(character)
+            if answer is not None:
+                return answer
+        return self.answer()
+
+    # -- events whose place matters ----------------------------------------------------------
+    def fellowship_declared(self, place: str) -> None:
+        """Official 2nd edition and seed 000: declared in a City or Stronghold of the nation
+        activates it; unlike a Companion's move, the rules make no exception for a place the
+        enemy controls."""
+        where = names.region_name(place, self.lang)
+        region_default(self.r, self.position, place, "wotr-politics-activation-fellowship")
+        if not is_city_or_stronghold_of(place, self.nation):
+            self.say("politics.not_city_or_stronghold", "wotr-politics-activation-fellowship",
+                        nation=self.nation_name, region=where)
             return
-        if region is None:
-            r.step("politics.assume_settlement", assume_label, nation=nation_name)
-        activate(activated_key, label, **params)
+        if self.position.controller(place) != "free_peoples":
+            self.say("politics.declared_enemy_held", "wotr-politics-activation-fellowship", region=where)
+        self.activate("politics.activated_fellowship", "wotr-politics-activation-fellowship", region=where)
 
-    if event == "enemy-army-enters":
-        activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
-    elif event == "army-attacked":
-        activate("politics.activated_attacked", "wotr-politics-activation-attacked")
-        advance("politics.advance_attacked", "wotr-politics-advance-attacked")
-    elif event == "settlement-captured":
-        # The capturing army has entered the nation: that alone activates it.
-        activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
-        advance("politics.advance_captured", "wotr-politics-advance-captured")
-    elif event == "fellowship-declared":
-        if side != "free_peoples":
-            r.step("politics.shadow_not_activated", "wotr-politics-activation", nation=nation_name)
-        else:
-            activate_in_settlement("wotr-politics-activation-fellowship", "wotr-fellowship-declare-activate",
-                                   "politics.activated_fellowship")
-    elif event == "companion-ends-move":
-        cname = names.character_name(companion, lang)
+    def companion_ends_move(self, companion: str, place: str | None) -> None:
+        r, cname = self.r, names.character_name(companion, self.lang)
         if data.characters()[companion]["kind"] != "companion":
-            r.step("politics.not_a_companion", "wotr-politics-activation-companion", character=cname)
-        elif side != "free_peoples":
-            r.step("politics.shadow_not_activated", "wotr-politics-activation", nation=nation_name)
-        elif not companion_activates(companion, nation):
-            r.step("politics.companion_wrong_nation", "wotr-politics-activation-companion",
-                   character=cname, nation=nation_name)
+            self.say("politics.not_a_companion", "wotr-politics-activation-companion", character=cname)
+        elif self.side != "free_peoples":
+            self.say("politics.shadow_not_activated", "wotr-politics-activation", nation=self.nation_name)
+        elif not companion_activates(companion, self.nation):
+            self.say("politics.companion_wrong_nation", "wotr-politics-activation-companion",
+                   character=cname, nation=self.nation_name)
         else:
-            activate_in_settlement("wotr-politics-activation-companion", "wotr-politics-activation-companion",
-                                   "politics.activated_companion", character=cname)
-    elif event == "muster-die":
-        advance("politics.advance_muster", "wotr-muster-political")
+            region_default(r, self.position, place, "wotr-politics-activation-companion")
+            if not is_activation_settlement(self.position, place, self.nation):
+                self.say("politics.not_activation_settlement", "wotr-politics-activation-companion",
+                       nation=self.nation_name, region=names.region_name(place, self.lang))
+            else:
+                self.activate("politics.activated_companion", "wotr-politics-activation-companion",
+                              character=cname, region=names.region_name(place, self.lang))
 
-    if side == "shadow" and event != "muster-die":
-        r.step("politics.shadow_always_active", "wotr-politics-start")
-    after = Political(steps, active)
-    if after.at_war:
-        r.step("politics.at_war_effects", "wotr-politics-at-war", nation=nation_name)
-    extra = {}
-    if event == "muster-die":
-        # Whether the die can be spent this way at all: no box to advance into is no move.
-        extra["allowed"] = steps != before.steps
-    key = "politics.answer_muster_no" if extra.get("allowed") is False else "politics.answer"
-    return r.decide(key, {"nation": nation_name, "state": _state_text(r, after)},
-                    active=active, steps=steps, changed=(after != before), **extra)
+    def companion_ability(self, companion: str):
+        """Boromir, Legolas or Gimli out of the Fellowship, in a place his card names that the
+        Shadow does not control: any action die advances his nation one step."""
+        r, position, cname = self.r, self.position, names.character_name(companion, self.lang)
+        self.allowed = False
+        if companion not in POLITICAL_ABILITIES:
+            self.say("politics.no_political_ability", "wotr-char-boromir-politics", character=cname)
+            return None
+        own, places, label = POLITICAL_ABILITIES[companion]
+        place_names = ", ".join(names.region_name(p, self.lang) for p in places)
+        if own != self.nation:
+            self.say("politics.ability_other_nation", label, character=cname, nation=self.nation_name,
+                   own=names.nation_name(own, self.lang))
+            return None
+        found = on_map(position, companion)
+        if found and self.region is not None and self.region not in found:
+            self.q.problems.add(self.q.at("region"), "politics.err_companion_elsewhere", character=cname,
+                                region=names.region_name(self.region, self.lang),
+                                where=", ".join(names.region_name(x, self.lang) for x in found))
+            self.q.ready()
+        if not found and "fellowship" in position.given and companion in position.fellowship.companions:
+            if "companions" not in position.fellowship.given:
+                name_default(r, "position.fellowship.companions", "politics.default_companions", label, character=cname)
+            self.say("politics.ability_in_fellowship", label, character=cname)
+            return None
+        place = self.where(companion)
+        if place is None:
+            return r.needs_info(["question.region"], "politics.needs_region_companion", {"who": cname})
+        where = names.region_name(place, self.lang)
+        if place not in places:
+            self.say("politics.ability_wrong_place", label, character=cname, region=where, places=place_names)
+            return None
+        region_default(r, position, place, label)
+        if position.controller(place) != "free_peoples":
+            self.say("politics.ability_place_lost", label, character=cname, region=where)
+            return None
+        self.say("politics.ability_applies", label, character=cname, region=where, nation=self.nation_name)
+        self.advance("politics.advance_ability", label)
+        self.allowed = self.steps != self.before.steps
+        return None
 
+    def character_enters(self, character: str):
+        """A character entering play: the Witch-king activates every Free Peoples nation; a
+        Companion entering in a City or Stronghold of the nation activates it as if he had
+        ended a move there (not in one the enemy holds); the other Minions activate nothing."""
+        from adjudicator.rules.characters import entry_activation
+        r, cname = self.r, names.character_name(character, self.lang)
+        info = data.characters()[character]
+        if self.side != "free_peoples":
+            self.say("politics.shadow_always_active", "wotr-politics-start")
+            return None
+        if character == "witch-king":
+            self.activate("politics.activated_witch_king", "wotr-char-witch-king-enter")
+            return None
+        if info["kind"] != "companion":
+            self.say("politics.enters_activates_nothing", "wotr-char-companion-enters", character=cname)
+            return None
+        if not companion_activates(character, self.nation):
+            self.say("politics.companion_wrong_nation", "wotr-char-companion-enters", character=cname,
+                     nation=self.nation_name)
+            return None
+        place = self.where(character)
+        if place is None:
+            return r.needs_info(["question.region"], "politics.needs_region_enters", {"who": cname})
+        if data.regions()[place]["nation"] != self.nation:
+            self.say("politics.not_city_or_stronghold", "wotr-char-companion-enters", nation=self.nation_name,
+                   region=names.region_name(place, self.lang))
+            return None
+        found = entry_activation(self.position, r, character, place, "wotr-char-companion-enters", decides=True)
+        if found == self.nation:
+            self.active = True
+        return None
 
-def _state_text(r, pol: Political) -> str:
-    if pol.at_war:
-        return r.t("politics.state_at_war")
-    return r.t("politics.state_steps_active" if pol.active else "politics.state_steps_passive", steps=pol.steps)
+    def answer(self):
+        r = self.r
+        if self.side == "shadow" and self.allowed is None:
+            self.say("politics.shadow_always_active", "wotr-politics-start")
+        after = Political(self.steps, self.active)
+        if after.at_war:
+            r.step("politics.at_war_effects", "wotr-politics-at-war", nation=self.nation_name)
+        extra = {} if self.allowed is None else {"allowed": self.allowed}
+        key = "politics.answer_die_no" if self.allowed is False else "politics.answer"
+        return r.decide(key, {"nation": self.nation_name, "state": state_text(r, after)},
+                        active=self.active, steps=self.steps, changed=(after != self.before), **extra)

@@ -64,6 +64,9 @@ def _places(ids: list[str], lang: str) -> str:
 
 @question(VICTORY)
 def victory(position, q, r):
+    """Who has won. The victory conditions are numbered in the official rules (Winning the
+    Game): 1 Corruption, 2 the Crack of Doom, 3 the Shadow's military victory, 4 the Free
+    Peoples'; when two are met at once the lower number takes precedence."""
     when = q.param("when")
     q.ready()
     lang = r.lang
@@ -78,27 +81,36 @@ def victory(position, q, r):
         r.step("victory.ring_corruption", "wotr-victory-ring-shadow", corruption=fel.corruption)
         r.step("victory.ring_first", "wotr-victory-precedence")
         return r.decide("victory.answer_ring_shadow", {}, winner="shadow", reason="ring", **verdict)
+    if "corruption" not in fel.given:
+        r.default("position.fellowship.corruption", "victory.default_corruption", "wotr-victory-ring-shadow")
     if fel.mordor == MORDOR_TRACK_LAST:
         r.step("victory.ring_doom", "wotr-victory-ring-free-peoples", corruption=fel.corruption)
         r.step("victory.ring_first", "wotr-victory-precedence")
         return r.decide("victory.answer_ring_free_peoples", {}, winner="free-peoples", reason="ring", **verdict)
+    if "mordor" not in fel.given:
+        r.default("position.fellowship.mordor", "victory.default_mordor", "wotr-victory-ring-free-peoples")
     r.step("victory.ring_none", "wotr-victory", corruption=fel.corruption)
 
+    r.default("position.regions", "victory.default_regions", "wotr-victory-points")
     r.step("victory.points", "wotr-victory-points", shadow_vp=sh_vp, shadow_where=_places(sh_where, lang),
            fp_vp=fp_vp, fp_where=_places(fp_where, lang))
     shadow_military = sh_vp >= SHADOW_MILITARY_VP
     fp_military = fp_vp >= FREE_PEOPLES_MILITARY_VP
+    if not q.has("when"):
+        r.default("question.when", "victory.default_when", "wotr-turn-phase-victory")
     if when == "now":
         r.step("victory.military_later", "wotr-turn-phase-victory")
         return r.decide("victory.answer_none_now", {"shadow_vp": sh_vp, "fp_vp": fp_vp},
                         winner=None, reason=None, **verdict,
-                        military_at_end_of_turn=("shadow" if shadow_military and not fp_military else
-                                                 "free-peoples" if fp_military and not shadow_military else None))
+                        military_at_end_of_turn=("shadow" if shadow_military else
+                                                 "free-peoples" if fp_military else None))
     r.step("victory.military_check", "wotr-turn-phase-victory")
     if shadow_military and fp_military:
-        # Both thresholds at once: neither the seed nor the official rules say who wins.
-        r.step("victory.military_both", "wotr-victory-points")
-        return r.not_covered("victory.answer_both", {"shadow_vp": sh_vp, "fp_vp": fp_vp}, **verdict)
+        # Both thresholds at once: the Shadow's is condition 3, the Free Peoples' condition 4.
+        r.step("victory.military_shadow", "wotr-victory-military-shadow", vp=sh_vp)
+        r.step("victory.military_both", "wotr-victory-precedence", fp_vp=fp_vp)
+        return r.decide("victory.answer_military_both", {"vp": sh_vp, "fp_vp": fp_vp}, winner="shadow",
+                        reason="military", by=["wotr-victory-military-shadow", "wotr-victory-precedence"], **verdict)
     if shadow_military:
         r.step("victory.military_shadow", "wotr-victory-military-shadow", vp=sh_vp)
         return r.decide("victory.answer_military_shadow", {"vp": sh_vp}, winner="shadow", reason="military",
