@@ -1,7 +1,9 @@
 """The ``adjudicator`` command.
 
 Exit codes (fixed by the scenario language): 0 a ruling was given, whatever its verdict;
-1 ``check`` found a ruling that differs from its ``expect``; 2 unreadable input.
+1 ``check`` found a ruling that differs from its ``expect``; 2 unreadable input; 3 an
+internal error of Adjudicator (a bug: the message says so, the traceback is shown only with
+``ADJUDICATOR_DEBUG=1``).
 Heavy imports (PyYAML, Sphinx, Whoosh, Flask) happen inside the subcommand that needs them.
 """
 from __future__ import annotations
@@ -19,25 +21,52 @@ def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
 
 
+EXIT_INTERNAL = 3
+
+
 def _read_source(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    return Path(source).read_text(encoding="utf-8")
+    """The text of a scenario file (``-``: standard input), refused past the loader's size
+    bound before it is read whole; any failure is a problem (exit 2), never a traceback."""
+    from adjudicator.loading import MAX_TEXT_BYTES
+    from adjudicator.problems import Problem, ScenarioInvalid
+
+    too_large = ScenarioInvalid([Problem("", "core.err_file_too_large",
+                                         {"file": source, "limit": MAX_TEXT_BYTES // 1024})])
+    try:
+        if source == "-":
+            text = sys.stdin.read(MAX_TEXT_BYTES + 1)
+        else:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read(MAX_TEXT_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioInvalid([Problem("", "core.err_file", {"file": source, "detail": str(exc)})]) from None
+    if len(text) > MAX_TEXT_BYTES:
+        raise too_large
+    return text
+
+
+def _internal(exc: Any, lang: str) -> str:
+    from adjudicator.i18n import translate
+
+    return exc.message(lang) + " " + translate(lang, "core.internal_debug_hint")
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from adjudicator import api
-    from adjudicator.problems import Problem, ScenarioInvalid
+    from adjudicator.problems import InternalError, ScenarioInvalid
     from adjudicator.render import problems_text, ruling_text
 
     data: Any = None
     try:
-        try:
-            text = _read_source(args.file)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioInvalid([Problem("", "core.err_file", {"file": args.file, "detail": str(exc)})]) from None
-        data = api.load_text(text)
+        data = api.load_text(_read_source(args.file))
         ruling = api.ask(data, args.lang)
+    except InternalError as exc:
+        message = _internal(exc, api.guess_lang(data, args.lang))
+        if args.json:
+            _print_json({"errors": [{"path": "", "message": message}], "internal_error": True})
+        else:
+            sys.stderr.write(message + "\n")
+        return EXIT_INTERNAL
     except ScenarioInvalid as exc:
         lang = api.guess_lang(data, args.lang)
         errors = exc.as_dicts(lang)
@@ -64,20 +93,18 @@ def scenario_files(paths: Sequence[str]) -> list[Path]:
 
 
 def check_file(path: Path, lang: str | None = None) -> tuple[str, Any]:
-    """('ok'|'mismatch'|'unreadable', detail) for one scenario file."""
+    """('ok'|'mismatch'|'unreadable'|'internal', detail) for one scenario file."""
     from adjudicator import api
     from adjudicator.checking import mismatches
-    from adjudicator.problems import Problem, ScenarioInvalid
+    from adjudicator.problems import InternalError, ScenarioInvalid
 
     data = None
     try:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioInvalid([Problem("", "core.err_file", {"file": str(path), "detail": str(exc)})]) from None
-        data = api.load_text(text)
+        data = api.load_text(_read_source(str(path)))
         scenario = api.read_envelope(data, lang)
         ruling = api.rule(scenario).as_dict()
+    except InternalError as exc:
+        return "internal", exc
     except ScenarioInvalid as exc:
         return "unreadable", exc.as_dicts(api.guess_lang(data, lang))
     diffs = mismatches(scenario.expect or {}, ruling["verdict"])
@@ -91,12 +118,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     lang = args.lang or "en"
     files = scenario_files(args.paths)
     counts = {"ok": 0, "mismatch": 0, "unreadable": 0}
+    internal = 0
     for f in files:
         if not f.exists():
             counts["unreadable"] += 1
             print(f"ERROR {f}: " + translate(lang, "core.err_no_file"))
             continue
         status, detail = check_file(f)
+        if status == "internal":   # a bug: say so, and carry on with the next file
+            internal += 1
+            print(f"ERROR {f}\n      " + _internal(detail, lang))
+            continue
         counts[status] += 1
         if status == "ok":
             if args.verbose:
@@ -113,6 +145,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"ERROR {f}")
             print("      " + problems_text(detail, lang).replace("\n", "\n      "))
     print(translate(lang, "core.check_summary", total=len(files), **counts))
+    if internal:
+        print(translate(lang, "core.check_internal", n=internal))
+        return EXIT_INTERNAL
     if counts["mismatch"]:
         return 1
     return 2 if counts["unreadable"] else 0
@@ -203,8 +238,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _report_internal_error(where: str, exc: BaseException) -> None:
+    """A bug's traceback goes to stderr only when asked for (ADJUDICATOR_DEBUG=1); the user
+    otherwise sees the one-line message that says it is a bug."""
+    import os
+
+    if os.environ.get("ADJUDICATOR_DEBUG", "") not in ("", "0"):
+        import traceback
+
+        sys.stderr.write(f"internal error in adjudicator.api.{where}:\n"
+                         + "".join(traceback.format_exception(exc)))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from adjudicator import api
+
+    api.report_internal_error = _report_internal_error
     try:
         return args.fn(args)
     except KeyboardInterrupt:
