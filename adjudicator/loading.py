@@ -77,9 +77,19 @@ def load_json(text: str) -> Any:
             duplicates[id(out)] = [k for k, _ in pairs if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
         return out
 
-    data = json.loads(text, object_pairs_hook=mapping)
+    data = json.loads(text, object_pairs_hook=mapping, parse_int=_json_int)
     check_data(data, duplicates)
     return data
+
+
+class _LongNumber(str):
+    """A JSON integer too long to be anything in a scenario, kept as its digits so that
+    :func:`check_data` reports it at its path (``int()`` would refuse past 4,300 digits,
+    with no path, after quadratic work)."""
+
+
+def _json_int(digits: str) -> int | str:
+    return int(digits) if len(digits) <= MAX_INT_DIGITS + 1 else _LongNumber(digits)
 
 
 # -- plain data, however it was made ---------------------------------------------------------
@@ -88,12 +98,45 @@ def check_data(data: Any, duplicates: dict[int, list[str]] | None = None) -> Non
     """Raise :class:`ScenarioInvalid` if ``data`` holds what no scenario needs: too many
     values or too deep (also when lists and mappings are shared or cyclic), bad text,
     numbers too long; ``duplicates`` maps ``id(mapping)`` to its repeated keys (JSON)."""
+    if not duplicates and _plain(data):
+        return
     problems = Problems()
     try:
         _Walk(problems, duplicates or {}).value(data, [], 0)
     except _Stop as stop:
         raise _invalid(problems, stop) from None
     problems.raise_if_any()
+
+
+def _plain(data: Any) -> bool:
+    """The fast common case of :func:`check_data`: True when nothing is wrong (no paths are
+    built; :class:`_Walk` finds them when something is)."""
+    search, budget, stack = BAD_CHARS.search, MAX_VALUES, [(data, 0)]
+    while stack:
+        x, depth = stack.pop()
+        budget -= 1
+        kind = type(x)
+        if kind is str:
+            if len(x) > MAX_TEXT_CHARS or search(x):
+                return False
+            budget -= len(x) // _TEXT_COST
+        elif kind is dict or kind is list:
+            if depth >= MAX_DEPTH:
+                return False
+            if kind is dict:
+                for key in x:
+                    if type(key) is str and search(key):
+                        return False
+                stack.extend((v, depth + 1) for v in x.values())
+            else:
+                stack.extend((v, depth + 1) for v in x)
+        elif kind is int and not -_HUGE < x < _HUGE:
+            return False
+        elif kind not in (bool, float, type(None), int):
+            return False   # a tuple, or a subclass: the careful walk decides
+        if budget < 0:
+            return False
+    return True
 
 
 class _Walk:
@@ -106,7 +149,9 @@ class _Walk:
         self.budget -= 1
         if self.budget < 0:
             raise _Stop(path, "core.err_too_many_values", limit=MAX_VALUES)
-        if isinstance(x, str):
+        if isinstance(x, _LongNumber):
+            self.problems.add(path, "core.err_number_too_long", limit=MAX_INT_DIGITS)
+        elif isinstance(x, str):
             self.text(x, path)
         elif isinstance(x, dict):
             self.container(depth, path)
@@ -140,7 +185,7 @@ class _Walk:
 
 # -- YAML --------------------------------------------------------------------------------------
 
-def _load_yaml(text: str) -> Any:
+def _load_yaml(text: str, libyaml: bool = True) -> Any:
     import yaml
 
     bad = BAD_CHARS.search(text)
@@ -150,14 +195,15 @@ def _load_yaml(text: str) -> Any:
         raise ScenarioInvalid([Problem("", "core.err_not_utf8", {"line": line, "column": column})])
     loader = None
     try:
-        loader = _loader_class()(text)
+        loader = _loader_class(libyaml)(text)
         node = loader.get_single_node()
         loader.problems.raise_if_any()
         data = None if node is None else loader.construct_document(node)
     except _Stop as stop:
         raise _invalid(loader.problems, stop) from None  # type: ignore[union-attr]
     except yaml.YAMLError as exc:
-        raise ScenarioInvalid([Problem("", "core.err_yaml", _yaml_error(exc, text))]) from None
+        in_bytes = getattr(loader, "byte_positions", False)
+        raise ScenarioInvalid([Problem("", "core.err_yaml", _yaml_error(exc, text, in_bytes))]) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -165,13 +211,15 @@ def _load_yaml(text: str) -> Any:
     return data
 
 
-def _yaml_error(exc: Exception, text: str) -> dict[str, Any]:
+def _yaml_error(exc: Exception, text: str, byte_positions: bool) -> dict[str, Any]:
     """Where PyYAML (or libyaml) stopped, and why, for ``core.err_yaml``."""
     mark = getattr(exc, "problem_mark", None)
     if mark is not None:
         line, column = mark.line + 1, mark.column + 1
     elif isinstance(getattr(exc, "position", None), int):   # a ReaderError: a character no YAML may hold
-        before = text.encode("utf-8", "replace")[:exc.position].decode("utf-8", "ignore")  # type: ignore[attr-defined]
+        position: int = exc.position  # type: ignore[attr-defined]
+        before = (text.encode("utf-8", "replace")[:position].decode("utf-8", "ignore") if byte_positions
+                  else text[:position])   # libyaml counts bytes, PyYAML characters
         line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
     else:
         line = column = "?"  # type: ignore[assignment]
@@ -180,9 +228,9 @@ def _yaml_error(exc: Exception, text: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
-def _loader_class() -> type:
+def _loader_class(libyaml: bool = True) -> type:
     """PyYAML's safe loader with a composer that keeps to the bounds (built on first use so
-    that importing this module never imports PyYAML)."""
+    that importing this module never imports PyYAML); libyaml's parser when installed."""
     from yaml.composer import Composer, ComposerError
     from yaml.constructor import SafeConstructor
     from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent
@@ -190,9 +238,12 @@ def _loader_class() -> type:
     from yaml.resolver import Resolver
 
     try:
+        if not libyaml:
+            raise ImportError("the pure-Python parser was asked for")
         from yaml.cyaml import CParser   # libyaml's parser, when installed: several times faster
 
         parser_bases: tuple[type, ...] = (CParser,)
+        byte_positions = True
 
         def init_parser(loader, stream: str) -> None:
             CParser.__init__(loader, stream)
@@ -202,6 +253,7 @@ def _loader_class() -> type:
         from yaml.scanner import Scanner
 
         parser_bases = (Reader, Scanner, Parser)
+        byte_positions = False
 
         def init_parser(loader, stream: str) -> None:
             Reader.__init__(loader, stream)
@@ -337,4 +389,5 @@ def _loader_class() -> type:
             SafeConstructor.__init__(self)
             PlainResolver.__init__(self)
 
+    BoundedSafeLoader.byte_positions = byte_positions
     return BoundedSafeLoader
