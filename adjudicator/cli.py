@@ -193,6 +193,19 @@ def cmd_kinds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _number(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi``, read by the engine's strict
+    reader (``--port 99999`` would otherwise wrap round to another port)."""
+    def read(text: str) -> int:
+        from adjudicator.params import strict_int
+
+        n = strict_int(text)
+        if n is None or not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"a whole number from {lo} to {hi}")
+        return n
+    return read
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="adjudicator", description="Rulings with cited rules for War of the Ring, "
                                 "War of the Ring: The Card Game and The Lord of the Rings: The Card Game.")
@@ -216,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("query")
     s.add_argument("--lang", choices=LANGS)
     s.add_argument("--json", action="store_true")
-    s.add_argument("--limit", type=int, default=10)
+    s.add_argument("--limit", type=_number(1, 50), default=10)
     s.set_defaults(fn=cmd_search)
 
     b = sub.add_parser("build", help="build the rules reference and/or the search index")
@@ -226,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("serve", help="run the web app on 127.0.0.1")
     v.add_argument("--host", default="127.0.0.1")
-    v.add_argument("--port", type=int, default=5000)
+    v.add_argument("--port", type=_number(0, 65535), default=5000)
     v.add_argument("--debug", action="store_true", help="Flask's development server with reloading")
     v.add_argument("--no-build", action="store_true", help="do not build missing docs or index first")
     v.set_defaults(fn=cmd_serve)

@@ -87,7 +87,10 @@ def mutated(draw):
         elif op == "wrap":
             parent[key] = [old]
         elif op == "stringify":
-            parent[key] = json.dumps(old) if not isinstance(old, str) else draw(st.sampled_from(NUMBER_TEXTS))
+            try:
+                parent[key] = json.dumps(old) if not isinstance(old, str) else draw(st.sampled_from(NUMBER_TEXTS))
+            except (RecursionError, ValueError):   # nested too deep by an earlier mutation
+                parent[key] = "[[[[["
         elif op == "number":
             parent[key] = draw(st.sampled_from([0, -1, 1, 7, 31, 2 ** 31, -(2 ** 63), 10 ** 30, 1.5, 3.0, True]))
         elif op == "nest":

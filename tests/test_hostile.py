@@ -345,3 +345,50 @@ def test_the_exit_code_of_an_internal_error_is_documented_in_both_languages():
     assert "3 when Adjudicator itself failed" in text("docs/deploy.md")
     assert "y con 3 cuando falla el propio Adjudicator" in text("docs/locale/es/LC_MESSAGES/usage.po").replace('" "', "")
     assert "ADJUDICATOR_DEBUG=1" in text("docs/locale/es/LC_MESSAGES/deploy.po")
+
+
+# -- builds ------------------------------------------------------------------------------------------
+
+def test_a_build_folder_that_cannot_be_written_is_said_plainly(tmp_path, monkeypatch, capsys):
+    from adjudicator import build, paths
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setattr(paths, "BUILD", blocker / "build")      # cannot be created, even by root
+    assert build.main("docs") == 1
+    err = capsys.readouterr().err
+    assert "cannot be written" in err and "ADJUDICATOR_BUILD_DIR" in err and "Traceback" not in err
+    assert "warning" not in err.lower() and "fix these" not in err
+
+
+def test_a_read_only_build_folder_with_everything_built_is_served_as_it_is(monkeypatch):
+    from adjudicator import build
+
+    def read_only(folder):
+        raise build.BuildError(f"The build folder {folder} cannot be written (Read-only file system).")
+
+    said = []
+    monkeypatch.setattr(build, "writable", read_only)
+    monkeypatch.setattr(build, "docs_ready", lambda lang: True)
+    monkeypatch.setattr(build, "_index_present", lambda lang: True)
+    assert build.ensure_built(progress=said.append) == {"docs": None, "index": None}
+    assert "read-only" in said[0]
+    monkeypatch.setattr(build, "_index_present", lambda lang: False)
+    with pytest.raises(build.BuildError, match="cannot be written"):
+        build.ensure_built(progress=said.append)
+
+
+def test_what_a_killed_build_left_behind_is_removed_by_the_next_one(built, monkeypatch):
+    from adjudicator import build, paths
+
+    assert built["proc"].returncode == 0, built["proc"].stderr[-2000:]
+    docs = Path(built["dir"]) / "docs"
+    leftovers = [docs / ".en.building-424242", docs / ".es.building-1", docs / ".en.old-77"]
+    for folder in leftovers:
+        (folder / "html").mkdir(parents=True)
+    monkeypatch.setattr(paths, "BUILD", Path(built["dir"]))
+    said: list[str] = []
+    report = build.build_docs(progress=said.append)          # both languages up to date: skipped
+    assert all(entry["skipped"] for entry in report["langs"].values())
+    assert not any(folder.exists() for folder in leftovers)
+    assert sum("interrupted build" in line for line in said) == 3

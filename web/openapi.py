@@ -28,6 +28,10 @@ LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"type
                              "then Accept-Language for errors, then en)."}
 
 
+# The engine reads a number given as a title as its text (YAML makes `title: 1984` a number).
+TITLE_TEXT = {"type": ["string", "number", "null"]}
+
+
 def _error_response(description: str) -> dict[str, Any]:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}
@@ -44,9 +48,9 @@ def openapi() -> dict[str, Any]:
             "game": {"type": "string", "enum": games},
             "lang": {"type": "string", "enum": list(LANGS), "default": "en"},
             "title": {"oneOf": [
-                {"type": "string"},
+                TITLE_TEXT,
                 {"type": "object", "description": "The title in each language; the ruling's language wins.",
-                 "properties": {code: {"type": "string"} for code in LANGS}, "additionalProperties": False}]},
+                 "properties": {code: TITLE_TEXT for code in LANGS}, "additionalProperties": False}]},
             "position": {"type": "object", "description": "The part of the position that matters (per game)."},
             "question": {"type": "object", "required": ["kind"], "properties": {
                 "kind": {"type": "string", "enum": kinds} if kinds else {"type": "string"}},
@@ -108,6 +112,8 @@ def openapi() -> dict[str, Any]:
                     "400": _error_response("The scenario cannot be read: bad JSON, wrong content type, unknown "
                                            "name, impossible count, wrong type..."),
                     "413": _error_response("The body is larger than 64 KiB."),
+                    "500": _error_response("Adjudicator failed on this scenario: a bug on our side (logged), "
+                                           "not a problem in the scenario."),
                 }}},
             "/api/v1/search": {"get": {
                 "operationId": "searchRules",
