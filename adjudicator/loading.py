@@ -110,33 +110,36 @@ def check_data(data: Any, duplicates: dict[int, list[str]] | None = None) -> Non
 
 def _plain(data: Any) -> bool:
     """The fast common case of :func:`check_data`: True when nothing is wrong (no paths are
-    built; :class:`_Walk` finds them when something is)."""
-    search, budget, stack = BAD_CHARS.search, MAX_VALUES, [(data, 0)]
-    while stack:
-        x, depth = stack.pop()
-        budget -= 1
+    built; :class:`_Walk` finds them when something is). Recursion stops at MAX_DEPTH."""
+    search, budget = BAD_CHARS.search, [MAX_VALUES]
+
+    def plain(x: Any, depth: int) -> bool:
         kind = type(x)
         if kind is str:
-            if len(x) > MAX_TEXT_CHARS or search(x):
-                return False
-            budget -= len(x) // _TEXT_COST
-        elif kind is dict or kind is list:
+            budget[0] -= 1 + len(x) // _TEXT_COST
+            return len(x) <= MAX_TEXT_CHARS and not search(x)
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if kind is dict:
             if depth >= MAX_DEPTH:
                 return False
-            if kind is dict:
-                for key in x:
-                    if type(key) is str and search(key):
-                        return False
-                stack.extend((v, depth + 1) for v in x.values())
-            else:
-                stack.extend((v, depth + 1) for v in x)
-        elif kind is int and not -_HUGE < x < _HUGE:
-            return False
-        elif kind not in (bool, float, type(None), int):
-            return False   # a tuple, or a subclass: the careful walk decides
-        if budget < 0:
-            return False
-    return True
+            for k, v in x.items():   # loops, not all(): this runs on every ruling
+                if (type(k) is str and search(k)) or not plain(v, depth + 1):
+                    return False
+            return True
+        if kind is list:
+            if depth >= MAX_DEPTH:
+                return False
+            for v in x:
+                if not plain(v, depth + 1):
+                    return False
+            return True
+        if kind is int:
+            return -_HUGE < x < _HUGE
+        return kind is float or kind is bool or x is None   # anything else: the careful walk decides
+
+    return plain(data, 0) and budget[0] >= 0
 
 
 class _Walk:

@@ -156,6 +156,17 @@ def test_deep_nesting_given_as_data_is_a_problem_too():
     assert "position" in "".join(problems_of({"game": "war-of-the-ring", "position": deep, "question": {}}))
 
 
+def test_shared_and_cyclic_data_from_python_callers_is_bounded_too():
+    shared: list = ["lol"] * 10
+    for _ in range(20):            # 10 ** 20 values if walked naively, in a few kilobytes
+        shared = [shared] * 10
+    errs = problems_of({"game": "war-of-the-ring", "position": {"x": shared}, "question": {"kind": "hunt-roll"}})
+    assert any("10000" in message.replace(",", "") for message in errs.values())
+    cyclic: dict = {"game": "war-of-the-ring", "question": {"kind": "hunt-roll"}}
+    cyclic["position"] = cyclic
+    assert any("32" in message for message in problems_of(cyclic).values())
+
+
 def test_the_cli_refuses_3000_nested_lists_without_a_traceback():
     proc = run_cli("ask", "-", stdin="game: war-of-the-ring\nposition: " + "[" * 3000 + "]" * 3000 + "\n")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr

@@ -153,6 +153,14 @@ def test_form_numbers_are_read_strictly(client, value):
     assert response.status_code == 400
 
 
+def test_a_nul_typed_in_a_region_name_is_shown_beside_its_field(client):
+    response = client.post("/en/ask/war-of-the-ring/army-move",
+                           data={"r0-name": "Osgil\x00iath", "r0-fp0-nation": "gondor", "r0-fp0-regular": "2",
+                                 "q-from": "Osgiliath", "q-to": "Minas Tirith"})
+    assert response.status_code == 400
+    assert re.search(r'href="#r0-name"><strong>[^<]*</strong>: [^<]*U\+0000', response.get_data(as_text=True))
+
+
 def test_a_political_state_with_odd_digits_is_no_crash(client):
     response = client.post("/en/ask/war-of-the-ring/politics",
                            data={"pol0-nation": "rohan", "pol0-state": "²-active", "q-nation": "rohan"})
