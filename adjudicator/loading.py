@@ -23,7 +23,7 @@ from typing import Any
 
 from adjudicator.problems import BAD_CHARS, Problem, Problems, ScenarioInvalid, shown
 
-MAX_TEXT_BYTES = 1024 * 1024   # a scenario file is a few hundred bytes; this is generous
+MAX_TEXT_BYTES = 1024 * 1024   # characters of a whole scenario; a file holds a few hundred
 MAX_VALUES = 10_000            # real scenarios hold under a hundred
 MAX_DEPTH = 32                 # real scenarios nest 7 deep
 MAX_TEXT_CHARS = 2_000         # titles and notes; real ones are under 200

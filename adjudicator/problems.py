@@ -24,6 +24,8 @@ SUGGEST_FIRST = 5
 ECHO_CHARS = 100
 # Parameters the engine writes itself (lists of the accepted values), never the user's input.
 _NOT_ECHOED = frozenset({"options", "known", "limit", "lo", "hi"})
+# Lists of the names the user gave ("the cards on the path: ..."): longer, still bounded.
+_NAME_LISTS = frozenset({"cards", "players", "items"})
 # C0/C1 control characters (tab, newline and carriage return allowed) and lone surrogates.
 BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -57,7 +59,7 @@ def _echo(name: str, value: Any) -> Any:
         return value
     if isinstance(value, (bool, float)) or (isinstance(value, int) and value.bit_length() <= 64):
         return value
-    return shown(value)
+    return shown(value, 3 * ECHO_CHARS if name in _NAME_LISTS else ECHO_CHARS)
 
 
 @dataclass(frozen=True)
