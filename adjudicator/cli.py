@@ -267,10 +267,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from adjudicator import api
 
-    api.report_internal_error = _report_internal_error
+    engine_reporter, api.report_internal_error = api.report_internal_error, _report_internal_error
     try:
         return args.fn(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    finally:   # main() also runs in-process (tests, other tools): leave the engine as it was
+        api.report_internal_error = engine_reporter

@@ -85,7 +85,13 @@ def rulings():
     except json.JSONDecodeError as exc:
         return _unreadable(message_lang, lambda: _("Not valid JSON (line %(line)s, column %(column)s): %(detail)s",
                                                    line=exc.lineno, column=exc.colno, detail=exc.msg))
-    except (ValueError, RecursionError):
+    except RecursionError:   # deeper than json reads: the YAML reader says where (JSON is YAML)
+        try:
+            loading.load_text(body.decode("utf-8"))
+        except ScenarioInvalid as exc:
+            return errors(400, exc.as_dicts(message_lang))
+        return _unreadable(message_lang, _too_deep)
+    except ValueError:
         return _unreadable(message_lang, _too_deep)
     try:
         ruling = api.ask(data, lang)
