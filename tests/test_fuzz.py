@@ -138,7 +138,7 @@ def mutated_text(draw):
 
 
 def check_outcome(call) -> str:
-    """Run ``call``: a ruling or ScenarioInvalid, both fit to send to a user; 'ruling' or 'invalid'."""
+    """Run ``call``: a ruling or ScenarioInvalid, both fit to send to a user; 'ruling' or 'problems'."""
     try:
         ruling = call()
     except ScenarioInvalid as exc:
@@ -147,7 +147,7 @@ def check_outcome(call) -> str:
             assert 0 < len(problems) <= MAX_PROBLEMS + 1
             assert all(isinstance(p["path"], str) and p["message"] for p in problems)
             json.dumps(problems, ensure_ascii=False).encode("utf-8")
-        return "invalid"
+        return "problems"
     assert ruling["verdict"]["status"] in ("decided", "needs-info", "not-covered")
     json.dumps(ruling, ensure_ascii=False).encode("utf-8")
     return "ruling"
