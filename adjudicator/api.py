@@ -4,17 +4,34 @@
                   --position parser--> Position --kind handler--> Ruling
 
 ``ask`` returns the ruling as a dict in the JSON ruling format; :class:`ScenarioInvalid`
-carries every problem of an unreadable scenario.
+carries every problem of an unreadable scenario. Nothing else leaves these functions:
+any other exception is a bug, logged with its traceback and raised as
+:class:`InternalError` (shown to users without the traceback).
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import functools
+from typing import Any, Callable, NamedTuple, TypeVar
 
-from adjudicator import registry
+from adjudicator import loading, registry
 from adjudicator.i18n import DEFAULT_LANG, LANGS
 from adjudicator.params import Fields, QuestionFields, check_choice
-from adjudicator.problems import Problem, Problems, ScenarioInvalid
+from adjudicator.problems import InternalError, Problems, ScenarioInvalid
 from adjudicator.ruling import Ruling, RulingBuilder
+
+T = TypeVar("T")
+
+
+def log_traceback(where: str, exc: BaseException) -> None:
+    """Log a bug's traceback (the web app's log). ``logging`` is imported only here: the CLI's
+    start-up is measured, and the CLI puts its own reporter in :data:`report_internal_error`."""
+    import logging
+
+    logging.getLogger(__name__).error("internal error in adjudicator.api.%s", where, exc_info=exc)
+
+
+report_internal_error: Callable[[str, BaseException], None] = log_traceback
+
 
 ENVELOPE_KEYS = ("game", "lang", "title", "source", "position", "question", "expect", "notes")
 
@@ -29,27 +46,26 @@ class Scenario(NamedTuple):
     raw: dict
 
 
-def load_text(text: str) -> Any:
-    """Parse YAML (JSON is YAML) with the safe loader; syntax errors become problems.
-
-    Text that is a JSON object is read with ``json`` first: same result, and the CLI does
-    not pay PyYAML's import for it.
-    """
-    if text.lstrip().startswith("{"):
-        import json
-
+def _guarded(fn: Callable[..., T]) -> Callable[..., T]:
+    """The engine's safety net: anything but an input problem is a bug. It is logged with
+    its traceback and becomes :class:`InternalError`, which callers show without one."""
+    @functools.wraps(fn)
+    def guarded(*args: Any, **kwargs: Any) -> T:
         try:
-            return json.loads(text)
-        except ValueError:
-            pass  # not strict JSON (e.g. YAML flow style): let YAML read it
-    import yaml  # imported here: JSON callers (the web API) never pay for it
+            return fn(*args, **kwargs)
+        except (ScenarioInvalid, InternalError):
+            raise
+        except Exception as exc:
+            report_internal_error(fn.__name__, exc)
+            raise InternalError(type(exc).__name__) from exc
+    return guarded
 
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = {"line": mark.line + 1, "column": mark.column + 1} if mark else {"line": "?", "column": "?"}
-        raise ScenarioInvalid([Problem("", "core.err_yaml", {**where, "detail": getattr(exc, "problem", None) or str(exc)})]) from None
+
+@_guarded
+def load_text(text: str) -> Any:
+    """Parse a scenario in YAML or JSON with the bounded safe loader (:mod:`adjudicator.loading`);
+    every problem (syntax, size, nesting, aliases, duplicate keys, bad text) with its path."""
+    return loading.load_text(text)
 
 
 def guess_lang(data: Any, fallback: str | None = None) -> str:
@@ -61,7 +77,9 @@ def guess_lang(data: Any, fallback: str | None = None) -> str:
     return DEFAULT_LANG
 
 
+@_guarded
 def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
+    loading.check_data(data)   # however the data was made: bounded, plain text, sane numbers
     problems = Problems()
     if not isinstance(data, dict):
         problems.add("", "core.err_not_mapping")
@@ -95,6 +113,7 @@ def _title(f: Fields, lang: str) -> str | None:
     return f.str("title")
 
 
+@_guarded
 def rule(scenario: Scenario) -> Ruling:
     """Rule on a scenario whose envelope was read; raises ScenarioInvalid with every problem."""
     problems = Problems()

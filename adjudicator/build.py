@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -167,7 +168,9 @@ def build_docs(langs: tuple[str, ...] | list[str] = LANGS, force: bool = False,
     started = time.perf_counter()
     report: dict = {"langs": {}, "seconds": 0.0}
     failures: list[tuple[str, list[str]]] = []
+    writable(paths.BUILD / "docs")
     with paths.build_lock("docs"):
+        remove_leftovers(paths.BUILD / "docs", say)
         current = source_hash()
         for i, lang in enumerate(langs, 1):
             out = paths.docs_html(lang)
@@ -208,6 +211,26 @@ def build_docs(langs: tuple[str, ...] | list[str] = LANGS, force: bool = False,
     return report
 
 
+def writable(folder: Path) -> None:
+    """Raise a :class:`BuildError` that says so when ``folder`` cannot be written (rather
+    than a traceback, or a failed build that seems to ask for the docs to be fixed)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise BuildError(f"The build folder {folder} cannot be written ({exc.strerror or exc}). Make it "
+                         "writable, or set ADJUDICATOR_BUILD_DIR to a folder that is.") from None
+
+
+def remove_leftovers(folder: Path, say: Progress) -> None:
+    """Remove what builds killed midway left behind (``.en.building-<pid>``, ``.en.old-<pid>``):
+    called under the build lock, so no build that could still be using them is running."""
+    for stale in sorted([*folder.glob(".*.building-*"), *folder.glob(".*.old-*")]):
+        say(f"Removing what an interrupted build left behind: {stale}")
+        shutil.rmtree(stale, ignore_errors=True)
+
+
 def _replace(target: Path, new: Path) -> None:
     """Put the freshly built ``new`` folder at ``target`` with the old one gone."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -227,6 +250,7 @@ def build_index(force: bool = False, progress: Progress | None = None) -> dict:
     builder = getattr(search, "build_index", None)
     if builder is None:
         raise BuildError("adjudicator.search has no build_index(); the search index cannot be built yet.")
+    writable(paths.BUILD / "index")
     try:
         return builder(force=force, progress=progress)
     except BuildError:
@@ -243,10 +267,24 @@ def ensure_built(progress: Progress | None = print) -> dict:
     """
     missing = tuple(lang for lang in LANGS if not docs_ready(lang))
     report: dict = {"docs": None, "index": None}
+    try:
+        writable(paths.BUILD)
+    except BuildError:
+        if missing or not all(_index_present(lang) for lang in LANGS):
+            raise
+        # A read-only deployment built beforehand: nothing to do, and nothing failed.
+        (progress or (lambda line: None))(f"The build folder {paths.BUILD} is read-only; serving the "
+                                          "rules reference and the search index already built there.")
+        return report
     if missing:
         report["docs"] = build_docs(missing, progress=progress)
     report["index"] = build_index(force=False, progress=progress)
     return report
+
+
+def _index_present(lang: str) -> bool:
+    folder = paths.search_index(lang)
+    return folder.is_dir() and any(folder.iterdir())
 
 
 # -- command line ---------------------------------------------------------------------------------

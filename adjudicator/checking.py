@@ -16,7 +16,8 @@ CITES = "cites"
 
 @dataclass
 class Outcome:
-    """One scenario's check: ``ok``, ``mismatch`` or ``unreadable``, with what explains it."""
+    """One scenario's check: ``ok``, ``mismatch``, ``unreadable`` or ``internal`` (a bug),
+    with what explains it."""
 
     status: str
     name: str                                   # the case's place in its file ("" or "[2]")
@@ -24,6 +25,7 @@ class Outcome:
     ruling: dict[str, Any] | None = None
     problems: list[dict[str, str]] | None = None
     title: str | None = None
+    error: Any = None                           # ``internal``: the InternalError (a bug)
 
 
 def mismatches(expect: Any, got: Any, path: str = "") -> list[tuple[str, Any, Any]]:
@@ -86,11 +88,13 @@ def compare(expect: dict[str, Any] | None, ruling: dict[str, Any]) -> list[tuple
 def check_data(data: Any, lang: str | None = None, name: str = "") -> Outcome:
     """Rule on one scenario (a mapping) and compare it with its ``expect``."""
     from adjudicator import api
-    from adjudicator.problems import ScenarioInvalid
+    from adjudicator.problems import InternalError, ScenarioInvalid
 
     try:
         scenario = api.read_envelope(data, lang)
         ruling = api.rule(scenario).as_dict()
+    except InternalError as exc:
+        return Outcome("internal", name, error=exc)
     except ScenarioInvalid as exc:
         return Outcome("unreadable", name, problems=exc.as_dicts(api.guess_lang(data, lang)),
                        title=data.get("title") if isinstance(data, dict) else None)
@@ -101,15 +105,14 @@ def check_data(data: Any, lang: str | None = None, name: str = "") -> Outcome:
 def check_file(path: Path, lang: str | None = None) -> list[Outcome]:
     """Every scenario of one file, checked (one outcome per scenario)."""
     from adjudicator import api
-    from adjudicator.problems import Problem, ScenarioInvalid
+    from adjudicator.loading import read_source
+    from adjudicator.problems import InternalError, ScenarioInvalid
 
     data = None
     try:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioInvalid([Problem("", "core.err_file", {"file": str(path), "detail": str(exc)})]) from None
-        data = api.load_text(text)
+        data = api.load_text(read_source(str(path)))
+    except InternalError as exc:
+        return [Outcome("internal", "", error=exc)]
     except ScenarioInvalid as exc:
         return [Outcome("unreadable", "", problems=exc.as_dicts(api.guess_lang(data, lang)))]
     if isinstance(data, list):

@@ -1,7 +1,9 @@
 """The ``adjudicator`` command.
 
 Exit codes (fixed by the scenario language): 0 a ruling was given, whatever its verdict;
-1 ``check`` found a ruling that differs from its ``expect``; 2 unreadable input.
+1 ``check`` found a ruling that differs from its ``expect``; 2 unreadable input; 3 an
+internal error of Adjudicator (a bug: the message says so, the traceback is shown only with
+``ADJUDICATOR_DEBUG=1``).
 Heavy imports (PyYAML, Sphinx, Whoosh, Flask) happen inside the subcommand that needs them.
 """
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, Sequence
 
 from adjudicator.i18n import LANGS
@@ -19,25 +20,37 @@ def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
 
 
+EXIT_INTERNAL = 3
+
+
 def _read_source(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    return Path(source).read_text(encoding="utf-8")
+    from adjudicator.loading import read_source
+
+    return read_source(source)
+
+
+def _internal(exc: Any, lang: str) -> str:
+    from adjudicator.i18n import translate
+
+    return exc.message(lang) + " " + translate(lang, "core.internal_debug_hint")
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from adjudicator import api
-    from adjudicator.problems import Problem, ScenarioInvalid
+    from adjudicator.problems import InternalError, ScenarioInvalid
     from adjudicator.render import problems_text, ruling_text
 
     data: Any = None
     try:
-        try:
-            text = _read_source(args.file)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioInvalid([Problem("", "core.err_file", {"file": args.file, "detail": str(exc)})]) from None
-        data = api.load_text(text)
+        data = api.load_text(_read_source(args.file))
         ruling = api.ask(data, args.lang)
+    except InternalError as exc:
+        message = _internal(exc, api.guess_lang(data, args.lang))
+        if args.json:
+            _print_json({"errors": [{"path": "", "message": message}], "internal_error": True})
+        else:
+            sys.stderr.write(message + "\n")
+        return EXIT_INTERNAL
     except ScenarioInvalid as exc:
         lang = api.guess_lang(data, args.lang)
         errors = exc.as_dicts(lang)
@@ -61,14 +74,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     lang = args.lang or "en"
     files = scenario_files(args.paths)
     counts = {"ok": 0, "mismatch": 0, "unreadable": 0}
+    internal = 0
     for f in files:
         if not f.exists():
             counts["unreadable"] += 1
             print(f"ERROR {f}: " + translate(lang, "core.err_no_file"))
             continue
         for outcome in check_file(f):
-            counts[outcome.status] += 1
             where = f"{f}{outcome.name}"
+            if outcome.status == "internal":   # a bug: say so, and carry on with the next case
+                internal += 1
+                print(f"ERROR {where}\n      " + _internal(outcome.error, lang))
+                continue
+            counts[outcome.status] += 1
             if outcome.status == "ok":
                 if args.verbose:
                     print(f"ok    {where}")
@@ -84,6 +102,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                 print("      " + problems_text(outcome.problems or [], lang).replace("\n", "\n      "))
     total = sum(counts.values())
     print(translate(lang, "core.check_summary", total=total, **counts))
+    if internal:
+        print(translate(lang, "core.check_internal", n=internal))
+        return EXIT_INTERNAL
     if counts["mismatch"]:
         return 1
     return 2 if counts["unreadable"] else 0
@@ -129,6 +150,19 @@ def cmd_kinds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _number(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi``, read by the engine's strict
+    reader (``--port 99999`` would otherwise wrap round to another port)."""
+    def read(text: str) -> int:
+        from adjudicator.params import strict_int
+
+        n = strict_int(text)
+        if n is None or not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"a whole number from {lo} to {hi}")
+        return n
+    return read
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="adjudicator", description="Rulings with cited rules for War of the Ring, "
                                 "War of the Ring: The Card Game and The Lord of the Rings: The Card Game.")
@@ -152,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("query")
     s.add_argument("--lang", choices=LANGS)
     s.add_argument("--json", action="store_true")
-    s.add_argument("--limit", type=int, default=10)
+    s.add_argument("--limit", type=_number(1, 50), default=10)
     s.set_defaults(fn=cmd_search)
 
     b = sub.add_parser("build", help="build the rules reference and/or the search index")
@@ -162,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("serve", help="run the web app on 127.0.0.1")
     v.add_argument("--host", default="127.0.0.1")
-    v.add_argument("--port", type=int, default=5000)
+    v.add_argument("--port", type=_number(0, 65535), default=5000)
     v.add_argument("--debug", action="store_true", help="Flask's development server with reloading")
     v.add_argument("--no-build", action="store_true", help="do not build missing docs or index first")
     v.set_defaults(fn=cmd_serve)
@@ -174,11 +208,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _report_internal_error(where: str, exc: BaseException) -> None:
+    """A bug's traceback goes to stderr only when asked for (ADJUDICATOR_DEBUG=1); the user
+    otherwise sees the one-line message that says it is a bug."""
+    import os
+
+    if os.environ.get("ADJUDICATOR_DEBUG", "") not in ("", "0"):
+        import traceback
+
+        sys.stderr.write(f"internal error in adjudicator.api.{where}:\n"
+                         + "".join(traceback.format_exception(exc)))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from adjudicator import api
+
+    engine_reporter, api.report_internal_error = api.report_internal_error, _report_internal_error
     try:
         return args.fn(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    finally:   # main() also runs in-process (tests, other tools): leave the engine as it was
+        api.report_internal_error = engine_reporter

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from adjudicator import data, names
-from adjudicator.params import Fields, check_int, check_name, check_side
+from adjudicator.params import Fields, check_int, check_name, check_side, strict_int
 from adjudicator.problems import Problems
 from adjudicator.spec import T, Text
 
@@ -376,10 +376,14 @@ def read_tile(value: Any, path: list, problems: Problems) -> Any:
         if folded in DIE_WORDS:
             return "die"
         # Any dash or the Unicode minus sign before the digits means a negative tile.
-        number = re.fullmatch(r"\s*([-\u2212\u2013+]?)\s*(\d+)\s*", value)
+        number = re.fullmatch(r"\s*([-\u2212\u2013+]?)\s*([0-9]+)\s*", value)
         if number:
-            sign = -1 if number.group(1) in ("-", "\u2212", "\u2013") else 1
-            return read_tile(sign * int(number.group(2)), path, problems)
+            n = strict_int(number.group(2))   # ASCII digits; HUGE (out of range) when absurdly long
+            n = -n if number.group(1) in ("-", "\u2212", "\u2013") else n  # type: ignore[operator]
+            if -2 <= n <= 3:
+                return n
+            problems.add(path, "core.err_range", lo=-2, hi=3, value=value)
+            return None
         tid = names.special_tiles().lookup(value) or _special_tile_by_keyword(folded)
         if tid:
             return tid

@@ -8,6 +8,7 @@ with the closest known key suggested.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from adjudicator import names
@@ -66,7 +67,7 @@ class Fields:
         known = set(self.read) | set(allowed)
         for key in self.raw:
             if key not in known:
-                close = difflib.get_close_matches(str(key), sorted(known), n=1)
+                close = difflib.get_close_matches(str(key), sorted(known), n=1) if self.problems.may_suggest() else []
                 if close:
                     self.error(key, "core.err_unknown_key_suggest", key=key, suggestion=close[0])
                 elif known:
@@ -166,26 +167,57 @@ class Fields:
         return self.name(key, names.characters(), "character", required=required)
 
 
+# A count as text: ASCII digits with an optional sign (not "²", "٣" or "--5", which Python's
+# str.isdigit() or int() would take or choke on). Numbers past MAX_INT_DIGITS digits are no
+# count in these games: they read as HUGE, which every range refuses (int() is never asked).
+MAX_INT_DIGITS = 9
+HUGE = 10 ** MAX_INT_DIGITS
+_INT_TEXT = re.compile(r"\s*([+\-\u2212]?)([0-9]+)\s*", re.ASCII)
+
+
+def strict_int(value: Any) -> int | None:
+    """``value`` as an int if it is one as a player writes it: an int (not a bool), a whole
+    float, or text of ASCII digits with an optional sign; else None. The one reader of
+    numbers: scenario fields, tiles, form fields and query parameters all use it."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None   # inf and nan are not whole
+    if isinstance(value, str):
+        m = _INT_TEXT.fullmatch(value)
+        if m:
+            n = int(m.group(2)) if len(m.group(2)) <= MAX_INT_DIGITS else HUGE
+            return -n if m.group(1) in ("-", "\u2212") else n
+    return None
+
+
+def int_text(value: str) -> int | str:
+    """Form input: a number when the text is one, else the text as typed (the engine then
+    says what is wrong with it)."""
+    n = strict_int(value)
+    return value.strip() if n is None or not -HUGE < n < HUGE else n
+
+
 def check_int(value: Any, path: list[PathPart], problems: Problems, *, lo: int | None = None,
               hi: int | None = None) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        # isdecimal, not isdigit: isdigit() accepts "¹", which int() refuses.
-        if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
-            value = int(value.strip())
-        elif isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            problems.add(path, "core.err_int")
-            return None
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        if hi is None:
-            problems.add(path, "core.err_min", lo=lo, value=value)
-        elif lo is None:
-            problems.add(path, "core.err_max", hi=hi, value=value)
-        else:
-            problems.add(path, "core.err_range", lo=lo, hi=hi, value=value)
+    n = strict_int(value)
+    if n is None:
+        problems.add(path, "core.err_int")
         return None
-    return value
+    if not -HUGE < n < HUGE:
+        problems.add(path, "core.err_int_huge", value=value)
+        return None
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        if hi is None:
+            problems.add(path, "core.err_min", lo=lo, value=n)
+        elif lo is None:
+            problems.add(path, "core.err_max", hi=hi, value=n)
+        else:
+            problems.add(path, "core.err_range", lo=lo, hi=hi, value=n)
+        return None
+    return n
 
 
 def check_side(value: Any, path: list[PathPart], problems: Problems) -> str | None:
@@ -211,7 +243,8 @@ def check_choice(value: Any, options: Sequence[str], path: list[PathPart], probl
         hit = folded.get(names.normalize(str(value)))
         if hit is not None:
             return hit
-    close = difflib.get_close_matches(names.normalize(str(value)), list(folded), n=1)
+    close = (difflib.get_close_matches(names.normalize(str(value)), list(folded), n=1)
+             if isinstance(value, (str, int)) and problems.may_suggest() else [])
     if close:
         problems.add(path, "core.err_choice_suggest", value=value, options=", ".join(options),
                      suggestion=folded[close[0]])
@@ -227,7 +260,7 @@ def check_name(value: Any, index: "names.NameIndex", what: str, path: list[PathP
         return None
     ident = index.lookup(value)
     if ident is None:
-        suggestions = index.suggestions(value)
+        suggestions = index.suggestions(value) if problems.may_suggest() else None
         if suggestions:
             problems.add(path, f"core.err_unknown_{what}_suggest", value=value, suggestions=suggestions)
         else:

@@ -3,6 +3,10 @@ the root conftest.py so that it also collects the files under scenarios/.
 
 ``built`` builds the rules reference (both languages) once per test session, with the
 project's own command, for the docs, search and web tests alike.
+
+Hypothesis profiles of the fuzz tests (``settings(settings.get_profile(...))``), larger
+when ``CI=true``: ``fuzz`` (mutated scenario files, tests/test_fuzz.py) and ``api-fuzz``
+(schemathesis, per API operation). Other property tests keep their own settings.
 """
 from __future__ import annotations
 
@@ -13,8 +17,13 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+IN_CI = os.environ.get("CI") == "true"
+settings.register_profile("fuzz", max_examples=2000 if IN_CI else 150, deadline=None)
+settings.register_profile("api-fuzz", max_examples=2500 if IN_CI else 50, deadline=None)
 
 
 @pytest.fixture(scope="session")

@@ -102,7 +102,7 @@ def test_unknown_kind_lists_the_kinds():
 def test_yaml_is_loaded_safely():
     with pytest.raises(ScenarioInvalid) as exc:
         api.load_text("!!python/object/apply:os.system ['echo pwned']")
-    assert exc.value.problems[0].key == "core.err_yaml"
+    assert exc.value.problems[0].key == "core.err_yaml_tag"   # refused before anything is built
 
 
 def test_a_nation_of_the_other_side_is_refused():

@@ -14,6 +14,7 @@ The app stores nothing: a ruling's address holds its whole scenario.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_FORM_MEMORY_SIZE=MAX_BODY_BYTES,
         BUILD_DIR=str(paths.BUILD),
         JSON_SORT_KEYS=False,
+        # The public address (https://rules.example.org) for links to share; unset: relative links.
+        PUBLIC_URL=os.environ.get("ADJUDICATOR_PUBLIC_URL", ""),
     )
     if test_config:
         app.config.from_mapping(test_config)

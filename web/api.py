@@ -19,9 +19,10 @@ from flask import Blueprint, jsonify, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from adjudicator import api
+from adjudicator import api, loading
 from adjudicator.i18n import DEFAULT_LANG, LANGS
-from adjudicator.problems import ScenarioInvalid
+from adjudicator.params import strict_int
+from adjudicator.problems import InternalError, ScenarioInvalid
 from web import engine
 from web.openapi import openapi
 
@@ -76,20 +77,29 @@ def rulings():
         return _unreadable(message_lang, lambda: _("Send the scenario as JSON (Content-Type: application/json)."))
     body = request.get_data(cache=False)   # over MAX_CONTENT_LENGTH: 413 from the error handler
     try:
-        data = json.loads(body.decode("utf-8"))
+        data = loading.load_json(body.decode("utf-8"))   # duplicate keys, bad text, depth: problems
+    except ScenarioInvalid as exc:
+        return errors(400, exc.as_dicts(message_lang))
     except UnicodeDecodeError:
         return _unreadable(message_lang, lambda: _("The body is not UTF-8 text."))
     except json.JSONDecodeError as exc:
+        where = {"line": exc.lineno, "column": exc.colno, "detail": exc.msg}   # `exc` ends with the block
         return _unreadable(message_lang, lambda: _("Not valid JSON (line %(line)s, column %(column)s): %(detail)s",
-                                                   line=exc.lineno, column=exc.colno, detail=exc.msg))
-    except (ValueError, RecursionError):
+                                                   **where))
+    except RecursionError:   # deeper than json reads: the YAML reader says where (JSON is YAML)
+        try:
+            loading.load_text(body.decode("utf-8"))
+        except ScenarioInvalid as exc:
+            return errors(400, exc.as_dicts(message_lang))
+        return _unreadable(message_lang, _too_deep)
+    except ValueError:
         return _unreadable(message_lang, _too_deep)
     try:
         ruling = api.ask(data, lang)
     except ScenarioInvalid as exc:
         return errors(400, exc.as_dicts(lang or _fallback_lang(data)))
-    except RecursionError:
-        return _unreadable(lang or _fallback_lang(data), _too_deep)
+    except InternalError as exc:   # a bug, logged by the engine: said so, without a traceback
+        return errors(500, exc.as_dicts(lang or _fallback_lang(data)))
     return jsonify(ruling)
 
 
@@ -103,9 +113,8 @@ def search():
             problems.append({"path": "q", "message": _("Write what to search for.")})
         elif len(query) > MAX_QUERY_CHARS:
             problems.append({"path": "q", "message": _("At most %(n)s characters.", n=MAX_QUERY_CHARS)})
-        limit_text = request.args.get("limit", "10")
-        limit = int(limit_text) if limit_text.isdigit() else 0
-        if not 1 <= limit <= MAX_LIMIT:
+        limit = strict_int(request.args.get("limit", "10"))
+        if limit is None or not 1 <= limit <= MAX_LIMIT:
             problems.append({"path": "limit", "message": _("A whole number from 1 to %(n)s.", n=MAX_LIMIT)})
         if problems:
             return errors(400, problems)

@@ -108,6 +108,17 @@ def ruling_address(lang: str, data: Any) -> str:
     return f"/{lang}/r/{permalink.encode(data)}"
 
 
+def link_problems(data: Any) -> list[dict[str, str]]:
+    """Checked before any redirect: a scenario too large for its permalink (which the
+    ruling page would refuse) is a problem to fix here, not a broken link."""
+    size = len(permalink.encode(data))
+    if size <= permalink.MAX_TOKEN_CHARS:
+        return []
+    return [{"path": "", "message": _("This scenario is too large for a link (%(size)s characters, at most "
+                                      "%(limit)s): shorten the title, the notes or the names.",
+                                      size=size, limit=permalink.MAX_TOKEN_CHARS)}]
+
+
 @bp.route("/<lang>/ask/<game>/<kind>", methods=["GET", "POST"])
 def kind_form(lang: str, game: str, kind: str):
     if game not in engine.games() or kind not in engine.kinds(game):
@@ -120,6 +131,8 @@ def kind_form(lang: str, game: str, kind: str):
         return render_template("ask_form.html", values=values, field_errors=field_errors,
                                top_errors=top_errors, **form_context(spec, lang))
     built, field_errors, top_errors = check_form(spec, request.form, lang)
+    if not (field_errors or top_errors):
+        top_errors = link_problems(built.scenario)
     if field_errors or top_errors:
         return render_template("ask_form.html", values=request.form, field_errors=field_errors,
                                top_errors=top_errors, **form_context(spec, lang)), 400
@@ -160,6 +173,8 @@ def paste(lang: str):
                 {"path": "", "message": _("Paste a scenario: game, position and question.")}]), 400
         data = plain_data(api.load_text(text))
         api.ask(data, lang)
+        if link_problems(data):
+            return render_template("ask_paste.html", text=text, errors=link_problems(data)), 400
     except ScenarioInvalid as exc:
         return render_template("ask_paste.html", text=text, errors=exc.as_dicts(lang)), 400
     except (TypeError, ValueError, RecursionError):

@@ -1,7 +1,8 @@
 """The rules reference, built by Sphinx into ``<build>/docs/<lang>/``, at ``/<lang>/docs/<path>``.
 
 ``send_from_directory`` refuses paths that leave the build directory (``..``, absolute
-paths); a missing build answers 404 with a page that says how to build it.
+paths); no dot-file is served (``.buildinfo``, the build stamp); a missing build answers 404
+with a page that says how to build it.
 
 Sphinx pages carry a few inline ``<script>`` snippets (the theme's search box). Rather than
 allowing inline scripts, each HTML page's policy lists the SHA-256 of exactly the inline
@@ -22,13 +23,14 @@ from pathlib import Path
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory
+from flask import Blueprint, abort, current_app, redirect, render_template, request, send_from_directory
 from werkzeug.security import safe_join
 
 from web import security
 
 bp = Blueprint("docs", __name__)
 INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.S)
+BUILD_FILES = frozenset({"rules-export.json"})   # the build's own output for the search index
 
 
 def docs_dir(lang: str) -> Path:
@@ -69,6 +71,9 @@ def docs_file(lang: str, path: str):
         return render_template("docs_missing.html"), 404
     if path.endswith("/"):
         path += "index.html"
+    parts = path.replace("\\", "/").split("/")
+    if any(part.startswith(".") for part in parts) or parts[-1] in BUILD_FILES:
+        abort(404)   # Sphinx's .buildinfo, the build stamp and the search's export: not pages
     response = send_from_directory(root, path, max_age=300)
     if path.endswith(".html"):
         full = safe_join(str(root), path)

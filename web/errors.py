@@ -7,6 +7,7 @@ from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from adjudicator.problems import InternalError
 from web.i18n import current_lang
 
 log = logging.getLogger(__name__)
@@ -43,5 +44,6 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
-        log.exception("unexpected error on %s %s", request.method, request.path)
+        if not isinstance(exc, InternalError):   # the engine logged its own failure already
+            log.exception("unexpected error on %s %s", request.method, request.path)
         return http_error(InternalServerError())

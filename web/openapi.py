@@ -32,6 +32,10 @@ LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"type
                              "then Accept-Language for errors, then en)."}
 
 
+# The engine reads a number given as a title as its text (YAML makes `title: 1984` a number).
+TITLE_TEXT = {"type": ["string", "number", "null"]}
+
+
 def _error_response(description: str) -> dict[str, Any]:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}
@@ -171,9 +175,9 @@ def scenario_schemas() -> dict[str, Any]:
                 "game": {"type": "string", "const": game},
                 "lang": {"type": "string", "enum": list(LANGS), "default": "en"},
                 "title": {"oneOf": [
-                    {"type": "string"},
+                    TITLE_TEXT,
                     {"type": "object", "description": "The title in each language; the ruling's language wins.",
-                     "properties": {code: {"type": "string"} for code in LANGS}, "additionalProperties": False}]},
+                     "properties": {code: TITLE_TEXT for code in LANGS}, "additionalProperties": False}]},
                 "source": {"type": "string", "description": "Where the case comes from (free text)."},
                 "position": {"type": "object", "description": "The part of the position that matters."},
                 "question": question,
@@ -248,6 +252,8 @@ def openapi() -> dict[str, Any]:
                     "400": _error_response("The scenario cannot be read: bad JSON, wrong content type, unknown "
                                            "name, impossible count, wrong type..."),
                     "413": _error_response("The body is larger than 64 KiB."),
+                    "500": _error_response("Adjudicator failed on this scenario: a bug on our side (logged), "
+                                           "not a problem in the scenario."),
                 }}},
             "/api/v1/search": {"get": {
                 "operationId": "searchRules",

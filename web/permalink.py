@@ -14,6 +14,9 @@ import re
 import zlib
 from typing import Any
 
+from adjudicator import loading
+from adjudicator.problems import ScenarioInvalid
+
 MAX_SCENARIO_BYTES = 64 * 1024
 MAX_TOKEN_CHARS = 16 * 1024
 _TOKEN_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -40,8 +43,12 @@ def decode(token: str) -> Any:
             raise BadToken("scenario too large")
         if not inflater.eof:
             raise BadToken("truncated")
-        return json.loads(raw.decode("utf-8"))
+        # The engine's JSON reader: what this app never puts in a link (duplicate keys, control
+        # characters, too deep or too many values) means the link was not made here.
+        return loading.load_json(raw.decode("utf-8"))
     except BadToken:
         raise
+    except ScenarioInvalid:
+        raise BadToken("not a scenario this app would link to") from None
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise BadToken(str(exc)) from None

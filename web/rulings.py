@@ -7,7 +7,7 @@ again on every visit, in the page's language, so the same link reads in Spanish 
 from __future__ import annotations
 
 import yaml
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 
 from adjudicator import api, registry
 from adjudicator.problems import ScenarioInvalid
@@ -33,7 +33,15 @@ def ruling_page(lang: str, token: str):
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
         rows=present.verdict_rows(ruling["verdict"], registry.spec(ruling["game"], ruling["question"])), steps=present.steps(ruling), board=ruling_board(data, ruling, lang),
         status_label=present.status_label(ruling["verdict"].get("status", "")),
-        scenario_yaml=scenario_yaml, token=token, edit_url=ask.edit_address(lang, data, token), permalink_url=request.url_root.rstrip("/") + request.path)
+        scenario_yaml=scenario_yaml, token=token, edit_url=ask.edit_address(lang, data, token),
+        permalink_url=permalink_url())
+
+
+def permalink_url() -> str:
+    """The address to share: under the configured ``PUBLIC_URL``, else relative (the page's
+    script makes it absolute from the browser's own address). Never built from the request's
+    Host header, which any client can set."""
+    return (current_app.config.get("PUBLIC_URL") or "").rstrip("/") + request.path
 
 
 def ruling_board(scenario: dict, ruling: dict, lang: str) -> boardmap.Board | None:
@@ -42,4 +50,3 @@ def ruling_board(scenario: dict, ruling: dict, lang: str) -> boardmap.Board | No
     if not roles:
         return None
     return boardmap.board(lang, roles=roles, armies=boardmap.position_armies(scenario, lang))
-

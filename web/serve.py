@@ -1,18 +1,43 @@
-"""``adjudicator serve``: build what is missing, then serve the app.
+"""``adjudicator serve``: claim the port, build what is missing, then serve the app.
 
-Production: waitress on 127.0.0.1:5000 with :data:`THREADS` worker threads. ``--debug``:
-Flask's development server with reloading. On a first start the rules reference (both
-languages) and then the search index are built, printing progress lines, unless
-``--no-build``.
+Production: waitress with :data:`THREADS` worker threads, set up to hold out against slow
+and idle clients (below). ``--debug``: Flask's development server with reloading. On a
+first start the rules reference (both languages) and then the search index are built,
+printing progress lines, unless ``--no-build``. The port is bound before the build, so a
+busy port is reported at once (and "serving on" is said only once serving).
+
+Slow clients (measured by ``tests/web/test_serve.py``: 300 connections each sending a
+header byte a second). Waitress keeps connections in its event loop and gives a thread
+only to a complete request, so a trickling client costs a socket, not a thread; what locked
+everyone out was ``connection_limit`` (200): past it waitress stops accepting, and its idle
+timeout restarts with every byte. So here:
+
+- :data:`CONNECTION_LIMIT` is 1,000 (``poll()`` instead of ``select()``, which stops at
+  file descriptor 1024; the process's open-files limit is raised to fit when it can);
+- a request must arrive whole within :data:`REQUEST_SECONDS` of its first byte, however
+  steadily it trickles (:class:`GuardedChannel`), and an idle connection is closed after
+  :data:`IDLE_SECONDS`;
+- request headers are capped at :data:`MAX_HEADER_BYTES` and bodies at twice the app's own
+  limit, so waitress refuses huge requests itself (with the security headers too).
+
+A public deployment still belongs behind a reverse proxy (``docs/deploy.md``): it buffers
+slow clients and rate-limits floods, which no single process can.
 """
 from __future__ import annotations
 
+import socket
 import sys
+import time
 
 # Rulings are CPU-bound Python (the GIL serialises them), so more threads than this only
 # add switching; a few spare threads keep slow clients from blocking fast ones.
 THREADS = 8
-CONNECTION_LIMIT = 200
+CONNECTION_LIMIT = 1000
+REQUEST_SECONDS = 10     # from a request's first byte to its last (headers and body)
+IDLE_SECONDS = 20        # a keep-alive connection with nothing to do
+MAX_HEADER_BYTES = 16 * 1024
+SPARE_FILES = 64         # open files besides the connections: the docs, the index, logs
+BACKLOG = 1024
 
 
 def progress(line: str) -> None:
@@ -39,29 +64,147 @@ def build_missing_artefacts() -> bool:
     return True
 
 
+def listen(host: str, port: int) -> list[socket.socket]:
+    """Listening sockets for every address of ``host`` (raises OSError: busy port, bad host)."""
+    sockets: list[socket.socket] = []
+    try:
+        seen = set()
+        for family, kind, proto, _, address in socket.getaddrinfo(host, port, socket.AF_UNSPEC,
+                                                                   socket.SOCK_STREAM, 0, socket.AI_PASSIVE):
+            if (family, address) in seen:
+                continue
+            seen.add((family, address))
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            if sys.platform != "win32":
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(BACKLOG)
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
+def connection_limit(wanted: int = CONNECTION_LIMIT) -> int:
+    """Raise the soft open-files limit to fit ``wanted`` connections if the hard limit
+    allows; else as many connections as fit."""
+    try:
+        import resource
+    except ImportError:   # not POSIX: nothing to raise
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = wanted + SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(16, min(wanted, soft - SPARE_FILES))
+
+
+def server_settings(limit: int, max_body: int) -> dict:
+    return {
+        "threads": THREADS, "connection_limit": limit, "asyncore_use_poll": True,
+        "channel_timeout": IDLE_SECONDS, "cleanup_interval": 2,
+        "max_request_header_size": MAX_HEADER_BYTES, "max_request_body_size": max_body,
+        "backlog": BACKLOG, "ident": "adjudicator",
+    }
+
+
+def _channel_classes():
+    """Waitress's connection and error answer, guarded (built on first use: waitress is
+    imported only to serve)."""
+    from waitress.channel import HTTPChannel
+    from waitress.task import ErrorTask
+
+    from web import security
+
+    class HeaderedErrorTask(ErrorTask):
+        """Waitress's own answers (400, 408, 413, 431) carry the app's security headers too."""
+
+        def execute(self) -> None:
+            self.response_headers.extend(security.HEADERS.items())
+            super().execute()
+
+    class GuardedChannel(HTTPChannel):
+        """A connection that must deliver each request whole within REQUEST_SECONDS of its
+        first byte: a client trickling bytes forever is closed, whatever waitress's idle
+        timeout (which each byte restarts) says."""
+
+        error_task_class = HeaderedErrorTask
+        request_started = 0.0
+
+        def received(self, data: bytes) -> bool:
+            if self.request is None:
+                self.request_started = time.monotonic()
+            return super().received(data)
+
+        def readable(self) -> bool:
+            if (self.request is not None and not self.requests and not self.will_close
+                    and time.monotonic() - self.request_started > REQUEST_SECONDS):
+                self.will_close = True   # closed by the event loop at its next turn
+                return False
+            return super().readable()
+
+    return GuardedChannel
+
+
+def make_server(app, sockets: list[socket.socket], limit: int):
+    """The waitress server on ``sockets``, with the guarded connections."""
+    import waitress
+    from waitress.server import BaseWSGIServer
+
+    from web import MAX_BODY_BYTES
+
+    servers: dict = {}
+    # Twice the app's body limit: the app answers an oversized body itself (in the user's
+    # language); waitress's limit only stops a huge upload from being buffered whole.
+    server = waitress.create_server(app, map=servers, sockets=sockets, **server_settings(limit, 2 * MAX_BODY_BYTES))
+    channel = _channel_classes()
+    for dispatcher in list(servers.values()):
+        if isinstance(dispatcher, BaseWSGIServer):
+            dispatcher.channel_class = channel
+    return server
+
+
 def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_missing: bool = True) -> int:
+    sockets: list[socket.socket] = []
+    if not debug:
+        try:
+            sockets = listen(host, port)
+        except OSError as exc:
+            sys.stderr.write(f"adjudicator serve: cannot listen on {host}:{port}: {exc.strerror or exc}\n")
+            return 1
     if build_missing:
         build_missing_artefacts()
     from web import create_app
 
     app = create_app()
-    url = f"http://{host}:{port}/"
     if debug:
-        progress(f"development server (debug, reloading) on {url}")
+        progress(f"development server (debug, reloading) on http://{host}:{port}/")
         app.run(host=host, port=port, debug=True)
         return 0
     import logging
 
-    import waitress
-
     # Under load waitress logs "Task queue depth is N" for every queued request: expected,
     # and a flood that hides real problems, so only its errors are shown.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    progress(f"serving on {url} (waitress, {THREADS} threads); Ctrl+C stops")
+    limit = connection_limit()
+    server = make_server(app, sockets, limit)
+    bound = sockets[0].getsockname()
+    shown_host = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+    progress(f"serving on http://{shown_host}:{bound[1]}/ (waitress, {THREADS} threads, "
+             f"up to {limit} connections); Ctrl+C stops")
     try:
-        waitress.serve(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTION_LIMIT,
-                       ident="adjudicator", _quiet=True)
-    except OSError as exc:
-        sys.stderr.write(f"adjudicator serve: cannot listen on {host}:{port}: {exc.strerror or exc}\n")
-        return 1
+        server.run()   # returns on Ctrl+C, having stopped its threads
+    finally:
+        server.close()
     return 0

@@ -128,7 +128,7 @@ def scour(position: Position, q, r):
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
     who = first_name or r.t("lcg.first_player")
-    if first_name and first_name.isdigit():
+    if first_name and first_name.isascii() and first_name.isdigit():
         who = r.t("lcg.player_n", n=first_name)   # a player known only by number
     effects = [c.name for c in in_play]
     if not in_play:

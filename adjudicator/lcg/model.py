@@ -106,7 +106,7 @@ class Position(NamedTuple):
 
 # -- readers --------------------------------------------------------------------------------
 _SPLIT = re.compile(r"[.;,\n]+")
-_KEYWORD = re.compile(r"^\s*([^\d+-]+?)\s*([+-]?\d+)?\s*$")
+_KEYWORD = re.compile(r"^\s*([^\d+-]+?)\s*([+-]?\d+)?\s*$", re.ASCII)  # X in ASCII digits
 
 
 def read_keywords(raw: Any, path: list, problems: Problems) -> tuple[Keyword, ...]:
@@ -157,7 +157,7 @@ def read_keyword(value: Any, path: list, problems: Problems) -> Keyword | None:
     word = names.normalize(m.group(1)) if m else names.normalize(text)
     number = m.group(2) if m else None
     if word in OTHER_WORDS:
-        x = int(number) if number is not None else None
+        x = check_int(number, path, problems, lo=0, hi=MAX_X) if number is not None else None
         return Keyword(OTHER_WORDS[word], x, text, modelled=False)
     kid = WORDS.get(word)
     if kid is None:

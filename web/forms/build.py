@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.i18n import translate
-from adjudicator.problems import format_path
+from adjudicator.loading import load_text
+from adjudicator.params import int_text
+from adjudicator.problems import ScenarioInvalid, format_path
 from web.forms.fields import (CG_BATTLEGROUNDS, CG_PATH, CG_PLAYERS, CG_RESERVES, FELLOWSHIP, HUNT, LCG_IN_PLAY,
                               LCG_PLAYERS, POLITICS, REGIONS, TURN, KindForm, Rows)
 from web.forms.parts import (AREA_OF_KIND, BATTLEGROUNDS, CG_PLAYER_ROWS, EXTRA_POSITION, EXTRA_QUESTION,
@@ -42,12 +44,13 @@ class Built:
         return best
 
 
-_INT = re.compile(r"^\s*-?\d+\s*$")
+_INT = re.compile(r"^\s*[+\-\u2212]?[0-9]+\s*$", re.ASCII)   # what params.int_text may read as a number
 
 
 def _int_or_text(value: str) -> int | str:
-    """Digits become a number; anything else goes to the engine as typed (it says what is wrong)."""
-    return int(value) if _INT.match(value) and len(value.strip()) < 10 else value.strip()
+    """Digits become a number (the engine's strict reader); anything else goes to the engine
+    as typed (it says what is wrong)."""
+    return int_text(value)
 
 
 def _split(value: str) -> list[str]:
@@ -78,15 +81,12 @@ _NO_VALUE = object()
 
 
 def _yaml(text: str, lang: str, b: Built, name: str) -> Any:
-    import yaml
-
+    """A YAML box, read by the engine's bounded loader; its problems land on the box."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        b.errors.append((name, translate(lang, "core.err_yaml", line=mark.line + 1 if mark else "?",
-                                         column=mark.column + 1 if mark else "?",
-                                         detail=getattr(exc, "problem", None) or str(exc))))
+        return load_text(text)
+    except ScenarioInvalid as exc:
+        for problem in exc.as_dicts(lang):
+            b.errors.append((name, f"{problem['path']}: {problem['message']}" if problem["path"] else problem["message"]))
         return _NO_VALUE
 
 
@@ -421,8 +421,8 @@ def _political_state(state: str) -> Any:
     if state == "at-war":
         return "at-war"
     steps, _, activity = state.partition("-")
-    if steps.isdigit() and activity in ("active", "passive"):
-        return {"steps": int(steps), "active": activity == "active"}
+    if steps.isascii() and steps.isdigit() and activity in ("active", "passive"):
+        return {"steps": int_text(steps), "active": activity == "active"}
     return state  # not one of ours: the engine explains
 
 

@@ -21,6 +21,9 @@
       });
     }
     var permalink = document.getElementById("permalink");
+    if (permalink && permalink.value.charAt(0) === "/") {
+      permalink.value = window.location.origin + permalink.value;   // the server sends it relative
+    }
     if (permalink) {
       permalink.addEventListener("focus", function () { permalink.select(); });
     }

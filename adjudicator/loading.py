@@ -1,0 +1,416 @@
+"""Reading scenario text (YAML or JSON) safely: bounded in size, depth and alias expansion,
+every problem reported with the path of its field.
+
+Scenarios come from forums, opponents and bots, so the readers refuse what plain data
+never needs, each with a message in the user's language:
+
+- more than :data:`MAX_VALUES` values once YAML aliases are expanded (an alias counts the
+  whole tree it stands for, so a 500-byte "billion laughs" is refused before it is built),
+  an alias inside its own anchor, nesting deeper than :data:`MAX_DEPTH`;
+- a key given twice in one mapping (YAML and JSON would silently keep the last one);
+- text with control characters or lone surrogates (NUL included), text longer than
+  :data:`MAX_TEXT_CHARS`, numbers longer than :data:`MAX_INT_DIGITS` digits;
+- YAML tags other than plain data (``!!binary``, ``!!set``, ``!custom``); dates stay text.
+
+JSON objects are read by ``json`` (PyYAML is imported only for YAML text). :func:`check_data`
+holds the checks that apply to data however it was made; the engine runs it on every
+scenario it is given (:func:`adjudicator.api.read_envelope`).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from adjudicator.problems import BAD_CHARS, Problem, Problems, ScenarioInvalid, shown
+
+MAX_TEXT_BYTES = 1024 * 1024   # characters of a whole scenario; a file holds a few hundred
+MAX_VALUES = 10_000            # real scenarios hold under a hundred
+MAX_DEPTH = 32                 # real scenarios nest 7 deep
+MAX_TEXT_CHARS = 2_000         # titles and notes; real ones are under 200
+MAX_INT_DIGITS = 30
+_TEXT_COST = 64                # a text counts one value per this many characters
+_HUGE = 10 ** MAX_INT_DIGITS
+
+
+class _Stop(Exception):
+    """A bound was reached: reading stops at once with this problem."""
+
+    def __init__(self, path: list, key: str, **params: Any):
+        super().__init__(key)
+        self.path, self.key, self.params = path, key, params
+
+
+def _invalid(problems: Problems, stop: _Stop | None = None) -> ScenarioInvalid:
+    if stop is not None:
+        problems.add(stop.path, stop.key, **stop.params)
+    return ScenarioInvalid(problems.all())
+
+
+def load_text(text: str) -> Any:
+    """Parse a scenario written in YAML or JSON; raises :class:`ScenarioInvalid` with every
+    problem. A JSON object is read with ``json`` first (same result, no PyYAML import)."""
+    if len(text) > MAX_TEXT_BYTES:
+        raise ScenarioInvalid([Problem("", "core.err_text_too_large", {"limit": MAX_TEXT_BYTES // 1024})])
+    if text.lstrip().startswith("{"):
+        try:
+            return load_json(text)
+        except (ValueError, RecursionError):
+            pass  # not strict JSON (YAML flow style, say): the YAML reader says what is wrong
+    return _load_yaml(text)
+
+
+def load_json(text: str) -> Any:
+    """Strict JSON with the checks of :func:`check_data` and duplicate keys reported.
+
+    Syntax errors raise ``ValueError`` (``json.JSONDecodeError``) or ``RecursionError``
+    like ``json.loads``, so a caller can word them; problems in what was read raise
+    :class:`ScenarioInvalid`.
+    """
+    import json
+
+    duplicates: dict[int, list[str]] = {}
+
+    def mapping(pairs: list[tuple[str, Any]]) -> dict:
+        out = dict(pairs)
+        if len(out) < len(pairs):
+            seen: set[str] = set()
+            duplicates[id(out)] = [k for k, _ in pairs if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+        return out
+
+    data = json.loads(text, object_pairs_hook=mapping, parse_int=_json_int)
+    check_data(data, duplicates)
+    return data
+
+
+class _LongNumber(str):
+    """A JSON integer too long to be anything in a scenario, kept as its digits so that
+    :func:`check_data` reports it at its path (``int()`` would refuse past 4,300 digits,
+    with no path, after quadratic work)."""
+
+
+def _json_int(digits: str) -> int | str:
+    return int(digits) if len(digits) <= MAX_INT_DIGITS + 1 else _LongNumber(digits)
+
+
+# -- plain data, however it was made ---------------------------------------------------------
+
+def check_data(data: Any, duplicates: dict[int, list[str]] | None = None) -> None:
+    """Raise :class:`ScenarioInvalid` if ``data`` holds what no scenario needs: too many
+    values or too deep (also when lists and mappings are shared or cyclic), bad text,
+    numbers too long; ``duplicates`` maps ``id(mapping)`` to its repeated keys (JSON)."""
+    if not duplicates and _plain(data):
+        return
+    problems = Problems()
+    try:
+        _Walk(problems, duplicates or {}).value(data, [], 0)
+    except _Stop as stop:
+        raise _invalid(problems, stop) from None
+    problems.raise_if_any()
+
+
+def _plain(data: Any) -> bool:
+    """The fast common case of :func:`check_data`: True when nothing is wrong (no paths are
+    built; :class:`_Walk` finds them when something is). Recursion stops at MAX_DEPTH."""
+    search, budget = BAD_CHARS.search, [MAX_VALUES]
+
+    def plain(x: Any, depth: int) -> bool:
+        kind = type(x)
+        if kind is str:
+            budget[0] -= 1 + len(x) // _TEXT_COST
+            return len(x) <= MAX_TEXT_CHARS and not search(x)
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if kind is dict:
+            if depth >= MAX_DEPTH:
+                return False
+            for k, v in x.items():   # loops, not all(): this runs on every ruling
+                if (type(k) is str and search(k)) or not plain(v, depth + 1):
+                    return False
+            return True
+        if kind is list:
+            if depth >= MAX_DEPTH:
+                return False
+            for v in x:
+                if not plain(v, depth + 1):
+                    return False
+            return True
+        if kind is int:
+            return -_HUGE < x < _HUGE
+        return kind is float or kind is bool or x is None   # anything else: the careful walk decides
+
+    return plain(data, 0) and budget[0] >= 0
+
+
+class _Walk:
+    def __init__(self, problems: Problems, duplicates: dict[int, list[str]]):
+        self.problems = problems
+        self.duplicates = duplicates
+        self.budget = MAX_VALUES
+
+    def value(self, x: Any, path: list, depth: int) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _Stop(path, "core.err_too_many_values", limit=MAX_VALUES)
+        if isinstance(x, _LongNumber):
+            self.problems.add(path, "core.err_number_too_long", limit=MAX_INT_DIGITS)
+        elif isinstance(x, str):
+            self.text(x, path)
+        elif isinstance(x, dict):
+            self.container(depth, path)
+            for key in self.duplicates.get(id(x), ()):
+                self.problems.add([*path, key], "core.err_duplicate_key", key=key)
+            for key, v in x.items():
+                if isinstance(key, str):
+                    self.text(key, [*path, key])
+                self.value(v, [*path, key if isinstance(key, str) else str(key)], depth + 1)
+        elif isinstance(x, (list, tuple)):
+            self.container(depth, path)
+            for i, v in enumerate(x):
+                self.value(v, [*path, i], depth + 1)
+        elif isinstance(x, int) and not isinstance(x, bool) and not -_HUGE < x < _HUGE:
+            self.problems.add(path, "core.err_number_too_long", limit=MAX_INT_DIGITS)
+
+    def container(self, depth: int, path: list) -> None:
+        if depth >= MAX_DEPTH:
+            raise _Stop(path, "core.err_too_deep", limit=MAX_DEPTH)
+
+    def text(self, s: str, path: list) -> None:
+        self.budget -= len(s) // _TEXT_COST
+        if self.budget < 0:
+            raise _Stop(path, "core.err_too_many_values", limit=MAX_VALUES)
+        bad = BAD_CHARS.search(s)
+        if bad:
+            self.problems.add(path, "core.err_bad_char", char=f"U+{ord(bad.group()):04X}", at=bad.start() + 1)
+        if len(s) > MAX_TEXT_CHARS:
+            self.problems.add(path, "core.err_text_too_long", limit=MAX_TEXT_CHARS, length=len(s))
+
+
+# -- YAML --------------------------------------------------------------------------------------
+
+def _load_yaml(text: str, libyaml: bool = True) -> Any:
+    import yaml
+
+    bad = BAD_CHARS.search(text)
+    if bad and 0xD800 <= ord(bad.group()) <= 0xDFFF:   # not text at all (bytes that were not UTF-8)
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise ScenarioInvalid([Problem("", "core.err_not_utf8", {"line": line, "column": column})])
+    loader = None
+    try:
+        loader = _loader_class(libyaml)(text)
+        node = loader.get_single_node()
+        loader.problems.raise_if_any()
+        data = None if node is None else loader.construct_document(node)
+    except _Stop as stop:
+        raise _invalid(loader.problems, stop) from None  # type: ignore[union-attr]
+    except yaml.YAMLError as exc:
+        in_bytes = getattr(loader, "byte_positions", False)
+        raise ScenarioInvalid([Problem("", "core.err_yaml", _yaml_error(exc, text, in_bytes))]) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    check_data(data)
+    return data
+
+
+def _yaml_error(exc: Exception, text: str, byte_positions: bool) -> dict[str, Any]:
+    """Where PyYAML (or libyaml) stopped, and why, for ``core.err_yaml``."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is not None:
+        line, column = mark.line + 1, mark.column + 1
+    elif isinstance(getattr(exc, "position", None), int):   # a ReaderError: a character no YAML may hold
+        position: int = exc.position  # type: ignore[attr-defined]
+        before = (text.encode("utf-8", "replace")[:position].decode("utf-8", "ignore") if byte_positions
+                  else text[:position])   # libyaml counts bytes, PyYAML characters
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+    else:
+        line = column = "?"  # type: ignore[assignment]
+    detail = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
+    return {"line": line, "column": column, "detail": shown(detail)}
+
+
+@lru_cache(maxsize=None)
+def _loader_class(libyaml: bool = True) -> type:
+    """PyYAML's safe loader with a composer that keeps to the bounds (built on first use so
+    that importing this module never imports PyYAML); libyaml's parser when installed."""
+    from yaml.composer import Composer, ComposerError
+    from yaml.constructor import SafeConstructor
+    from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from yaml.resolver import Resolver
+
+    try:
+        if not libyaml:
+            raise ImportError("the pure-Python parser was asked for")
+        from yaml.cyaml import CParser   # libyaml's parser, when installed: several times faster
+
+        parser_bases: tuple[type, ...] = (CParser,)
+        byte_positions = True
+
+        def init_parser(loader, stream: str) -> None:
+            CParser.__init__(loader, stream)
+    except ImportError:
+        from yaml.parser import Parser
+        from yaml.reader import Reader
+        from yaml.scanner import Scanner
+
+        parser_bases = (Reader, Scanner, Parser)
+        byte_positions = False
+
+        def init_parser(loader, stream: str) -> None:
+            Reader.__init__(loader, stream)
+            Scanner.__init__(loader)
+            Parser.__init__(loader)
+
+    core = "tag:yaml.org,2002:"
+    plain_tags = {core + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "merge")}
+    timestamp = core + "timestamp"
+
+    class PlainResolver(Resolver):
+        """YAML 1.1 without dates: ``2024-01-01`` stays text (scenarios hold no dates)."""
+
+    PlainResolver.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != timestamp]
+        for first, resolvers in Resolver.yaml_implicit_resolvers.items()}
+
+    class BoundedComposer(Composer):
+        """PyYAML's composer, plus: nesting depth, the expanded size of every node (an alias
+        counts the whole tree it stands for, memoised per node), duplicate keys, tags."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.problems = Problems()
+            self.path: list = []
+            self.sizes: dict[int, int] = {}   # id(node) -> expanded size, once composed
+            self.aliases = False
+
+        def compose_node(self, parent, index):
+            if self.check_event(AliasEvent):
+                event = self.get_event()
+                node = self.anchors.get(event.anchor)
+                if node is None:
+                    raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+                if id(node) not in self.sizes:
+                    raise _Stop(list(self.path), "core.err_alias_recursive", anchor=event.anchor)
+                self.aliases = True
+                return node
+            event = self.peek_event()
+            if event.anchor is not None and event.anchor in self.anchors:
+                raise ComposerError(f"found duplicate anchor {event.anchor!r}; first occurrence",
+                                    self.anchors[event.anchor].start_mark, "second occurrence", event.start_mark)
+            self.descend_resolver(parent, index)
+            if self.check_event(ScalarEvent):
+                node = self.compose_scalar_node(event.anchor)
+            elif self.check_event(SequenceStartEvent):
+                node = self.compose_sequence_node(event.anchor)
+            else:
+                node = self.compose_mapping_node(event.anchor)
+            self.ascend_resolver()
+            if node.tag not in plain_tags:
+                self.problems.add(self.path, "core.err_yaml_tag", tag=node.tag)
+            return node
+
+        def compose_scalar_node(self, anchor):
+            node = super().compose_scalar_node(anchor)
+            self.sizes[id(node)] = 1 + len(node.value) // _TEXT_COST
+            if node.tag == core + "int" and len(node.value) > MAX_INT_DIGITS + 2:
+                self.problems.add(self.path, "core.err_number_too_long", limit=MAX_INT_DIGITS)
+            return node
+
+        def _enter(self) -> None:
+            if len(self.path) >= MAX_DEPTH:
+                raise _Stop(list(self.path), "core.err_too_deep", limit=MAX_DEPTH)
+
+        def _grow(self, node, size: int) -> int:
+            if size > MAX_VALUES:
+                key = "core.err_alias_expansion" if self.aliases else "core.err_too_many_values"
+                raise _Stop(list(self.path), key, limit=MAX_VALUES)
+            return size
+
+        def compose_sequence_node(self, anchor):
+            self._enter()
+            start = self.get_event()
+            tag = start.tag if start.tag not in (None, "!") else self.resolve(SequenceNode, None, start.implicit)
+            node = SequenceNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
+            if anchor is not None:
+                self.anchors[anchor] = node
+            size = 1
+            while not self.check_event(SequenceEndEvent):
+                self.path.append(len(node.value))
+                item = self.compose_node(node, len(node.value))
+                self.path.pop()
+                node.value.append(item)
+                size = self._grow(node, size + self.sizes[id(item)])
+            node.end_mark = self.get_event().end_mark
+            self.sizes[id(node)] = size
+            return node
+
+        def compose_mapping_node(self, anchor):
+            self._enter()
+            start = self.get_event()
+            tag = start.tag if start.tag not in (None, "!") else self.resolve(MappingNode, None, start.implicit)
+            node = MappingNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
+            if anchor is not None:
+                self.anchors[anchor] = node
+            size, seen = 1, set()
+            while not self.check_event(MappingEndEvent):
+                key = self.compose_node(node, None)
+                name = self._key(key, seen)
+                self.path.append(name)
+                value = self.compose_node(node, key)
+                self.path.pop()
+                node.value.append((key, value))
+                size = self._grow(node, size + self.sizes[id(key)] + self.sizes[id(value)])
+            node.end_mark = self.get_event().end_mark
+            self.sizes[id(node)] = size
+            return node
+
+        def _key(self, key, seen: set) -> str:
+            """The key as a path part; a repeated key (not a merge ``<<``) is a problem."""
+            if not isinstance(key, ScalarNode):
+                self.problems.add(self.path, "core.err_key_type")
+                return "?"
+            if key.tag == core + "merge":
+                return key.value
+            ident = (key.tag, key.value) if key.tag == core + "str" else (key.tag, self._scalar(key))
+            if ident in seen:
+                self.problems.add([*self.path, key.value], "core.err_duplicate_key", key=key.value)
+            seen.add(ident)
+            return key.value
+
+        def _scalar(self, key) -> Any:
+            try:   # 1, 0x1 and 01 are one key once read; yes, true and on too
+                return self.construct_object(key)
+            except Exception:
+                return key.value
+
+    class BoundedSafeLoader(BoundedComposer, *parser_bases, SafeConstructor, PlainResolver):
+        def __init__(self, stream: str):
+            init_parser(self, stream)
+            BoundedComposer.__init__(self)
+            SafeConstructor.__init__(self)
+            PlainResolver.__init__(self)
+
+    BoundedSafeLoader.byte_positions = byte_positions
+    return BoundedSafeLoader
+
+
+def read_source(source: str) -> str:
+    """The text of a scenario file (``-``: standard input), refused past :data:`MAX_TEXT_BYTES`
+    before it is read whole; any failure is a problem (exit 2), never a traceback."""
+    import sys
+
+    from adjudicator.problems import Problem, ScenarioInvalid
+
+    try:
+        if source == "-":
+            text = sys.stdin.read(MAX_TEXT_BYTES + 1)
+        else:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read(MAX_TEXT_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioInvalid([Problem("", "core.err_file", {"file": source, "detail": str(exc)})]) from None
+    if len(text) > MAX_TEXT_BYTES:
+        raise ScenarioInvalid([Problem("", "core.err_file_too_large", {"file": source, "limit": MAX_TEXT_BYTES // 1024})])
+    return text
