@@ -22,8 +22,8 @@ combined by this module, so quotes, colons, ``AND``/``OR``, ``*`` or ``<script>`
 characters and can never raise. A word the index does not know is searched fuzzily and gets
 a did-you-mean correction from the vocabulary of the reference's own language.
 
-This module imports Whoosh only through :mod:`adjudicator.search_backend`, and only when a
-search or an index build actually runs; the engine never imports it.
+This module leaves the engine (analysis, index, ranking) to :mod:`adjudicator.search_backend`,
+imported only when a search or an index build actually runs; the engine never imports it.
 """
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
-INDEX_FORMAT = 2  # bump when the documents or the analysis change: forces a rebuild
+INDEX_FORMAT = 3  # bump when the documents or the analysis change: forces a rebuild
 GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 
 MAX_QUERY_CHARS = 300
