@@ -46,7 +46,7 @@ from typing import Iterable
 
 from rapidfuzz.distance import DamerauLevenshtein
 from rapidfuzz import process as fuzzy
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
@@ -67,7 +67,7 @@ KEEP = {
 EXTRA_STOP = {
     "en": {"happens", "happen", "get", "gets", "may", "must", "rule", "rules", "s", "many", "much",
            "anything", "something", "someone", "anyone", "exactly", "really", "ever", "ok", "okay",
-           "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning"},
+           "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning", "far"},
     "es": {"puede", "pueden", "puedo", "podemos", "pasa", "ocurre", "sucede", "hace", "hago",
            "regla", "reglas", "si", "cómo", "cuál", "cuáles", "qué", "debe", "tengo", "cuántos",
            "cuántas", "cuánto", "cuánta", "cuantos", "cuantas", "cuanto", "cuanta", "dónde",
@@ -75,8 +75,40 @@ EXTRA_STOP = {
            "explica", "significa", "vale"},
 }
 
-# Question words that a heading may share with the question (see asking_words), folded.
-ASKING = {"many", "much", "when", "who", "cuantos", "cuantas", "cuanto", "cuanta", "cuando", "quien"}
+# Forms the stemmers cannot relate to their word: irregular plurals ("dice" is the plural of
+# "die", and a rule about a die is about dice), a noun players use for the verb the rules use
+# ("movement"), and the Spanish verbs whose stem changes ("mueve" is "mover", "juega" "jugar").
+IRREGULAR = {
+    "en": {"dice": "die", "elves": "elf", "dwarves": "dwarf", "men": "man", "movement": "move",
+           "movements": "move"},
+    "es": {form: verb for verb, forms in {
+        "mover": ("mueve", "mueven", "muevo", "muevas", "mueva", "muevan"),
+        "jugar": ("juega", "juegan", "juego", "juegas", "juegue", "jueguen"),
+        "volver": ("vuelve", "vuelven", "vuelva", "vuelvan"),
+        "perder": ("pierde", "pierden", "pierda", "pierdan"),
+        "elegir": ("elige", "eligen", "elija", "elijan"),
+        "seguir": ("sigue", "siguen", "siga", "sigan"),
+        "morir": ("muere", "mueren", "muera", "mueran"),
+        "devolver": ("devuelve", "devuelven"),
+        "resolver": ("resuelve", "resuelven"),
+    }.items() for form in forms},
+}
+
+# What a question word asks for, and the heading words that give that kind of answer (all
+# folded): "how many" is answered by a heading with a number or a limit ("Hand limit of six
+# cards", "The maximum allocation"), "when" by a moment ("Phase 1: ..."), "can" by a
+# permission or a prohibition ("A revealed Fellowship cannot move"). See asking_words.
+INTENTS = {
+    "number": ({"many", "much", "far", "cuantos", "cuantas", "cuanto", "cuanta"},
+               {"many", "much", "cuantos", "cuantas", "cuanto", "cuanta", "maximum", "minimum", "limit",
+                "maxima", "maximo", "minima", "minimo", "limite", "one", "two", "three", "four", "five",
+                "six", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis"}),
+    "moment": ({"when", "cuando"}, {"when", "cuando", "phase", "fase"}),
+    "person": ({"who", "quien", "quienes"}, {"who", "quien", "quienes"}),
+    "permission": ({"can", "may", "could", "allowed", "puede", "pueden", "puedo", "podemos", "permite"},
+                   {"never", "cannot", "not", "no", "only", "nunca", "solo"}),
+}
+ASKING = {word: intent for intent, (asked, _answers) in INTENTS.items() for word in asked}
 
 # A question word's concept weighs this much of what a word of the game as rare weighs.
 ASKING_WEIGHT = 0.5
@@ -91,6 +123,8 @@ FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 
 # The fields a phrase (several words in this order) is looked for in.
 PHRASE_FIELDS = ("title", "text", "other_title", "other_text")
 BM25_K1, BM25_B = 1.2, 0.75
+# Phrases (glossary translations, the query's words in order) weigh this much of a word.
+PHRASE_WEIGHT = 1.0
 # At most x(1 + TITLE_BONUS) for a heading made of the query's words.
 TITLE_BONUS = 1.0
 # The score is multiplied by (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) ** COVERAGE_POWER,
@@ -105,8 +139,14 @@ UNKNOWN_WEIGHT = 1.0
 # A misspelt word's close words count this much of a word typed right; a word found only in
 # the headings of the sections around a rule counts CONTEXT_STRENGTH.
 FUZZY_STRENGTH, CONTEXT_STRENGTH = 0.8, 0.5
+FUZZY_UNIQUE = 1.0  # ... and as much as a word typed right when it has one nearest word only
 # A broad section goes to this fraction of the score of its subsection that matches as well.
 SPECIFIC_MARGIN = 0.98
+# ... unless two of its subsections match alike (coverage equal, heading bonus within this).
+SIBLING_TIES, SIBLING_TIE = True, 0.02
+# A glossary term whose definition has this share of the query is named by it: "attack out of
+# a besieged stronghold" describes a Sortie, so the term is searched too, with this weight.
+DEFINED_COVERAGE, DEFINED_BOOST = 0.8, 1.0
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 MAX_CONCEPTS = 16
 MAX_CLOSEST = 5
@@ -139,11 +179,23 @@ def stop_words(lang: str) -> frozenset[str]:
     return frozenset((set(stoplists[lang]) - KEEP[lang]) | EXTRA_STOP[lang])
 
 
+class IrregularFilter(Filter):
+    """Irregular forms the Snowball stemmers leave apart, read as their regular word."""
+
+    def __init__(self, forms: dict[str, str]):
+        self.forms = forms
+
+    def __call__(self, tokens):
+        for token in tokens:
+            token.text = self.forms.get(token.text, token.text)
+            yield token
+
+
 @lru_cache(maxsize=None)
 def analyzer(lang: str):
-    """Lower case, stop words, accent/ñ folding, then the Snowball stemmer of ``lang``."""
+    """Lower case, stop words, irregular forms, accent/ñ folding, then the Snowball stemmer."""
     return (RegexTokenizer(WORD_PATTERN) | LowercaseFilter()
-            | StopFilter(stoplist=stop_words(lang), minsize=1)
+            | StopFilter(stoplist=stop_words(lang), minsize=1) | IrregularFilter(IRREGULAR[lang])
             | CharsetFilter(accent_map) | StemFilter(lang=lang, cachesize=50000))
 
 
@@ -326,6 +378,7 @@ class OpenIndex:
         self._sentences: dict[int, list[tuple[int, int, list[tuple[str, int, int]]]]] = {}
         self._spellings: dict[str, tuple[tuple[str, int], ...]] = {}
         self._concept_cache: dict[tuple[str, bool], Concept] = {}
+        self._terms = [d for d, doc in self._docs.items() if doc["kind"] == "term"]
 
     def _load_fields(self) -> None:
         """Postings and BM25 weights of every field: ``weights[field][form] = {docnum: weight}``."""
@@ -454,7 +507,9 @@ class OpenIndex:
 
     def _new_concept(self, word: str, spell: bool) -> Concept:
         close = self._close_words(word) if spell and MIN_SPELL <= len(word) <= MAX_SPELL else ()
-        variants = ((word, 1.0),) + tuple((cand, FUZZY_STRENGTH) for cand, _d in close)
+        # One nearest word is the word meant; several share the doubt.
+        strength = FUZZY_UNIQUE if len(close) == 1 else FUZZY_STRENGTH
+        variants = ((word, 1.0),) + tuple((cand, strength) for cand, _d in close)
         matches: dict[int, float] = {}
         spaces = (("title", self.lang, 1.0), ("text", self.lang, 1.0), ("label", "en", 1.0),
                   ("game", "en", 1.0), ("other", OTHER[self.lang], 1.0),
@@ -503,13 +558,15 @@ class OpenIndex:
         return out
 
     def _asking_concepts(self, asks: Iterable[str]) -> list[Concept]:
-        """"how many", "cuántos", "who": concepts that meet the headings asking the same."""
+        """"how many", "cuándo", "can": concepts that meet the headings that answer in kind."""
         out = []
-        for word in dict.fromkeys(fold(w) for w in asks):
-            matches = {d: 1.0 for d, heading in self._headings.items() if word in heading["asks"]}
+        for intent in dict.fromkeys(ASKING[fold(w)] for w in asks if fold(w) in ASKING):
+            answers = INTENTS[intent][1]
+            matches = {d: 1.0 for d, heading in self._headings.items()
+                       if heading["asks"] & answers or (intent == "number" and heading["digits"])}
             if matches:
                 weight = math.log(1 + self._n / (1 + len(matches))) * ASKING_WEIGHT
-                out.append(Concept(word=word, variants=(), matches=matches, weight=weight,
+                out.append(Concept(word=intent, variants=(), matches=matches, weight=weight,
                                    known=True, game=False, asking=True, scores={}))
         return out
 
@@ -545,7 +602,7 @@ class OpenIndex:
             forms = analyze(text, lang_of_text)
             if not forms:
                 continue
-            weight = boost * FIELD_BOOST[field]
+            weight = boost * PHRASE_WEIGHT * FIELD_BOOST[field]
             if len(forms) == 1:
                 for docnum, value in self._weights[field].get(forms[0], {}).items():
                     scores[docnum] = scores.get(docnum, 0.0) + weight * value
@@ -604,6 +661,7 @@ class OpenIndex:
             concepts = self._concepts(words) + self._asking_concepts(asks)
             corrections = {c.word: fix for c in concepts if len(c.variants) > 1
                            for fix in [self.correction(c.word)] if fix and fold(fix) != fold(c.word)}
+        phrases = list(phrases) + self._defined_terms(concepts)
         base: dict[int, float] = {}
         for concept in concepts:
             for docnum, value in concept.scores.items():
@@ -628,6 +686,18 @@ class OpenIndex:
         hits = [self._hit(d, score[d], marked) for d in ranked[:limit]]
         closest = [self._hit(d, score[d], set()) for d in ranked if self._docs[d]["kind"] == "term"][:MAX_CLOSEST]
         return Ranking(hits, confidence, corrections, closest)
+
+    def _defined_terms(self, concepts: list[Concept]) -> list[tuple[str, str, float]]:
+        """The glossary terms the query describes: their definition has most of the query."""
+        words = [c for c in concepts if c.known and not c.asking]
+        if DEFINED_BOOST <= 0 or len(words) < 2:
+            return []
+        known_weight = sum(c.weight for c in words)
+        out = []
+        for docnum in self._terms:
+            if self._coverage(docnum, words, known_weight) >= DEFINED_COVERAGE:
+                out.append((self._docs[docnum]["title"], self.lang, DEFINED_BOOST))
+        return out
 
     def _wanted(self, concepts: list[Concept]) -> dict[str, set[str]]:
         spelt = [v for c in concepts if not c.asking for v, _s in c.variants]
@@ -667,11 +737,22 @@ class OpenIndex:
         is at least as close to it. A query that names the broad section ("sieges") keeps it
         first; one that the subsection answers as fully ("extend a siege") gets the subsection.
         """
-        for docnum in sorted(score, key=lambda d: (-score[d], d)):
+        order = sorted(score, key=lambda d: (-score[d], d))
+        rivals: dict[int, list[int]] = {}
+        for docnum in order:
             for ancestor in self._ancestors.get(docnum, ()):
-                if (ancestor in score and coverage[docnum] >= coverage[ancestor] - 1e-9
-                        and bonus[docnum] >= bonus[ancestor] - 1e-9 and score[ancestor] > score[docnum]):
-                    score[ancestor] = score[docnum] * SPECIFIC_MARGIN
+                if ancestor in score and coverage[docnum] >= coverage[ancestor] - 1e-9:
+                    rivals.setdefault(ancestor, []).append(docnum)
+        for ancestor, under in rivals.items():
+            best = under[0]
+            # Several subsections that match alike (each "... on the Mordor Track" for
+            # "mordor track"): the query is about what they share, their parent.
+            if SIBLING_TIES and coverage[ancestor] >= coverage[best] - 1e-9 and any(
+                    coverage[d] >= coverage[best] - 1e-9 and bonus[d] >= bonus[best] - SIBLING_TIE
+                    for d in under[1:]):
+                score[ancestor] = max(score[ancestor], score[best] / SPECIFIC_MARGIN)
+            elif bonus[best] >= bonus[ancestor] - 1e-9 and score[ancestor] > score[best]:
+                score[ancestor] = score[best] * SPECIFIC_MARGIN
 
     def _hit(self, docnum: int, score: float, forms: set[str]) -> Hit:
         doc = self._docs[docnum]
@@ -682,8 +763,8 @@ class OpenIndex:
         return {
             "lang": frozenset(doc["fields"]["title"]),
             "surface": frozenset(fold(w) for w in _WORDS.findall(doc["title"]) if not is_stop_word(w, self.lang)),
-            "asks": frozenset(fold(w) for w in _WORDS.findall(" ".join((doc["title"], doc.get("other_title", ""))))
-                              if fold(w) in ASKING),
+            "asks": frozenset(fold(w) for w in _WORDS.findall(" ".join((doc["title"], doc.get("other_title", ""))))),
+            "digits": any(w.isdigit() for w in _WORDS.findall(doc["title"])),
             "other": frozenset(doc["fields"]["other_title"]),
             "en": frozenset(analyze(_label_words(doc["label"]), "en")),
         }
@@ -696,14 +777,15 @@ class OpenIndex:
         ``hunt pool runs out``; the words as typed, unstemmed, break the ties stemming makes
         (``stacking limit`` is *The stacking limit*, not the card game's *stack limit*).
         """
-        def dice(query: set[str], heading: frozenset[str]) -> float:
+        def dice(space: str, heading: frozenset[str]) -> float:
+            query = wanted[space]
             return 2 * len(query & heading) / (len(query) + len(heading)) if query and heading else 0.0
 
         heading = self._headings[docnum]
         overlap = max(
-            0.8 * dice(wanted["lang"], heading["lang"]) + 0.2 * dice(wanted["surface"], heading["surface"]),
-            0.8 * dice(wanted["other"], heading["other"]),
-            0.8 * dice(wanted["en"], heading["en"]),
+            0.8 * dice("lang", heading["lang"]) + 0.2 * dice("surface", heading["surface"]),
+            0.8 * dice("other", heading["other"]),
+            0.8 * dice("en", heading["en"]),
         )
         return 1.0 + TITLE_BONUS * overlap
 
@@ -805,10 +887,12 @@ def _trim(text: str, start: int, end: int, hits: list[tuple[str, int, int]]) -> 
 
 
 def asking_words(words: Iterable[str]) -> list[str]:
-    """The words of a query that ask for a number, a moment or a person ("how many", "cuándo").
+    """The words of a query that ask for a number, a moment, a person or a permission
+    ("how many", "cuándo", "who", "can"): see :data:`INTENTS`.
 
-    They match nothing in a rule's text, but a heading that asks the same ("How many action
-    dice each side rolls", "Cuándo se resuelve Oleada") answers exactly that question.
+    They match nothing in a rule's text, but a heading that answers in kind ("How many action
+    dice each side rolls", "Cuándo se resuelve Oleada", "Leaders are never alone") may answer
+    exactly that question.
     """
     return [w for w in words if fold(w) in ASKING]
 
