@@ -747,10 +747,13 @@ class OpenIndex:
             best = under[0]
             # Several subsections that match alike (each "... on the Mordor Track" for
             # "mordor track"): the query is about what they share, their parent.
-            if SIBLING_TIES and coverage[ancestor] >= coverage[best] - 1e-9 and any(
-                    coverage[d] >= coverage[best] - 1e-9 and bonus[d] >= bonus[best] - SIBLING_TIE
-                    for d in under[1:]):
-                score[ancestor] = max(score[ancestor], score[best] / SPECIFIC_MARGIN)
+            children = [d for d in under if self._ancestors[d][0] == ancestor]
+            lead = children[0] if children else best
+            if (SIBLING_TIES and lead == best and len(children) > 1
+                    and coverage[ancestor] >= coverage[lead] - 1e-9 and any(
+                    coverage[d] >= coverage[lead] - 1e-9 and bonus[d] >= bonus[lead] - SIBLING_TIE
+                    for d in children[1:])):
+                score[ancestor] = max(score[ancestor], score[lead] / SPECIFIC_MARGIN)
             elif bonus[best] >= bonus[ancestor] - 1e-9 and score[ancestor] > score[best]:
                 score[ancestor] = score[best] * SPECIFIC_MARGIN
 
