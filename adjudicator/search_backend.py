@@ -1,51 +1,57 @@
-"""The Whoosh side of the search: analysis, the index on disk, queries, snippets, did-you-mean.
+"""The search engine behind :mod:`adjudicator.search`: analysis, the index, ranking, snippets.
 
-Every Whoosh import of the project lives here, so the engine behind :mod:`adjudicator.search`
-can be swapped by rewriting this one module. The interface :mod:`adjudicator.search` uses:
+This is the one module that knows how the search is done, so it can be swapped by rewriting
+it alone. The interface :mod:`adjudicator.search` uses:
 
-* :func:`analyze` (the words a text is indexed under, in a language),
-* :func:`write_index` (one index directory per docs language),
-* :class:`OpenIndex` (``search``, ``corrections``, ``knows``, ``close``).
+* :func:`analyze` (the words a text is indexed under, in a language), :func:`is_stop_word`,
+  :func:`asking_words`;
+* :func:`write_index` / :func:`index_exists` (one index directory per docs language);
+* :class:`OpenIndex` (``search``, ``correction``, ``knows``, ``close``).
 
-Analysis (both languages): words are lower-cased, stop words dropped, accents and ``ñ``
-folded (``asediádo`` -> ``asediado``, ``daño`` -> ``dano``) and then stemmed with the
-Snowball stemmer of the language (``asediado``, ``asedio`` -> ``asedi``). Folding comes
-before stemming so a word typed without its accent stems exactly like the accented one.
+Analysis (both languages), by Whoosh's analysis chain: words are lower-cased, stop words
+dropped, accents and ``ñ`` folded (``asediádo`` -> ``asediado``, ``daño`` -> ``dano``) and
+then stemmed with the Snowball stemmer of the language (``asediado``, ``asedio`` ->
+``asedi``). Folding comes before stemming so a word typed without its accent stems exactly
+like the accented one.
 
 Each document (a rule section or a glossary term) has, in the index of language L:
-``title`` and ``text`` (analysed in L), ``label_words`` (the label's English words, e.g.
-``siege besieged army``), ``other_title`` and ``other_text`` (the same section in the other
-language, analysed in that language: the labels are shared, so an English query finds a
-Spanish page and the other way round), and ``vocab`` / ``other_vocab`` (the words as written,
-for the spelling corrector: did-you-mean proposes words of L only; a typo is searched as the
-closest words of either language).
+``title`` and ``text`` (analysed in L), ``label`` (the label's English words, e.g. ``siege
+besieged army``), ``context`` (the headings of the sections around it), ``game`` (the game's
+short names), ``other_title`` and ``other_text`` (the same section in the other language,
+analysed in that language: the labels are shared, so an English query finds a Spanish page
+and the other way round).
 
-Ranking: Whoosh's BM25F over those fields (weights at query time, :data:`FIELD_BOOST`), then
-a bonus for a heading that says what the query says (:meth:`OpenIndex._title_bonus`), and
-glossary entries weighted below the rule sections that use the term.
+The index: the documents are a few hundred short rule sections, so the whole index is one
+JSON file of analysed words, loaded once into memory, where each field's BM25 weights are
+computed once. A query then costs a few dictionary look-ups per word. (Whoosh's searcher,
+used before, spent most of a query building matchers for each clause; ``bm25s`` scores one
+field with unweighted words, and the ranking needs per-field, per-word weights. What is
+written here by hand is only that sum.) Spelling help compares unknown words with the
+reference's words with RapidFuzz's Damerau-Levenshtein distance.
 """
 from __future__ import annotations
 
 import html
+import json
 import math
 import re
 import shutil
 import threading
 import uuid
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from whoosh import highlight, index as windex
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter, Token
-from whoosh.fields import ID, STORED, TEXT, Schema
+from rapidfuzz.distance import DamerauLevenshtein
+from rapidfuzz import process as fuzzy
+from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.lang.stopwords import stoplists
-from whoosh.query import Or, Phrase, Term
 from whoosh.support.charset import accent_map
-from whoosh.support.levenshtein import damerau_levenshtein
 
-BACKEND = "whoosh-reloaded"
+BACKEND = "memory-bm25f-1"
+INDEX_FILE = "index.json"
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 WORD_PATTERN = r"\w+"
@@ -61,7 +67,7 @@ KEEP = {
 EXTRA_STOP = {
     "en": {"happens", "happen", "get", "gets", "may", "must", "rule", "rules", "s", "many", "much",
            "anything", "something", "someone", "anyone", "exactly", "really", "ever", "ok", "okay",
-           "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning"},
+           "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning", "far"},
     "es": {"puede", "pueden", "puedo", "podemos", "pasa", "ocurre", "sucede", "hace", "hago",
            "regla", "reglas", "si", "cómo", "cuál", "cuáles", "qué", "debe", "tengo", "cuántos",
            "cuántas", "cuánto", "cuánta", "cuantos", "cuantas", "cuanto", "cuanta", "dónde",
@@ -69,17 +75,56 @@ EXTRA_STOP = {
            "explica", "significa", "vale"},
 }
 
-# Question words that a heading may share with the question (see asking_words), folded.
-ASKING = {"many", "much", "when", "who", "cuantos", "cuantas", "cuanto", "cuanta", "cuando", "quien"}
+# Forms the stemmers cannot relate to their word: irregular plurals ("dice" is the plural of
+# "die", and a rule about a die is about dice), a noun players use for the verb the rules use
+# ("movement"), and the Spanish verbs whose stem changes ("mueve" is "mover", "juega" "jugar").
+IRREGULAR = {
+    "en": {"dice": "die", "elves": "elf", "dwarves": "dwarf", "men": "man", "movement": "move",
+           "movements": "move"},
+    "es": {form: verb for verb, forms in {
+        "mover": ("mueve", "mueven", "muevo", "muevas", "mueva", "muevan"),
+        "jugar": ("juega", "juegan", "juego", "juegas", "juegue", "jueguen"),
+        "volver": ("vuelve", "vuelven", "vuelva", "vuelvan"),
+        "perder": ("pierde", "pierden", "pierda", "pierdan"),
+        "elegir": ("elige", "eligen", "elija", "elijan"),
+        "seguir": ("sigue", "siguen", "siga", "sigan"),
+        "morir": ("muere", "mueren", "muera", "mueran"),
+        "devolver": ("devuelve", "devuelven"),
+        "resolver": ("resuelve", "resuelven"),
+    }.items() for form in forms},
+}
+
+# What a question word asks for, and the heading words that give that kind of answer (all
+# folded): "how many" is answered by a heading with a number or a limit ("Hand limit of six
+# cards", "The maximum allocation"), "when" by a moment ("Phase 1: ..."), "can" by a
+# permission or a prohibition ("A revealed Fellowship cannot move"). See asking_words.
+INTENTS = {
+    "number": ({"many", "much", "far", "cuantos", "cuantas", "cuanto", "cuanta"},
+               {"many", "much", "cuantos", "cuantas", "cuanto", "cuanta", "maximum", "minimum", "limit",
+                "maxima", "maximo", "minima", "minimo", "limite", "one", "two", "three", "four", "five",
+                "six", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis"}),
+    "moment": ({"when", "cuando"}, {"when", "cuando", "phase", "fase"}),
+    "person": ({"who", "quien", "quienes"}, {"who", "quien", "quienes"}),
+    "permission": ({"can", "may", "could", "allowed", "puede", "pueden", "puedo", "podemos", "permite"},
+                   {"never", "cannot", "not", "no", "only", "nunca", "solo"}),
+}
+ASKING = {word: intent for intent, (asked, _answers) in INTENTS.items() for word in asked}
 
 # A question word's concept weighs this much of what a word of the game as rare weighs.
 ASKING_WEIGHT = 0.5
 
-# Field weights (applied at query time): a hit in a title says far more than one in running
-# text; the other language's text only breaks ties the query's own words leave; the headings
-# of the sections around a rule (``context``) say a little about it.
-FIELD_BOOST = {"title": 2.5, "text": 1.5, "label_words": 1.5, "context": 0.5, "game": 0.3,
+# The fields of a document, and the language each is analysed in (as a function of L).
+FIELDS = ("title", "text", "label", "game", "context", "other_title", "other_text")
+# Field weights: a hit in a title says far more than one in running text; the other
+# language's text only breaks ties the query's own words leave; the headings of the sections
+# around a rule (``context``) say a little about it.
+FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
                "other_title": 3.0, "other_text": 0.4}
+# The fields a phrase (several words in this order) is looked for in.
+PHRASE_FIELDS = ("title", "text", "other_title", "other_text")
+BM25_K1, BM25_B = 1.2, 0.75
+# Phrases (glossary translations, the query's words in order) weigh this much of a word.
+PHRASE_WEIGHT = 1.0
 # At most x(1 + TITLE_BONUS) for a heading made of the query's words.
 TITLE_BONUS = 1.0
 # The score is multiplied by (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) ** COVERAGE_POWER,
@@ -94,16 +139,31 @@ UNKNOWN_WEIGHT = 1.0
 # A misspelt word's close words count this much of a word typed right; a word found only in
 # the headings of the sections around a rule counts CONTEXT_STRENGTH.
 FUZZY_STRENGTH, CONTEXT_STRENGTH = 0.8, 0.5
+FUZZY_UNIQUE = 1.0  # ... and as much as a word typed right when it has one nearest word only
 # A broad section goes to this fraction of the score of its subsection that matches as well.
 SPECIFIC_MARGIN = 0.98
-CANDIDATES = 60  # documents BM25F hands to the reranking
+# ... unless two of its subsections match alike (coverage equal, heading bonus within this).
+SIBLING_TIES, SIBLING_TIE = True, 0.02
+# A glossary term whose definition has this share of the query is named by it: "attack out of
+# a besieged stronghold" describes a Sortie, so the term is searched too, with this weight.
+DEFINED_COVERAGE, DEFINED_BOOST = 0.8, 1.0
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 MAX_CONCEPTS = 16
 MAX_CLOSEST = 5
 # Spelling help only for word-like words of a sensible length, and for the first few unknown
 # words of a query: a pasted paragraph of nonsense must not cost a second of corrections.
 MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 4, 24, 4
+# A snippet: at most two sentences, each cut to about this many characters around its hits.
+SNIPPET_SENTENCES, SNIPPET_CHARS = 2, 220
 _WORDS = re.compile(WORD_PATTERN)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def field_lang(field: str, lang: str) -> str:
+    """The language a field of the index of ``lang`` is analysed in."""
+    if field in ("label", "game"):
+        return "en"
+    return OTHER[lang] if field.startswith("other_") else lang
 
 
 def _label_words(label: str) -> str:
@@ -112,29 +172,31 @@ def _label_words(label: str) -> str:
     return " ".join(parts[1:] if parts and parts[0] in ("wotr", "wotrcg", "lcg", "term") else parts)
 
 
+# -- analysis ------------------------------------------------------------------------------------
+
 @lru_cache(maxsize=None)
 def stop_words(lang: str) -> frozenset[str]:
     return frozenset((set(stoplists[lang]) - KEEP[lang]) | EXTRA_STOP[lang])
 
 
+class IrregularFilter(Filter):
+    """Irregular forms the Snowball stemmers leave apart, read as their regular word."""
+
+    def __init__(self, forms: dict[str, str]):
+        self.forms = forms
+
+    def __call__(self, tokens):
+        for token in tokens:
+            token.text = self.forms.get(token.text, token.text)
+            yield token
+
+
 @lru_cache(maxsize=None)
 def analyzer(lang: str):
-    """Lower case, stop words, accent/ñ folding, then the Snowball stemmer of ``lang``."""
+    """Lower case, stop words, irregular forms, accent/ñ folding, then the Snowball stemmer."""
     return (RegexTokenizer(WORD_PATTERN) | LowercaseFilter()
-            | StopFilter(stoplist=stop_words(lang), minsize=1)
+            | StopFilter(stoplist=stop_words(lang), minsize=1) | IrregularFilter(IRREGULAR[lang])
             | CharsetFilter(accent_map) | StemFilter(lang=lang, cachesize=50000))
-
-
-@lru_cache(maxsize=None)
-def spell_analyzer():
-    """Lower-case words without accents: what a misspelt word is compared with."""
-    return RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
-
-
-@lru_cache(maxsize=None)
-def vocab_analyzer():
-    """Plain lower-case words with their accents: what the spelling corrector proposes."""
-    return RegexTokenizer(WORD_PATTERN) | LowercaseFilter()
 
 
 def is_stop_word(word: str, lang: str) -> bool:
@@ -162,46 +224,33 @@ def fold(word: str) -> str:
     return word.lower().translate(accent_map)
 
 
-def schema(lang: str) -> Schema:
-    other = OTHER[lang]
-    return Schema(
-        label=ID(stored=True, unique=True),
-        page=STORED(),
-        kind=STORED(),
-        parent=STORED(),
-        terms=STORED(),  # the analysed words of each part, for the ranking's coverage (Ranker)
-        title=TEXT(analyzer=analyzer(lang), stored=True),
-        text=TEXT(analyzer=analyzer(lang), stored=True),
-        label_words=TEXT(analyzer=analyzer("en")),
-        game=TEXT(analyzer=analyzer("en")),
-        context=TEXT(analyzer=analyzer(lang)),
-        other_title=TEXT(analyzer=analyzer(other), stored=True),
-        other_text=TEXT(analyzer=analyzer(other)),
-        vocab=TEXT(analyzer=vocab_analyzer(), phrase=False),
-        other_vocab=TEXT(analyzer=vocab_analyzer(), phrase=False),
-        spell=TEXT(analyzer=spell_analyzer(), phrase=False),
-    )
+def surface_words(text: str) -> list[str]:
+    """The words of ``text`` as written, lower case, accents kept."""
+    return [w.lower() for w in _WORDS.findall(text)]
 
 
-#: (field, analysis language) for the index of language L, as a function of L.
-def query_fields(lang: str) -> list[tuple[str, str]]:
-    other = OTHER[lang]
-    return [("title", lang), ("text", lang), ("label_words", "en"), ("game", "en"), ("context", lang),
-            ("other_title", other), ("other_text", other)]
+# -- writing the index ---------------------------------------------------------------------------
+
+def _document_fields(doc: dict, lang: str) -> dict[str, list[str]]:
+    """Each field of a document as the sequence of its analysed words."""
+    sources = {"title": doc["title"], "text": doc["text"], "label": doc.get("label_words", ""),
+               "game": doc.get("game", ""), "context": doc.get("context", ""),
+               "other_title": doc.get("other_title", ""), "other_text": doc.get("other_text", "")}
+    return {field: analyze(sources[field], field_lang(field, lang)) for field in FIELDS}
 
 
-def match_terms(doc: dict, lang: str) -> dict[str, list[str]]:
-    """The analysed words of each part of a document, as the ranking compares them."""
-    other = OTHER[lang]
-    return {
-        "title": sorted(set(analyze(doc["title"], lang))),
-        "text": sorted(set(analyze(doc["text"], lang))),
-        "label": sorted(set(analyze(doc.get("label_words", ""), "en"))),
-        "game": sorted(set(analyze(doc.get("game", ""), "en"))),
-        "context": sorted(set(analyze(doc.get("context", ""), lang))),
-        "other": sorted(set(analyze(" ".join((doc.get("other_title", ""), doc.get("other_text", ""))), other))),
-        "other_title": sorted(set(analyze(doc.get("other_title", ""), other))),
-    }
+def _vocabulary(docs: list[dict], lang: str) -> dict:
+    """The words as written, for the spelling help: what each folded word is spelt as in
+    each language, in how many documents it occurs, and which are words of the game."""
+    surface: dict[str, dict[str, str]] = {}
+    frequency: Counter = Counter()
+    for doc in docs:
+        for code, parts in ((lang, ("title", "text")), (OTHER[lang], ("other_title", "other_text"))):
+            for word in surface_words(" ".join(doc.get(p, "") for p in parts)):
+                surface.setdefault(fold(word), {}).setdefault(code, word)
+        frequency.update({fold(w) for p in ("title", "text", "other_title", "other_text")
+                          for w in surface_words(doc.get(p, ""))})
+    return {"surface": surface, "frequency": dict(frequency)}
 
 
 def write_index(path: Path, lang: str, documents: Iterable[dict],
@@ -209,33 +258,21 @@ def write_index(path: Path, lang: str, documents: Iterable[dict],
     """Write a fresh index of ``documents`` at ``path``, replacing any index there at once.
 
     A document is ``{label, page, kind, parent, title, text, context, other_title, other_text,
-    label_words}`` (``context``: the headings of the sections it sits in).
+    label_words, game}`` (``context``: the headings of the sections it sits in).
     The new index is written beside the old one and renamed into place, so a process that
     has the old one open keeps reading it until it notices the change. ``extra_files``
     (name -> text) are written into the new directory before it goes live.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    docs = [dict(doc) for doc in documents]
+    for doc in docs:
+        doc["fields"] = _document_fields(doc, lang)
+    payload = {"backend": BACKEND, "lang": lang, "documents": docs, "vocabulary": _vocabulary(docs, lang)}
     fresh = path.with_name(f".{path.name}.new-{uuid.uuid4().hex[:8]}")
     fresh.mkdir()
-    count = 0
     try:
-        ix = windex.create_in(str(fresh), schema(lang))
-        writer = ix.writer(limitmb=64)
-        for doc in documents:
-            writer.add_document(
-                label=doc["label"], page=doc["page"], kind=doc["kind"], parent=doc.get("parent", ""),
-                terms=match_terms(doc, lang),
-                title=doc["title"], text=doc["text"], label_words=doc.get("label_words", ""),
-                context=doc.get("context", ""), game=doc.get("game", ""),
-                other_title=doc.get("other_title", ""), other_text=doc.get("other_text", ""),
-                vocab=" ".join((doc["title"], doc["text"])),
-                other_vocab=" ".join((doc.get("other_title", ""), doc.get("other_text", ""))),
-                spell=" ".join((doc["title"], doc["text"], doc.get("other_title", ""), doc.get("other_text", ""))),
-            )
-            count += 1
-        writer.commit(optimize=True)
-        ix.close()
+        (fresh / INDEX_FILE).write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
         for name, content in (extra_files or {}).items():
             (fresh / name).write_text(content, encoding="utf-8")
         stale = path.with_name(f".{path.name}.old-{uuid.uuid4().hex[:8]}")
@@ -246,24 +283,14 @@ def write_index(path: Path, lang: str, documents: Iterable[dict],
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    return count
+    return len(docs)
 
 
 def index_exists(path: Path) -> bool:
-    return Path(path).is_dir() and windex.exists_in(str(path))
+    return (Path(path) / INDEX_FILE).is_file()
 
 
-class MarkFormatter(highlight.Formatter):
-    """Escapes the text and wraps each hit in ``<mark>``: safe to insert into a page as is."""
-
-    between = " … "
-
-    def format_token(self, text: str, token, replace: bool = False) -> str:
-        return "<mark>" + html.escape(highlight.get_text(text, token, replace), quote=False) + "</mark>"
-
-    def _text(self, text: str) -> str:
-        return html.escape(text, quote=False)
-
+# -- what a search returns -----------------------------------------------------------------------
 
 @dataclass
 class Hit:
@@ -282,7 +309,8 @@ class Concept:
     ``variants`` are the word itself (strength 1) and, for a word the reference does not
     know, its closest words of the reference (``FUZZY_STRENGTH``). ``matches`` gives each
     document the best strength with which some variant occurs in it (a word found only in
-    the headings of the sections around a rule counts ``CONTEXT_STRENGTH``).
+    the headings of the sections around a rule counts ``CONTEXT_STRENGTH``). ``scores`` is the
+    word's BM25F score in each document it meets (weighted by ``weight``).
     """
 
     word: str
@@ -292,6 +320,7 @@ class Concept:
     known: bool  # the reference has the word itself (or it is a fuzzy match of one)
     game: bool   # the word is in a heading or a glossary term: a word of the game
     asking: bool = False  # a question word: it meets only the headings that ask the same
+    scores: dict[int, float] | None = None
 
 
 @dataclass
@@ -299,25 +328,25 @@ class Ranking:
     """What :meth:`OpenIndex.search` found: the hits, how sure it is, the spelling help."""
 
     hits: list[Hit]
-    confidence: float  # 0..1: how much of the query the best hit covers (see Ranker.confidence)
+    confidence: float  # 0..1: how much of the query the best hit covers (see OpenIndex._confidence)
     corrections: dict[str, str]
     closest: list[Hit]  # glossary terms nearest to the query (offered when nothing matches)
 
 
+# -- the open index ------------------------------------------------------------------------------
+
 class OpenIndex:
-    """One language's index, opened once; the searcher is reused until the index changes.
+    """One language's index, loaded into memory once; every search reads it, none writes it.
 
-    Whoosh searchers are not meant to be shared between threads, so every use of this one
-    goes through a lock (a search takes milliseconds; the web app's threads queue briefly).
-
-    Ranking, in three steps (the weights are in the constants above, chosen on the tuning
-    part of the relevance set, ``docs/usage.md`` explains them to players):
+    Ranking, in three steps (the weights are in the constants above, chosen on the relevance
+    set, ``docs/usage.md`` explains them to players):
 
     1. each query word becomes a :class:`Concept` (stop and question words are already gone;
        a misspelt word brings its closest words of the reference); its weight is its rarity
-       in the reference (idf), halved for a word that is in no heading and no glossary term;
-    2. Whoosh's BM25F scores the documents over the fields (:data:`FIELD_BOOST`), each word's
-       clauses weighted by its concept's weight;
+       in the reference (idf), less for a word that is in no heading and no glossary term;
+    2. BM25 scores each field the word occurs in, weighted by field (:data:`FIELD_BOOST`) and
+       by the concept's weight; phrases (the query's words in order, glossary translations)
+       add their own BM25 score;
     3. that score is multiplied by the share of the query's weight the document covers
        (a rule that has every key word beats one that repeats one of them), by the heading
        bonus, and a section is put below a subsection of its own that covers the query as
@@ -328,48 +357,64 @@ class OpenIndex:
         self.path = Path(path)
         self.lang = lang
         self.stamp = stamp  # whatever tells the caller the index on disk was replaced
-        self._ix = windex.open_dir(str(self.path))
-        self._searcher = self._ix.searcher()
-        self._lock = threading.Lock()
-        reader = self._searcher.reader()
-        self._known = {field: frozenset(_text(t) for t in reader.lexicon(field))
-                       for field, _lang in query_fields(lang)}
-        # The words as written: folded -> (the spelling in this language, in the other one)
-        self._surface: dict[str, dict[str, str]] = {}
-        for field, code in (("vocab", lang), ("other_vocab", OTHER[lang])):
-            for term in reader.lexicon(field):
-                word = _text(term)
-                self._surface.setdefault(fold(word), {}).setdefault(code, word)
-        # A few hundred small documents: their stored fields and analysed words stay in
-        # memory, so ranking never reads or re-analyses a stored document.
-        self._docs = {docnum: fields for docnum, fields in reader.iter_docs()}
+        payload = json.loads((self.path / INDEX_FILE).read_text(encoding="utf-8"))
+        if payload.get("backend") != BACKEND or payload.get("lang") != lang:
+            raise ValueError(f"{self.path}: not an index of this search ({payload.get('backend')})")
+        self._docs: dict[int, dict] = dict(enumerate(payload["documents"]))
         self._n = max(1, len(self._docs))
+        self._lock = threading.Lock()  # guards the caches only: the index itself is read-only
+        self._load_fields()
+        vocabulary = payload["vocabulary"]
+        # The words as written: folded -> (the spelling in this language, in the other one)
+        self._surface: dict[str, dict[str, str]] = vocabulary["surface"]
+        self._freq: dict[str, int] = vocabulary["frequency"]
         self._headings = {docnum: self._heading_words(fields) for docnum, fields in self._docs.items()}
-        self._postings: dict[str, dict[str, set[int]]] = {}
-        for docnum, fields in self._docs.items():
-            for part, forms in (fields.get("terms") or {}).items():
-                space = self._postings.setdefault(part, {})
-                for form in forms:
-                    space.setdefault(form, set()).add(docnum)
         # The game's words: any word of a heading or a glossary term, in either language.
-        self._game = {"lang": set(self._postings.get("title", {})),
-                      "other": set(self._postings.get("other_title", {})),
-                      "en": set(self._postings.get("label", {}))}
+        self._game = {"lang": set(self._postings["title"]), "other": set(self._postings["other_title"]),
+                      "en": set(self._postings["label"])}
         by_label = {fields["label"]: docnum for docnum, fields in self._docs.items()}
         self._ancestors = {docnum: self._ancestry(docnum, by_label) for docnum in self._docs}
-        self._freq = {fold(_text(t)): reader.doc_frequency("spell", t) for t in reader.lexicon("spell")}
-        self._tokens: dict[int, list[tuple[str, int, int]]] = {}
+        self._spell_choices: dict[str, list[str]] | None = None
+        self._sentences: dict[int, list[tuple[int, int, list[tuple[str, int, int]]]]] = {}
         self._spellings: dict[str, tuple[tuple[str, int], ...]] = {}
         self._concept_cache: dict[tuple[str, bool], Concept] = {}
-        self._highlighter = highlight.Highlighter(
-            fragmenter=highlight.ContextFragmenter(maxchars=180, surround=50),
-            scorer=highlight.BasicFragmentScorer(),
-            formatter=MarkFormatter(),
-        )
+        self._terms = [d for d, doc in self._docs.items() if doc["kind"] == "term"]
+
+    def _load_fields(self) -> None:
+        """Postings and BM25 weights of every field: ``weights[field][form] = {docnum: weight}``."""
+        self._positions: dict[str, dict[int, list[str]]] = {f: {} for f in FIELDS}
+        self._postings: dict[str, dict[str, dict[int, int]]] = {f: {} for f in FIELDS}
+        self._weights: dict[str, dict[str, dict[int, float]]] = {f: {} for f in FIELDS}
+        self._avg_length: dict[str, float] = {}
+        for field in FIELDS:
+            total = 0
+            for docnum, doc in self._docs.items():
+                forms = doc["fields"][field]
+                total += len(forms)
+                if field in PHRASE_FIELDS:
+                    self._positions[field][docnum] = forms
+                for form, tf in Counter(forms).items():
+                    self._postings[field].setdefault(form, {})[docnum] = tf
+            self._avg_length[field] = avg = max(1.0, total / self._n)
+            for form, docs in self._postings[field].items():
+                idf = self._idf(len(docs))
+                self._weights[field][form] = {
+                    docnum: _bm25(idf, tf, len(self._docs[docnum]["fields"][field]), avg)
+                    for docnum, tf in docs.items()}
+        # The words each document has, per part of it, as the coverage compares them.
+        parts = {"title": ("title",), "text": ("text",), "label": ("label",), "game": ("game",),
+                 "context": ("context",), "other": ("other_title", "other_text"), "other_title": ("other_title",)}
+        self._parts = {part: {} for part in parts}
+        for part, fields in parts.items():
+            for field in fields:
+                for form, docs in self._postings[field].items():
+                    self._parts[part].setdefault(form, set()).update(docs)
+
+    def _idf(self, df: int) -> float:
+        return math.log(self._n / (df + 1)) + 1
 
     def close(self) -> None:
-        self._searcher.close()
-        self._ix.close()
+        """Nothing to release: the index is plain memory (kept for the interface)."""
 
     def _ancestry(self, docnum: int, by_label: dict[str, int]) -> tuple[int, ...]:
         chain, seen = [], {docnum}
@@ -386,21 +431,33 @@ class OpenIndex:
         """True when ``word`` is a word of the reference (either language) or a stop word."""
         if fold(word) in self._surface:
             return True
-        for field, lang in query_fields(self.lang):
-            forms = analyze(word, lang)
+        for field in FIELDS:
+            forms = analyze(word, field_lang(field, self.lang))
             if not forms:
                 return True  # a stop word of that language: nothing to correct
-            if all(f in self._known[field] for f in forms):
+            if all(f in self._postings[field] for f in forms):
                 return True
         return False
+
+    def _choices(self) -> dict[str, list[str]]:
+        """The words a misspelling may be corrected to, by first letter: words of the game
+        (in a heading or a glossary term, either language) that are not stop words."""
+        if self._spell_choices is None:
+            choices: dict[str, list[str]] = {}
+            for folded in self._freq:
+                if folded.isalpha() and not self._is_stop(folded) and self._is_game_word(folded):
+                    choices.setdefault(folded[0], []).append(folded)
+            self._spell_choices = choices
+        return self._spell_choices
 
     def _close_words(self, word: str) -> tuple[tuple[str, int], ...]:
         """The reference's words nearest to an unknown ``word``: ``((folded word, distance), ...)``.
 
         Within an edit distance that fits the word's length (:func:`max_typos`; a swap of two
         letters is one edit), compared without accents, the first letter as typed, among the
-        words of the game (those of a heading or a glossary term, in either language). The
-        nearest come first, then the most used. Cached per word.
+        words of the game (those of a heading or a glossary term, in either language): a key
+        word misspelt is what sinks a search, and "world" is no typo of "would". The nearest
+        come first, then the most used. Cached per word.
         """
         low = fold(word)
         cached = self._spellings.get(low)
@@ -409,18 +466,11 @@ class OpenIndex:
         found: tuple[tuple[str, int], ...] = ()
         allowed = max_typos(low)
         if allowed and low.isalpha() and not self.knows(word):
-            reader = self._searcher.reader()
-            near = []
-            for term in reader.terms_within("spell", low, min(allowed + 1, 2), prefix=1):
-                cand = _text(term)
-                dist = damerau_levenshtein(low, cand)
-                # Only a word of the game is a correction: a key word misspelt is what sinks
-                # a search; "world" is no typo of "would".
-                if 0 < dist <= allowed and not self._is_stop(cand) and self._is_game_word(cand):
-                    near.append((dist, -self._freq.get(cand, 0), cand))
-            near.sort()
-            best = near[0][0] if near else 0
-            found = tuple((cand, dist) for dist, _f, cand in near if dist == best)[:MAX_VARIANTS]
+            near = fuzzy.extract(low, self._choices().get(low[0], []), scorer=DamerauLevenshtein.distance,
+                                 score_cutoff=allowed, limit=None)
+            ranked = sorted((dist, -self._freq.get(cand, 0), cand) for cand, dist, _i in near if dist > 0)
+            best = ranked[0][0] if ranked else 0
+            found = tuple((cand, dist) for dist, _f, cand in ranked if dist == best)[:MAX_VARIANTS]
         if len(self._spellings) > 5000:
             self._spellings.clear()
         self._spellings[low] = found
@@ -457,7 +507,9 @@ class OpenIndex:
 
     def _new_concept(self, word: str, spell: bool) -> Concept:
         close = self._close_words(word) if spell and MIN_SPELL <= len(word) <= MAX_SPELL else ()
-        variants = ((word, 1.0),) + tuple((cand, FUZZY_STRENGTH) for cand, _d in close)
+        # One nearest word is the word meant; several share the doubt.
+        strength = FUZZY_UNIQUE if len(close) == 1 else FUZZY_STRENGTH
+        variants = ((word, 1.0),) + tuple((cand, strength) for cand, _d in close)
         matches: dict[int, float] = {}
         spaces = (("title", self.lang, 1.0), ("text", self.lang, 1.0), ("label", "en", 1.0),
                   ("game", "en", 1.0), ("other", OTHER[self.lang], 1.0),
@@ -467,7 +519,7 @@ class OpenIndex:
             for space, code, part_strength in spaces:
                 if space == "other" and not crosses:
                     continue
-                postings = self._postings.get(space, {})
+                postings = self._parts[space]
                 for form in analyze(variant, code):
                     for docnum in postings.get(form, ()):
                         value = strength * part_strength
@@ -476,8 +528,10 @@ class OpenIndex:
         df = sum(1 for v in matches.values() if v >= CONTEXT_STRENGTH)
         game = any(self._is_game_word(v) for v, _s in variants)
         weight = math.log(1 + self._n / (1 + df)) * (1.0 if game else FILLER_WEIGHT)
-        return Concept(word=word, variants=variants, matches=matches, weight=weight,
-                       known=bool(matches), game=game)
+        concept = Concept(word=word, variants=variants, matches=matches, weight=weight,
+                          known=bool(matches), game=game)
+        concept.scores = self._word_scores(concept) if concept.known else {}
+        return concept
 
     def _crosses(self, word: str) -> bool:
         """Whether ``word`` may be a word of the other language (then it searches that text too).
@@ -504,46 +558,91 @@ class OpenIndex:
         return out
 
     def _asking_concepts(self, asks: Iterable[str]) -> list[Concept]:
-        """"how many", "cuántos", "who": concepts that meet the headings asking the same."""
+        """"how many", "cuándo", "can": concepts that meet the headings that answer in kind."""
         out = []
-        for word in dict.fromkeys(fold(w) for w in asks):
-            matches = {d: 1.0 for d, heading in self._headings.items() if word in heading["asks"]}
+        for intent in dict.fromkeys(ASKING[fold(w)] for w in asks if fold(w) in ASKING):
+            answers = INTENTS[intent][1]
+            matches = {d: 1.0 for d, heading in self._headings.items()
+                       if heading["asks"] & answers or (intent == "number" and heading["digits"])}
             if matches:
                 weight = math.log(1 + self._n / (1 + len(matches))) * ASKING_WEIGHT
-                out.append(Concept(word=word, variants=(), matches=matches, weight=weight,
-                                   known=True, game=False, asking=True))
+                out.append(Concept(word=intent, variants=(), matches=matches, weight=weight,
+                                   known=True, game=False, asking=True, scores={}))
         return out
 
-    def _word_query(self, concept: Concept):
-        """Every field the word (and its close spellings) may hit, each in its own analysis."""
+    def _word_scores(self, concept: Concept) -> dict[int, float]:
+        """The BM25F score of the word (and its close spellings) in each document it occurs in."""
         terms: dict[tuple[str, str], float] = {}
-        for variant, weight in concept.variants:
+        for variant, strength in concept.variants:
             # A word that is in this language's headings is this language's word: the other
-            # language's fields would only add noise (and time) for it.
-            own = any(f in self._known["title"] for f in analyze(variant, self.lang))
+            # language's fields would only add noise for it.
+            own = any(f in self._postings["title"] for f in analyze(variant, self.lang))
             crosses = not own and self._crosses(variant)
-            for field, lang in query_fields(self.lang):
-                if not crosses and field in ("other_title", "other_text"):
+            for field in FIELDS:
+                if not crosses and field.startswith("other_"):
                     continue
-                for form in analyze(variant, lang):
-                    if form in self._known[field]:  # a term nowhere in the field matches nothing
+                for form in analyze(variant, field_lang(field, self.lang)):
+                    if form in self._weights[field]:
                         key = (field, form)
-                        terms[key] = max(terms.get(key, 0.0), weight)
-        scale = concept.weight
-        return [Term(field, form, boost=weight * scale * FIELD_BOOST[field]) for (field, form), weight in terms.items()]
+                        terms[key] = max(terms.get(key, 0.0), strength)
+        scores: dict[int, float] = {}
+        for (field, form), strength in terms.items():
+            boost = strength * concept.weight * FIELD_BOOST[field]
+            for docnum, weight in self._weights[field][form].items():
+                scores[docnum] = scores.get(docnum, 0.0) + boost * weight
+        return scores
 
-    def _phrase_query(self, text: str, lang_of_text: str, boost: float):
-        """``text`` as a phrase (or a term) in the fields analysed in ``lang_of_text``."""
-        parts = []
-        for field, lang in query_fields(self.lang):
-            if lang != lang_of_text or field in ("label_words", "context", "game"):
+    def _phrase_scores(self, text: str, lang_of_text: str, boost: float, scores: dict[int, float]) -> set[str]:
+        """Add the BM25 score of ``text`` as a phrase (one word apart at most) in the fields
+        analysed in ``lang_of_text``; returns the forms of the phrase found in the text field."""
+        marked: set[str] = set()
+        for field in PHRASE_FIELDS:
+            if field_lang(field, self.lang) != lang_of_text:
                 continue
-            forms = analyze(text, lang)
+            forms = analyze(text, lang_of_text)
+            if not forms:
+                continue
+            weight = boost * PHRASE_WEIGHT * FIELD_BOOST[field]
             if len(forms) == 1:
-                parts.append(Term(field, forms[0], boost=boost * FIELD_BOOST[field]))
-            elif forms:
-                parts.append(Phrase(field, forms, slop=1, boost=boost * FIELD_BOOST[field]))
-        return parts
+                for docnum, value in self._weights[field].get(forms[0], {}).items():
+                    scores[docnum] = scores.get(docnum, 0.0) + weight * value
+                found = forms[0] in self._weights[field]
+            else:
+                counts = self._phrase_counts(field, forms)
+                idf = self._idf(len(counts))
+                avg = self._avg_length[field]
+                for docnum, tf in counts.items():
+                    value = _bm25(idf, tf, len(self._positions[field][docnum]), avg)
+                    scores[docnum] = scores.get(docnum, 0.0) + weight * value
+                found = bool(counts)
+            if found and field == "text":
+                marked.update(forms)
+        return marked
+
+    def _phrase_counts(self, field: str, forms: list[str]) -> dict[int, int]:
+        """How often ``forms`` occur in this order, at most one word apart, in each document."""
+        postings = [self._postings[field].get(form) for form in forms]
+        if not all(postings):
+            return {}
+        candidates = set(postings[0]).intersection(*postings[1:])
+        counts = {}
+        for docnum in candidates:
+            seq = self._positions[field][docnum]
+            found = 0
+            for start, word in enumerate(seq):
+                if word != forms[0]:
+                    continue
+                at = start
+                for form in forms[1:]:
+                    nxt = next((j for j in (at + 1, at + 2) if j < len(seq) and seq[j] == form), None)
+                    if nxt is None:
+                        break
+                    at = nxt
+                else:
+                    found += 1
+            if found:
+                counts[docnum] = found
+        return counts
 
     # -- searching ------------------------------------------------------------------------------
 
@@ -555,33 +654,50 @@ class OpenIndex:
         the terms found in the query, and the query itself as a phrase. ``kind_weight``
         scales the score of a kind of document (glossary terms below rules). ``asks``: the
         query's question words (:func:`asking_words`), matched against headings only. Only the
-        hits returned are highlighted.
+        hits returned get a snippet.
         """
         weights = kind_weight or {}
-        with self._lock:
+        with self._lock:  # the caches of concepts and spellings are shared by the threads
             concepts = self._concepts(words) + self._asking_concepts(asks)
             corrections = {c.word: fix for c in concepts if len(c.variants) > 1
                            for fix in [self.correction(c.word)] if fix and fold(fix) != fold(c.word)}
-            clauses = [t for c in concepts if c.known and not c.asking for t in self._word_query(c)]
-            clauses += [c for t, lg, b in phrases for c in self._phrase_query(t, lg, b)]
-            if not clauses:
-                return Ranking([], 0.0, corrections, [])
-            results = self._searcher.search(Or(clauses), limit=CANDIDATES)
-            base = {docnum: score * weights.get(self._docs[docnum]["kind"], 1.0) for score, docnum in results.top_n}
-            wanted = self._wanted(concepts)
-            known_weight = sum(c.weight for c in concepts if c.known)
-            coverage = {d: self._coverage(d, concepts, known_weight) for d in base}
-            bonus = {d: self._title_bonus(d, wanted) for d in base}
-            score = {d: base[d] * bonus[d] * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage[d]) ** COVERAGE_POWER
-                     for d in base}
-            self._prefer_specific(score, coverage, bonus)
-            ranked = sorted(score, key=lambda d: -score[d])
-            confidence = self._confidence(ranked[0], concepts) if ranked else 0.0
-            text_forms = {c.text for c in clauses if isinstance(c, Term) and c.fieldname == "text"}
-            text_forms |= {w for c in clauses if isinstance(c, Phrase) and c.fieldname == "text" for w in c.words}
-            hits = [self._hit(d, score[d], text_forms) for d in ranked[:limit]]
-            closest = [self._hit(d, score[d], set()) for d in ranked if self._docs[d]["kind"] == "term"][:MAX_CLOSEST]
+        phrases = list(phrases) + self._defined_terms(concepts)
+        base: dict[int, float] = {}
+        for concept in concepts:
+            for docnum, value in concept.scores.items():
+                base[docnum] = base.get(docnum, 0.0) + value
+        marked = {form for c in concepts if c.known and not c.asking for v, _s in c.variants
+                  for form in analyze(v, self.lang) if form in self._weights["text"]}
+        for text, lang_of_text, boost in phrases:
+            marked |= self._phrase_scores(text, lang_of_text, boost, base)
+        if not base:
+            return Ranking([], 0.0, corrections, [])
+        for docnum in base:
+            base[docnum] *= weights.get(self._docs[docnum]["kind"], 1.0)
+        wanted = self._wanted(concepts)
+        known_weight = sum(c.weight for c in concepts if c.known)
+        coverage = {d: self._coverage(d, concepts, known_weight) for d in base}
+        bonus = {d: self._title_bonus(d, wanted) for d in base}
+        score = {d: base[d] * bonus[d] * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage[d]) ** COVERAGE_POWER
+                 for d in base}
+        self._prefer_specific(score, coverage, bonus)
+        ranked = sorted(score, key=lambda d: (-score[d], d))
+        confidence = self._confidence(ranked[0], concepts) if ranked else 0.0
+        hits = [self._hit(d, score[d], marked) for d in ranked[:limit]]
+        closest = [self._hit(d, score[d], set()) for d in ranked if self._docs[d]["kind"] == "term"][:MAX_CLOSEST]
         return Ranking(hits, confidence, corrections, closest)
+
+    def _defined_terms(self, concepts: list[Concept]) -> list[tuple[str, str, float]]:
+        """The glossary terms the query describes: their definition has most of the query."""
+        words = [c for c in concepts if c.known and not c.asking]
+        if DEFINED_BOOST <= 0 or len(words) < 2:
+            return []
+        known_weight = sum(c.weight for c in words)
+        out = []
+        for docnum in self._terms:
+            if self._coverage(docnum, words, known_weight) >= DEFINED_COVERAGE:
+                out.append((self._docs[docnum]["title"], self.lang, DEFINED_BOOST))
+        return out
 
     def _wanted(self, concepts: list[Concept]) -> dict[str, set[str]]:
         spelt = [v for c in concepts if not c.asking for v, _s in c.variants]
@@ -621,11 +737,25 @@ class OpenIndex:
         is at least as close to it. A query that names the broad section ("sieges") keeps it
         first; one that the subsection answers as fully ("extend a siege") gets the subsection.
         """
-        for docnum in sorted(score, key=lambda d: -score[d]):
+        order = sorted(score, key=lambda d: (-score[d], d))
+        rivals: dict[int, list[int]] = {}
+        for docnum in order:
             for ancestor in self._ancestors.get(docnum, ()):
-                if (ancestor in score and coverage[docnum] >= coverage[ancestor] - 1e-9
-                        and bonus[docnum] >= bonus[ancestor] - 1e-9 and score[ancestor] > score[docnum]):
-                    score[ancestor] = score[docnum] * SPECIFIC_MARGIN
+                if ancestor in score and coverage[docnum] >= coverage[ancestor] - 1e-9:
+                    rivals.setdefault(ancestor, []).append(docnum)
+        for ancestor, under in rivals.items():
+            best = under[0]
+            # Several subsections that match alike (each "... on the Mordor Track" for
+            # "mordor track"): the query is about what they share, their parent.
+            children = [d for d in under if self._ancestors[d][0] == ancestor]
+            lead = children[0] if children else best
+            if (SIBLING_TIES and lead == best and len(children) > 1
+                    and coverage[ancestor] >= coverage[lead] - 1e-9 and any(
+                    coverage[d] >= coverage[lead] - 1e-9 and bonus[d] >= bonus[lead] - SIBLING_TIE
+                    for d in children[1:])):
+                score[ancestor] = max(score[ancestor], score[lead] / SPECIFIC_MARGIN)
+            elif bonus[best] >= bonus[ancestor] - 1e-9 and score[ancestor] > score[best]:
+                score[ancestor] = score[best] * SPECIFIC_MARGIN
 
     def _hit(self, docnum: int, score: float, forms: set[str]) -> Hit:
         doc = self._docs[docnum]
@@ -633,46 +763,14 @@ class OpenIndex:
                    score=float(score), snippet=self._snippet(docnum, forms))
 
     def _heading_words(self, doc: dict) -> dict[str, frozenset[str]]:
-        other = OTHER[self.lang]
         return {
-            "lang": frozenset(analyze(doc["title"], self.lang)),
+            "lang": frozenset(doc["fields"]["title"]),
             "surface": frozenset(fold(w) for w in _WORDS.findall(doc["title"]) if not is_stop_word(w, self.lang)),
-            "asks": frozenset(fold(w) for w in _WORDS.findall(" ".join((doc["title"], doc.get("other_title", ""))))
-                              if fold(w) in ASKING),
-            "other": frozenset(analyze(doc.get("other_title", ""), other)),
+            "asks": frozenset(fold(w) for w in _WORDS.findall(" ".join((doc["title"], doc.get("other_title", ""))))),
+            "digits": any(w.isdigit() for w in _WORDS.findall(doc["title"])),
+            "other": frozenset(doc["fields"]["other_title"]),
             "en": frozenset(analyze(_label_words(doc["label"]), "en")),
         }
-
-    def _snippet(self, docnum: int, forms: set[str]) -> str:
-        """The best two passages of the document's text with ``forms`` marked, as safe HTML.
-
-        Whoosh's fragmenter, scorer and (escaping) formatter, fed with the document's tokens
-        analysed once per process instead of on every search.
-        """
-        text = self._docs[docnum].get("text", "")
-        lead = html.escape(_lead(text), quote=False)
-        if not text or not forms:
-            return lead
-        cached = self._tokens.get(docnum)
-        if cached is None:
-            cached = [(t.text, t.startchar, t.endchar) for t in analyzer(self.lang)(text, chars=True)]
-            self._tokens[docnum] = cached
-        tokens = (Token(text=word, startchar=start, endchar=end, matched=word in forms)
-                  for word, start, end in cached)
-        hl = self._highlighter
-        fragments = hl.fragmenter.fragment_tokens(text, hl._merge_matched_tokens(tokens))
-        best = highlight.top_fragments(fragments, 2, hl.scorer, hl.order, minscore=1)
-        merged: list = []
-        for fragment in best:  # in text order
-            fragment.startchar, fragment.endchar = _sentence_bounds(text, fragment.startchar, fragment.endchar)
-            if merged and fragment.startchar <= merged[-1].endchar:  # widened into each other
-                last = merged[-1]
-                seen = last.matches[-1].endchar if last.matches else last.startchar
-                last.matches += [m for m in fragment.matches if m.startchar >= seen]
-                last.endchar = max(last.endchar, fragment.endchar)
-            else:
-                merged.append(fragment)
-        return hl.formatter(text, merged) or lead
 
     def _title_bonus(self, docnum: int, wanted: dict[str, set[str]]) -> float:
         """Up to ×(1 + TITLE_BONUS) for a heading that says what the query says, and little else.
@@ -682,23 +780,122 @@ class OpenIndex:
         ``hunt pool runs out``; the words as typed, unstemmed, break the ties stemming makes
         (``stacking limit`` is *The stacking limit*, not the card game's *stack limit*).
         """
-        def dice(query: set[str], heading: set[str]) -> float:
+        def dice(space: str, heading: frozenset[str]) -> float:
+            query = wanted[space]
             return 2 * len(query & heading) / (len(query) + len(heading)) if query and heading else 0.0
 
         heading = self._headings[docnum]
         overlap = max(
-            0.8 * dice(wanted["lang"], heading["lang"]) + 0.2 * dice(wanted["surface"], heading["surface"]),
-            0.8 * dice(wanted["other"], heading["other"]),
-            0.8 * dice(wanted["en"], heading["en"]),
+            0.8 * dice("lang", heading["lang"]) + 0.2 * dice("surface", heading["surface"]),
+            0.8 * dice("other", heading["other"]),
+            0.8 * dice("en", heading["en"]),
         )
         return 1.0 + TITLE_BONUS * overlap
 
+    # -- snippets -------------------------------------------------------------------------------
+
+    def _sentences_of(self, docnum: int) -> list[tuple[int, int, list[tuple[str, int, int]]]]:
+        """The document's text as sentences ``(start, end, [(form, start, end), ...])``, cached.
+
+        (Whoosh's highlighter re-read every word of the text for each hit; sentences analysed
+        once per document make a snippet a few set look-ups.)
+        """
+        cached = self._sentences.get(docnum)
+        if cached is None:
+            text = self._docs[docnum].get("text", "")
+            tokens = [(t.text, t.startchar, t.endchar) for t in analyzer(self.lang)(text, chars=True)]
+            cached, start = [], 0
+            for end in [m.start() for m in _SENTENCE_END.finditer(text)] + [len(text)]:
+                cached.append((start, end, [t for t in tokens if start <= t[1] < end]))
+                start = end
+            with self._lock:
+                self._sentences[docnum] = cached
+        return cached
+
+    def _snippet(self, docnum: int, forms: set[str]) -> str:
+        """The (at most two) sentences of the text with the most query words, hits in ``<mark>``."""
+        text = self._docs[docnum].get("text", "")
+        if not text or not forms:
+            return html.escape(_lead(text), quote=False)
+        sentences = self._sentences_of(docnum)
+        scored = []
+        for i, (_s, _e, tokens) in enumerate(sentences):
+            hits = [t for t in tokens if t[0] in forms]
+            if hits:
+                scored.append((-len({t[0] for t in hits}), -len(hits), i))
+        if not scored:
+            return html.escape(_lead(text), quote=False)
+        chosen = sorted(i for _d, _n, i in sorted(scored)[:SNIPPET_SENTENCES])
+        pieces, last = [], None
+        for i in chosen:
+            start, end, tokens = sentences[i]
+            piece = _marked(text, start, end, [t for t in tokens if t[0] in forms])
+            if last is not None and i == last + 1:
+                pieces[-1] += " " + piece
+            else:
+                pieces.append(piece)
+            last = i
+        return _join_passages(pieces)
+
+
+def _join_passages(pieces: list[str]) -> str:
+    """One ellipsis between two passages, whether or not either was cut there."""
+    out = pieces[0]
+    for piece in pieces[1:]:
+        out = out.removesuffix(" …") + " … " + piece.removeprefix("… ")
+    return out
+
+
+def _bm25(idf: float, tf: int, length: int, avg: float) -> float:
+    return idf * (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / avg))
+
+
+def _marked(text: str, start: int, end: int, hits: list[tuple[str, int, int]]) -> str:
+    """``text[start:end]`` escaped with ``hits`` in ``<mark>``, cut to about SNIPPET_CHARS
+    characters around the first hits when the sentence is longer."""
+    start, end = _trim(text, start, end, hits)
+    out, at = [], start
+    for _form, s, e in hits:
+        if s < start or e > end:
+            continue
+        out.append(html.escape(text[at:s], quote=False))
+        out.append("<mark>" + html.escape(text[s:e], quote=False) + "</mark>")
+        at = e
+    out.append(html.escape(text[at:end], quote=False))
+    piece = "".join(out).strip()
+    if start > 0 and not text[:start].rstrip().endswith((".", "!", "?", ";", ":")):
+        piece = "… " + piece
+    if end < len(text) and not text[:end].rstrip().endswith((".", "!", "?", ";", ":")):
+        piece += " …"
+    return piece
+
+
+def _trim(text: str, start: int, end: int, hits: list[tuple[str, int, int]]) -> tuple[int, int]:
+    """A window of about SNIPPET_CHARS characters of the sentence, around its first hits, cut
+    at word boundaries."""
+    while start < end and text[start].isspace():
+        start += 1
+    if end - start <= SNIPPET_CHARS:
+        return start, end
+    first = hits[0][1] if hits else start
+    lo = max(start, min(first - SNIPPET_CHARS // 4, end - SNIPPET_CHARS))
+    hi = min(end, lo + SNIPPET_CHARS)
+    if lo > start:
+        space = text.find(" ", lo)
+        lo = space + 1 if 0 <= space < first else lo
+    if hi < end:
+        space = text.rfind(" ", lo, hi)
+        hi = space if space > lo else hi
+    return lo, hi
+
 
 def asking_words(words: Iterable[str]) -> list[str]:
-    """The words of a query that ask for a number, a moment or a person ("how many", "cuándo").
+    """The words of a query that ask for a number, a moment, a person or a permission
+    ("how many", "cuándo", "who", "can"): see :data:`INTENTS`.
 
-    They match nothing in a rule's text, but a heading that asks the same ("How many action
-    dice each side rolls", "Cuándo se resuelve Oleada") answers exactly that question.
+    They match nothing in a rule's text, but a heading that answers in kind ("How many action
+    dice each side rolls", "Cuándo se resuelve Oleada", "Leaders are never alone") may answer
+    exactly that question.
     """
     return [w for w in words if fold(w) in ASKING]
 
@@ -711,23 +908,6 @@ def max_typos(word: str) -> int:
     """
     n = len(word)
     return 0 if n < 4 else 1 if n <= 6 else 2
-
-
-def _sentence_bounds(text: str, start: int, end: int, reach: int = 40) -> tuple[int, int]:
-    """Widen a passage to the start and end of its sentences when they are close by."""
-    dot = text.rfind(". ", 0, start)
-    begin = dot + 2 if dot >= 0 else 0
-    if start - begin <= reach:
-        start = begin
-    stop = text.find(". ", end)
-    stop = len(text) if stop < 0 else stop + 1
-    if stop - end <= reach:
-        end = stop
-    return start, end
-
-
-def _text(term: object) -> str:
-    return term.decode("utf-8") if isinstance(term, bytes) else str(term)
 
 
 def _lead(text: str, size: int = 200) -> str:

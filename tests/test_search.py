@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(encoding="utf-8"))["rules"]
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
 SPHINX = Path(sys.executable).with_name("sphinx-build")
-# What the tuning part reached when the ranking was frozen, less a little (docs/usage.md).
-TUNING_FLOOR = {"rank1": 0.80, "top3": 0.90}
+# What the tuned part reached when the ranking was frozen, less a little (docs/usage.md).
+TUNING_FLOOR = {"rank1": 0.80, "top3": 0.92}
 
 
 def sphinx_build(src: Path, out: Path, lang: str, *extra: str) -> subprocess.CompletedProcess:
@@ -283,20 +283,33 @@ def test_relevance_set(search_index):
     assert ok, "\n".join(lines)
 
 
-# -- the relevance set written without seeing the ranking (tests/search_relevance/) --------------
+# -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
-# tuning.yaml was used freely while tuning; heldout.yaml was evaluated once, with the ranking
-# frozen. The issue's goals hold on the held-out part: rank-1 >= 90 % and top-3 >= 97 % in each
-# language, and "no rule matches" for >= 90 % of the nonsense queries.
+# The tuned part: tuning.yaml and the first round's heldout.yaml (its misses were studied, so it
+# is tuning data now) and their nonsense files. The held-out part: heldout2.yaml and
+# nonsense2.yaml, written blind by someone else and kept away from the tuning; the issue's goals
+# are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each language, and "no rule
+# matches" for >= 90 % of at least 20 nonsense queries. They are skipped until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
+TUNED_PARTS = ("tuning", "heldout")
+TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout")
+HELDOUT, HELDOUT_NONSENSE = "heldout2", "nonsense2"
+GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
+ENTRY_FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
 
-def load_part(name: str) -> list[dict]:
+def load_part(name: str, *, required: bool = True) -> list[dict]:
     path = RELEVANCE_DIR / f"{name}.yaml"
     if not path.is_file():
-        pytest.fail(f"{path} is missing", pytrace=False)
+        if required:
+            pytest.fail(f"{path} is missing", pytrace=False)
+        pytest.skip(f"{path.name} is not there yet (the held-out set is added by whoever keeps it)")
     return yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]
+
+
+def load_parts(names: tuple[str, ...]) -> list[dict]:
+    return [q for name in names for q in load_part(name)]
 
 
 def relevance_scores(queries: list[dict], lang: str) -> dict:
@@ -320,7 +333,18 @@ def relevance_scores(queries: list[dict], lang: str) -> dict:
     return scores
 
 
-@pytest.mark.parametrize("part", ["tuning", "heldout"])
+def check_entries(queries: list[dict], nonsense: bool) -> None:
+    """Every entry has the six fields; labelled ones 1 to 3 labels of rules.json, nonsense none."""
+    for q in queries:
+        assert ENTRY_FIELDS <= set(q), f"{q.get('query')!r} lacks {ENTRY_FIELDS - set(q)}"
+        assert q["lang"] in search.LANGS, q["query"]
+        if nonsense:
+            assert q["labels"] == [], q["query"]
+        else:
+            assert 1 <= len(q["labels"]) <= 3 and set(q["labels"]) <= set(RULES), q["query"]
+
+
+@pytest.mark.parametrize("part", TUNED_PARTS)
 def test_relevance_set_is_big_bilingual_sloppy_and_labelled(part):
     queries = load_part(part)
     assert len(queries) >= (200 if part == "tuning" else 100)
@@ -328,39 +352,37 @@ def test_relevance_set_is_big_bilingual_sloppy_and_labelled(part):
         mine = [q for q in queries if q["lang"] == lang]
         assert len(mine) >= 0.45 * len(queries), f"about half {lang}"
         assert sum(q["sloppy"] for q in mine) >= 0.25 * len(mine), f"a quarter of {lang} sloppy"
-    for q in queries:
-        assert 1 <= len(q["labels"]) <= 3 and set(q["labels"]) <= set(RULES), q["query"]
+    check_entries(queries, nonsense=False)
 
 
-def test_relevance_tuning_part(search_index):
+def test_relevance_tuned_part(search_index):
     """The part tuned on: reported per language; it must not fall below what it reached."""
     lines, ok = [], True
     for lang in search.LANGS:
-        scores = relevance_scores(load_part("tuning"), lang)
-        lines.append(f"tuning ({lang}): {scores['text']}")
+        scores = relevance_scores(load_parts(TUNED_PARTS), lang)
+        lines.append(f"tuned ({lang}): {scores['text']}")
         ok = ok and scores["rank1"] >= TUNING_FLOOR["rank1"] and scores["top3"] >= TUNING_FLOOR["top3"]
     print("\n" + "\n".join(lines))
     assert ok, "\n".join(lines)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 goal not met yet: measured once with the ranking frozen, "
-                   "held-out rank-1 81.9 % (en) / 87.8 % (es), top-3 96.4 % / 93.9 % (docs/usage.md)")
-def test_relevance_heldout_part_meets_the_goal(search_index):
-    """Never tuned on: rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout2_meets_the_goal(search_index):
+    """Never tuned on (heldout2.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+    queries = load_part(HELDOUT, required=False)
+    check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
     for lang in search.LANGS:
-        scores = relevance_scores(load_part("heldout"), lang)
+        scores = relevance_scores(queries, lang)
+        assert scores["n"] > 0, f"no {lang} query in {HELDOUT}.yaml"
         lines.append(f"held-out ({lang}): {scores['text']}")
         misses += scores["misses"]
-        ok = ok and scores["rank1"] >= 0.90 and scores["top3"] >= 0.97
+        ok = ok and scores["rank1"] >= GOAL["rank1"] and scores["top3"] >= GOAL["top3"]
     print("\n" + "\n".join(lines))
     assert ok, "\n".join(lines + ["not first:"] + misses)
 
 
-@pytest.mark.parametrize("part", ["nonsense-tuning", "nonsense-heldout"])
-def test_nonsense_gets_no_rule_matches(search_index, part):
-    queries = load_part(part)
-    assert all(not q["labels"] for q in queries)
+def nonsense_share(queries: list[dict]) -> tuple[float, list[str]]:
+    """The share of ``queries`` answered "no rule matches", and those answered with confidence."""
     confident = []
     for q in queries:
         result = search.search(q["query"], q["lang"])
@@ -368,14 +390,30 @@ def test_nonsense_gets_no_rule_matches(search_index, part):
             confident.append(f"[{q['lang']}] {q['query']!r} -> {labels_of(result)[:2]} ({result['confidence']})")
         else:
             assert result["suggestion"] is None, q["query"]  # no "did you mean" into noise
-    share = 1 - len(confident) / len(queries)
-    print(f"\n{part}: 'no rule matches' for {100 * share:.0f} % of {len(queries)}")
-    assert share >= 0.90, "answered with confidence:\n" + "\n".join(confident)
+    return 1 - len(confident) / max(1, len(queries)), confident
+
+
+def test_tuned_nonsense_gets_no_rule_matches(search_index):
+    queries = load_parts(TUNED_NONSENSE)
+    check_entries(queries, nonsense=True)
+    share, confident = nonsense_share(queries)
+    print(f"\ntuned nonsense: 'no rule matches' for {100 * share:.0f} % of {len(queries)}")
+    assert share >= GOAL["nonsense"], "answered with confidence:\n" + "\n".join(confident)
+
+
+def test_nonsense2_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense2.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+    queries = load_part(HELDOUT_NONSENSE, required=False)
+    check_entries(queries, nonsense=True)
+    assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"
+    share, confident = nonsense_share(queries)
+    print(f"\nheld-out nonsense: 'no rule matches' for {100 * share:.0f} % of {len(queries)}")
+    assert share >= GOAL["nonsense"], "answered with confidence:\n" + "\n".join(confident)
 
 
 def test_sloppy_queries_do_not_fall_off_the_floor(search_index):
     """The floor (search.MATCH_FLOOR) keeps nearly every real query, sloppy ones included."""
-    queries = load_part("tuning")
+    queries = load_parts(TUNED_PARTS)
     dropped = [q["query"] for q in queries if not search.search(q["query"], q["lang"])["matched"]]
     assert len(dropped) <= 0.02 * len(queries), dropped
 
