@@ -15,6 +15,9 @@ from adjudicator import data
 from adjudicator.i18n import translate
 
 DECIDED, NEEDS_INFO, NOT_COVERED = "decided", "needs-info", "not-covered"
+# The parts a region may play in a ruling (a map marks them), weakest first: a stronger
+# part marked on the same region wins (the destination asked about over "could reach").
+REGION_ROLES = ("reachable", "path", "blocked", "from", "to")
 
 
 def rule_url(label: str, lang: str) -> str:
@@ -74,14 +77,16 @@ class Step:
 class Ruling:
     """A verdict a program can read, an answer a person can read, the steps and their rules."""
 
-    __slots__ = ("game", "question", "lang", "verdict", "answer", "explanation", "title")
+    __slots__ = ("game", "question", "lang", "verdict", "answer", "explanation", "title", "regions")
 
     def __init__(self, game: str, question: str, lang: str, verdict: dict[str, Any], answer: str,
-                 explanation: list[Step] | None = None, title: str | None = None):
+                 explanation: list[Step] | None = None, title: str | None = None,
+                 regions: dict[str, str] | None = None):
         self.game, self.question, self.lang = game, question, lang
         self.verdict, self.answer = verdict, answer
         self.explanation = explanation if explanation is not None else []
         self.title = title
+        self.regions = regions or {}   # region id -> its part in the ruling (REGION_ROLES), for a map
 
     @property
     def status(self) -> str:
@@ -111,6 +116,8 @@ class Ruling:
             "explanation": [{"text": s.text, "rule": s.rule} for s in self.explanation],
             "citations": self.citations(),
         })
+        if self.regions:
+            out["regions"] = dict(self.regions)
         return out
 
 
@@ -156,6 +163,7 @@ class RulingBuilder:
         self.refusals: list[Refusal] = []
         self.defaults: list[str] = []
         self._default_steps: set[int] = set()   # steps that only state a default
+        self.regions: dict[str, str] = {}
         self.result: Ruling | None = None
 
     def percent(self, p: Fraction | float) -> str:
@@ -188,10 +196,18 @@ class RulingBuilder:
         if path not in self.defaults:
             self.defaults.append(path)
 
+    def mark(self, role: str, *regions: str | None) -> None:
+        """Name the part ``regions`` play in the ruling (``from``, ``to``, ``reachable``,
+        ``blocked``, ``path``): the ruling page marks them on the board."""
+        rank = REGION_ROLES.index(role)
+        for region in regions:
+            if region and REGION_ROLES.index(self.regions.get(region, "reachable")) <= rank:
+                self.regions[region] = role
+
     def _close(self, verdict: dict[str, Any], answer: str) -> Ruling:
         if self.defaults:
             verdict["defaults"] = list(self.defaults)
-        self.result = Ruling(self.game, self.kind, self.lang, verdict, answer, self.steps)
+        self.result = Ruling(self.game, self.kind, self.lang, verdict, answer, self.steps, regions=self.regions)
         return self.result
 
     def _answer(self, answer_key: str, answer_params: dict[str, Any] | None) -> str:

@@ -290,3 +290,20 @@ def test_spanish_answers_keep_lower_case_after_the_colon():
                       "question": {"kind": "character-move", "character": "Rey Brujo", "from": "Minas Morgul",
                                    "to": "Osgiliath"}})
     assert ruling["answer"].startswith("Sí: el Rey Brujo")
+
+
+def test_a_ruling_names_the_parts_its_regions_play():
+    """The ruling's `regions` (for the map): where Legolas can reach, where he is, where he goes."""
+    from adjudicator.api import ask
+
+    ruling = ask({"game": "war-of-the-ring",
+                  "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Legolas"]}}}},
+                  "question": {"kind": "character-move", "character": "Legolas", "from": "Rivendell", "to": "Bree"}})
+    regions = ruling["regions"]
+    assert regions["rivendell"] == "from" and regions["bree"] == "to"
+    assert regions["trollshaws"] == "reachable" and "lorien" not in regions     # Level 2: not that far
+    army = ask({"game": "war-of-the-ring", "position": {"regions": {
+        "Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}},
+        "South Ithilien": {"shadow": {"sauron": {"regular": 3}}}}},
+        "question": {"kind": "army-move", "from": "Osgiliath", "to": "Minas Tirith"}})["regions"]
+    assert army["south-ithilien"] == "blocked" and army["north-ithilien"] == "reachable"

@@ -211,6 +211,9 @@ def openapi() -> dict[str, Any]:
             "answer": {"type": "string"},
             "explanation": {"type": "array", "items": {"type": "object", "required": ["text", "rule"],
                             "properties": {"text": {"type": "string"}, "rule": {"type": "string"}}}},
+            "regions": {"type": "object", "description": "War of the Ring: the regions the ruling names, each with "
+                        "its part (from, to, reachable, blocked, path), for a map.",
+                        "additionalProperties": {"type": "string", "enum": ["from", "to", "reachable", "blocked", "path"]}},
             "citations": {"type": "array", "items": {"type": "object", "required": ["rule", "title", "url"],
                           "properties": {"rule": {"type": "string"}, "title": {"type": "string"},
                                          "url": {"type": "string"}}}},

@@ -485,6 +485,8 @@ def bring_into_play(position, q, r):
                  **e.who, region=e.places_text(on_map(position, cid)))
     CARD_CHECKS[cid](e)
     e.places = sorted(set(e.places))
+    r.mark("reachable", *e.places)
+    r.mark("to", to)
     if cid in MINIONS and not r.refusals:
         # Aragorn and Gandalf the White need no such default: Strider or Gandalf the Grey
         # still in the game shows that his successor never entered (their checks say so).

@@ -336,6 +336,12 @@ def separate_companions(position, q, r):
         # They may separate but not leave: the distance they can actually go is 0.
         r.step("fellowship.separate_besieged", "wotr-fellowship-separate-besieged", region=region_name(start, lang))
         verdict["max_distance"] = 0
+    reach = {start: 0} if trapped else board.distances(
+        start, enter=lambda reg: not friendly_stronghold_besieged(position, reg),
+        pass_through=lambda reg: not shadow_controlled_stronghold(position, reg), limit=max_distance)
+    r.mark("reachable", *reach)
+    r.mark("from", start)
+    r.mark("to", to)
     if to is None:
         if not trapped:
             r.step("fellowship.separate_limits", "wotr-character-companion-strongholds")
@@ -344,9 +350,6 @@ def separate_companions(position, q, r):
 
     if not trapped and to != start:
         lean_on_regions(position, r, "wotr-character-companion-strongholds")
-    reach = {start: 0} if trapped else board.distances(
-        start, enter=lambda reg: not friendly_stronghold_besieged(position, reg),
-        pass_through=lambda reg: not shadow_controlled_stronghold(position, reg), limit=max_distance)
     dest = region_name(to, lang)
     if to in reach:
         r.step("fellowship.separate_path_ok", "wotr-character-companion-strongholds",
@@ -405,6 +408,9 @@ def declare_fellowship(position, q, r):
     r.step("fellowship.declare_distance", "wotr-fellowship-declare", progress=fel.progress,
            region=region_name(start, lang))
     end = to if to is not None else start
+    r.mark("reachable", *board.distances(start, limit=fel.progress))
+    r.mark("from", start)
+    r.mark("to", to)
     if to is None:
         r.default("question.to", "fellowship.declare_no_to", "wotr-fellowship-declare", region=region_name(start, lang))
     else:
@@ -502,6 +508,10 @@ def reveal_fellowship(position, q, r):
     avoid = board.distances(start, enter=lambda reg: not shadow_held_shadow_stronghold(position, reg),
                             limit=progress)
     plain = board.distances(start, limit=progress)
+    r.mark("reachable", *(reg for reg in plain if legal_end(reg)))
+    r.mark("blocked", *(reg for reg in plain if not legal_end(reg)))
+    r.mark("from", start)
+    r.mark("to", to)
 
     if to is None:
         options = [reg for reg in plain if legal_end(reg)]

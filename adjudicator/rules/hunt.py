@@ -141,6 +141,8 @@ def hunt_roll(position, q, r):
     q.ready()
 
     fel, hunt = position.fellowship, position.hunt
+    if not fel.in_mordor:
+        r.mark("from", fel.region)
     no_roll = fel.in_mordor or hunt.shadow_dice == 0
     if rolls is not None and no_roll:
         # Faces given for a roll that never happens: the scenario contradicts itself.

@@ -152,6 +152,10 @@ def army_move(position, q, r):
         q.ready()
 
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
+    for n in board.neighbours(src):   # where an army could step, for the map
+        r.mark("reachable" if board.free_for_army(position, n, side) else "blocked", n)
+    r.mark("from", src)
+    r.mark("to", dst)
 
     # The moving part: all by default; characters of level 0 never move (Saruman, Gollum).
     explicit = moving is not None
@@ -461,7 +465,11 @@ def character_move(position, q, r):
     enter = lambda reg: not besieged_friendly(reg)  # noqa: E731
     stop = (lambda reg: not shadow_stronghold(reg)) if kind == "companion" else (lambda reg: True)
     # Search only as far as the character may go; search on only to say how far it was.
-    d = board.distances(src, enter=enter, pass_through=stop, limit=level).get(dst)
+    reach = board.distances(src, enter=enter, pass_through=stop, limit=level)
+    r.mark("reachable", *reach)
+    r.mark("from", src)
+    r.mark("to", dst)
+    d = reach.get(dst)
     if d is None:
         d = board.distances(src, enter=enter, pass_through=stop).get(dst)
     plain = board.distances(src).get(dst)
@@ -480,6 +488,7 @@ def character_move(position, q, r):
                                                    level=level)},
                         allowed=False, max_distance=level, distance=d)
     path = route
+    r.mark("path", *path[1:-1])
     r.step("movement.route", label, route=" → ".join(names.region_name(x, lang) for x in path), distance=d,
            level=level)
     if kind == "companion" and shadow_stronghold(dst):

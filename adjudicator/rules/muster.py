@@ -135,6 +135,7 @@ def muster(position, q, r):
     if len({data.nations()[n]["side"] for _, _, n in recruits}) > 1:
         q.error("recruit", "muster.err_mixed_sides")
     q.ready()
+    r.mark("to", *(region for _, region, _ in recruits))
     return _Muster(position, r, nation, recruits).rule(upgrade=bool(upgrade))
 
 

@@ -157,6 +157,7 @@ def politics(position, q, r):
     if event == "character-enters" and character is None and not q.has("character"):
         q.error("character", "core.err_required")
     q.ready()
+    r.mark("to", region)
     return _Politics(position, q, r, nation, region).rule(event, companion, character)
 
 
