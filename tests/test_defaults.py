@@ -181,6 +181,12 @@ _TILE_COMPANIONS = ("read only to know the Guide (and who is left once a Hobbit 
                     "given); left out, the seven of the start make Gandalf the Grey the Guide, named as "
                     "position.fellowship.guide")
 
+CASES.update({
+    (CG, "pass", "question.action_step_ended"): {"question": {"hand": 1}},
+    (LCG, "orcs-search", "question.by_effect"): {"question": {"location": {"name": "Orc Camp", "type": "location",
+                                                                          "quest_points": 4, "damage": 2}}},
+})
+
 # (game, kind, field) -> why leaving the field out never changes that kind's answer.
 EXEMPT: dict[tuple[str, str, str], str] = {
     (WOTR, "hunt-damage", "position.fellowship.region"): _TILE_REGION,

@@ -73,8 +73,11 @@ def pass_turn(position: Position, q, r):
     hand = read_hand(hand_raw, q.at("hand"), q.problems)[0] if hand_raw is not None else None
     limit = q.int("stack_limit", lo=0, hi=MAX_HAND)
     enemies = read_counts(q, "enemy_hands", 0, MAX_HAND)
+    given_step = q.has("action_step_ended")
     step_over = q.bool("action_step_ended", default=False)
     q.ready()
+    if not given_step:
+        r.default("question.action_step_ended", "cardgame.default_step_going", "wotrcg-pass")
 
     if step_over:
         r.step("cardgame.pass_step_over", "wotrcg-pass")

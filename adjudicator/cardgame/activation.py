@@ -17,7 +17,7 @@ TYPES = ("path", "battleground")
 TYPE_ALIASES = {"camino": "path", "sendero": "path", "campo-de-batalla": "battleground",
                 "campo": "battleground"}
 # Where the card comes from, when the question says it without listing the players.
-SOURCES = ("deck", "own-scoring-area", "opponent-scoring-area")
+SOURCES = ("deck", "own-scoring-area", "opponent-scoring-area", "free-peoples-scoring-area", "shadow-scoring-area")
 SOURCE_ALIASES = {
     "mazo": "deck", "baraja": "deck", "new": "deck", "nuevo": "deck",
     "own": "own-scoring-area", "mine": "own-scoring-area", "propia": "own-scoring-area",
@@ -32,7 +32,11 @@ SOURCE_ALIASES = {
 }
 SIDE_SOURCE = {"own-scoring-area": "own-side", "opponent-scoring-area": "opponent"}
 SOURCE_LABELS = {"deck": T("A new card", "Una carta nueva"), "own-scoring-area": T("My side's scoring area", "El área de puntuación de mi bando"),
-                 "opponent-scoring-area": T("An opponent's scoring area", "El área de puntuación de un oponente")}
+                 "opponent-scoring-area": T("An opponent's scoring area", "El área de puntuación de un oponente"),
+                 "free-peoples-scoring-area": T("The Free Peoples' scoring area", "El área de puntuación de los Pueblos Libres"),
+                 "shadow-scoring-area": T("The Shadow's scoring area", "El área de puntuación de la Sombra")}
+AREA_SIDE = {"free-peoples-scoring-area": "free_peoples", "shadow-scoring-area": "shadow"}
+OTHER_SIDE = {"free_peoples": "shadow", "shadow": "free_peoples"}
 
 ACTIVATE = KindSpec(
     GAME, "activate", T("Can this card be activated?", "¿Se puede activar esta carta?"), "cardgame/activation",
@@ -46,6 +50,10 @@ ACTIVATE = KindSpec(
         Param("from", "choice", T("Where the battleground comes from", "De dónde viene el campo de batalla"),
               help=T("When the players are not given below.", "Cuando no se indican los jugadores abajo."),
               choices=SOURCES, aliases=SOURCE_ALIASES, choice_labels=SOURCE_LABELS),
+        Param("deck", "side", T("The battleground deck it comes from", "El mazo de campos de batalla del que viene"),
+              help=T("When the battleground is not described below.", "Cuando el campo de batalla no se describe abajo."),
+              choices=("free-peoples", "shadow"), choice_labels={"free-peoples": T("Free Peoples", "Pueblos Libres"),
+                                                                 "shadow": T("Shadow", "Sombra")}),
     ),
     verdict=(
         allowed_key(contract=True),
@@ -89,6 +97,7 @@ def activate(position: Position, q, r):
     player = read_player(position, q)
     owner_name = q.str("scoring_area_of")
     source = q.choice("from", SOURCES, aliases=SOURCE_ALIASES)
+    deck = q.param("deck")
     q.ready()
     owner = None
     if owner_name is not None:
@@ -100,7 +109,7 @@ def activate(position: Position, q, r):
     else:
         owner = next((p for p in position.players if p.scores(card)), None)
 
-    if ctype is None and source in ("own-scoring-area", "opponent-scoring-area"):
+    if ctype is None and source not in (None, "deck"):
         ctype = "battleground"    # only battlegrounds come back from a scoring area
     if ctype is None:
         if owner is not None or position.battleground(card) is not None:
@@ -112,27 +121,48 @@ def activate(position: Position, q, r):
 
     if ctype == "path":
         return _activate_path(position, card, r, from_scoring_area=source not in (None, "deck"))
-    if owner is None and source in ("own-scoring-area", "opponent-scoring-area"):
-        return _activate_from_source(position, card, source, r)
-    return _activate_battleground(position, card, player, owner, r)
+    if owner is None and source not in (None, "deck"):
+        return _activate_from_source(position, card, source, player, deck, r)
+    return _activate_battleground(position, card, player, owner, deck, r)
 
 
-def _activate_from_source(position: Position, card: str, source: str, r):
-    """A battleground coming back from a scoring area the question names only by whose
-    side it is on (`from: opponent-scoring-area`), without the players."""
-    opponent = source == "opponent-scoring-area"
-    owner = r.t("cardgame.source_opponent" if opponent else "cardgame.source_own")
+def _activate_from_source(position: Position, card: str, source: str, player, deck: str | None, r):
+    """A battleground coming back from a scoring area the question names only by its side
+    (``from: shadow-scoring-area``) or by its side relative to the activating player
+    (``from: opponent-scoring-area``), without the players' scoring areas."""
+    area_side = AREA_SIDE.get(source)
+    if area_side is None and player is not None and player.side is not None:
+        area_side = player.side if source == "own-scoring-area" else OTHER_SIDE[player.side]
+    owner = r.t(f"cardgame.area_owner_{area_side}") if area_side else r.t(
+        "cardgame.source_opponent" if source == "opponent-scoring-area" else "cardgame.source_own")
     r.step("cardgame.act_location_step", "wotrcg-activation-location-step")
     r.step("cardgame.act_bg_again", "wotrcg-activation-battleground", card=card, owner=owner)
-    r.step("cardgame.act_bg_source_opponent" if opponent else "cardgame.act_bg_source_own",
-           "wotrcg-reactivation-shields", card=card)
+    if area_side is None:
+        return r.needs_info(["question.player"], "cardgame.needs_area_side", {"card": card})
+    return _shields_on_reactivation(position, card, owner, area_side, deck, r,
+                                    from_scoring_area=SIDE_SOURCE.get(source, source.removesuffix("-scoring-area")))
+
+
+def _shields_on_reactivation(position: Position, card: str, owner: str, area_side: str, deck: str | None, r, *,
+                             from_scoring_area: str):
+    """Official rules ('Combat in reactivated battlegrounds'): a battleground from one side's
+    deck reactivated from the other side's scoring area has its shield icons ignored; who
+    activates it does not matter (seed 001 p. 16 says "an opponent's scoring area")."""
     bg = position.battleground(card)
+    deck = (bg.deck if bg is not None else None) or deck
+    if deck is None:
+        path = f"{bg.path}.deck" if bg is not None else "question.deck"
+        return r.needs_info([path], "cardgame.needs_bg_deck", {"card": card})
+    ignored = deck != area_side
+    params = {"card": card, "owner": owner, "deck": r.t(f"cardgame.side_{deck}"), "side": r.t(f"cardgame.side_{area_side}")}
+    r.step("cardgame.act_bg_deck_other" if ignored else "cardgame.act_bg_deck_same", "wotrcg-reactivation-shields",
+           decides=True, **params)
     shields: dict[str, Any] = {}
     if bg is not None and bg.shields is not None:
-        shields = {"shields": 0 if opponent else bg.shields}
-    key = "cardgame.answer_act_bg_opponent" if opponent else "cardgame.answer_act_bg_own"
-    return r.decide(key, {"card": card, "owner": owner}, allowed=True, shields_ignored=opponent,
-                    from_scoring_area=SIDE_SOURCE[source], activation_text=True, **shields)
+        shields = {"shields": 0 if ignored else bg.shields}   # the shield icons that still count
+    key = "cardgame.answer_act_bg_opponent" if ignored else "cardgame.answer_act_bg_own"
+    return r.decide(key, {"card": card, "owner": owner}, allowed=True, shields_ignored=ignored,
+                    from_scoring_area=from_scoring_area, activation_text=True, **shields)
 
 
 def _activate_path(position: Position, card: str, r, from_scoring_area: bool = False):
@@ -160,31 +190,13 @@ def _activate_path(position: Position, card: str, r, from_scoring_area: bool = F
                     replaces=None, replaced_path_combat=False)
 
 
-def _activate_battleground(position: Position, card: str, player, owner, r):
+def _activate_battleground(position: Position, card: str, player, owner, deck: str | None, r):
     r.step("cardgame.act_location_step", "wotrcg-activation-location-step")
     if owner is None:
         r.step("cardgame.act_bg_fresh", "wotrcg-activation", card=card)
         return r.decide("cardgame.answer_act_bg_fresh", {"card": card}, allowed=True, shields_ignored=False,
                         from_scoring_area=None, activation_text=True)
     r.step("cardgame.act_bg_again", "wotrcg-activation-battleground", card=card, owner=owner.name)
-    if player is None:
-        return r.needs_info(["question.player"])
-    missing = [f"{p.path}.side" for p in {id(player): player, id(owner): owner}.values() if p.side is None]
-    if missing:
-        return r.needs_info(missing)
-    opponent = owner.side != player.side
-    bg = position.battleground(card)
-    shields: dict[str, Any] = {}
-    if bg is not None and bg.shields is not None:
-        # The shield icons that still count in this battleground's combat.
-        shields = {"shields": 0 if opponent else bg.shields}
-    if opponent:
-        r.step("cardgame.act_bg_opponent", "wotrcg-reactivation-shields", card=card, owner=owner.name,
-               player=player.name)
-        key = "cardgame.answer_act_bg_opponent"
-    else:
-        r.step("cardgame.act_bg_own", "wotrcg-reactivation-shields", card=card, owner=owner.name,
-               player=player.name)
-        key = "cardgame.answer_act_bg_own"
-    return r.decide(key, {"card": card, "owner": owner.name}, allowed=True, shields_ignored=opponent,
-                    from_scoring_area=owner.name, activation_text=True, **shields)
+    if owner.side is None:
+        return r.needs_info([f"{owner.path}.side"], "cardgame.needs_area_side", {"card": card})
+    return _shields_on_reactivation(position, card, owner.name, owner.side, deck, r, from_scoring_area=owner.name)

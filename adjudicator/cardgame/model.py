@@ -120,6 +120,7 @@ class Battleground(NamedTuple):
     free_peoples: Area
     shadow: Area
     path: str = ""
+    deck: str | None = None    # free_peoples / shadow: the battleground deck it comes from
 
     def side(self, side: str) -> Area:
         return self.free_peoples if side == "free_peoples" else self.shadow
@@ -379,6 +380,7 @@ def parse_position(raw: Any, problems: Problems) -> Position:
         g = Fields(value, bf.at(name), problems)
         _cards_need_a_side(g)
         shields = g.int("shields", lo=0, hi=MAX_ICONS)
+        deck = g.side("deck")
         fp = read_area(g.get("free_peoples"), g.at("free_peoples"), problems)
         sh = read_area(g.get("shadow"), g.at("shadow"), problems)
         g.finish()
@@ -386,7 +388,7 @@ def parse_position(raw: Any, problems: Problems) -> Position:
         if k in battlegrounds:
             problems.add(bf.at(name), "cardgame.err_duplicate_card", card=name)
             continue
-        battlegrounds[k] = Battleground(str(name), shields, fp, sh, _dotted(bf.at(name)))
+        battlegrounds[k] = Battleground(str(name), shields, fp, sh, _dotted(bf.at(name)), deck)
     f.finish()
 
     # A battleground scored by one player is in no one else's scoring area.

@@ -184,6 +184,7 @@ def orcs_search(position: Position, q, r):
         key = None
     else:
         card = card_param(position, q, key)
+    effect_given = q.has("by_effect")
     by_effect = q.bool("by_effect", default=False)
     q.ready()
     name = card.name or r.t("lcg.the_card")
@@ -193,6 +194,8 @@ def orcs_search(position: Position, q, r):
         return r.decide("lcg.answer_orcs_already", {"card": name}, under_objective=True, discard={},
                         out_of_play=True)
     if not by_effect:
+        if not effect_given:
+            r.default("question.by_effect", "lcg.default_no_effect", "lcg-orcs-search")
         if card.type not in (None, "location"):
             r.step("lcg.orcs_not_location", "lcg-orcs-search-location", card=name)
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
