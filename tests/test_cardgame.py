@@ -52,6 +52,7 @@ def test_pass_reads_the_players_hands_and_sides_from_the_position():
         {"name": "Carla", "side": "sombra", "hand": 6}]}
     v = rule({"kind": "pass", "player": "ana"}, position)["verdict"]
     assert v.pop("decided_by")[0] == "wotrcg-pass"
+    assert v.pop("defaults") == ["question.action_step_ended"]   # the Action step is taken as going on
     assert v == {"status": "decided", "allowed": True, "reason": "smaller-hand", "hand": 4, "stack_limit": 2}
 
 
@@ -185,13 +186,18 @@ def test_a_path_twice_in_the_history_is_a_problem_at_its_path():
     assert "Bree" in errs["position.paths_activated[2]"] or "bree" in errs["position.paths_activated[2]"]
 
 
-def test_reactivation_shields_depend_on_whose_scoring_area():
+def test_reactivation_shields_depend_on_the_deck_and_the_scoring_area_not_on_who_reactivates():
+    """Official rules: a battleground from one side's deck returning from the other side's
+    scoring area loses its shields, whoever reactivates it."""
     position = {"players": [{"name": "Ana", "side": "free-peoples", "scoring_area": ["Fangorn"]},
-                            {"name": "Ben", "side": "shadow", "scoring_area": ["Isengard"]}]}
-    by_ben_from_ana = rule({"kind": "activate", "card": "Fangorn", "player": "Ben"}, position)["verdict"]
-    by_ana_from_ana = rule({"kind": "activate", "card": "Fangorn", "player": "Ana"}, position)["verdict"]
-    assert by_ben_from_ana["shields_ignored"] is True and by_ana_from_ana["shields_ignored"] is False
-    assert by_ben_from_ana["activation_text"] is True
+                            {"name": "Ben", "side": "shadow", "scoring_area": ["Helm's Deep"]}],
+                "battlegrounds": {"Fangorn": {"deck": "free-peoples"}, "Helm's Deep": {"deck": "free-peoples"}}}
+    for who in ("Ben", "Ana"):
+        assert rule({"kind": "activate", "card": "Fangorn", "player": who}, position)["verdict"]["shields_ignored"] is False
+        back = rule({"kind": "activate", "card": "Helm's Deep", "player": who}, position)["verdict"]
+        assert back["shields_ignored"] is True and back["activation_text"] is True
+    unknown = {"players": position["players"]}
+    assert rule({"kind": "activate", "card": "Fangorn"}, unknown)["verdict"]["missing"] == ["question.deck"]
 
 
 def test_a_new_path_replaces_the_active_one_which_still_fights():
@@ -362,12 +368,19 @@ def test_a_character_without_leadership_is_asked_for_only_when_an_army_could_sup
     assert v["missing"] == ["question.battleground.free_peoples.characters[0].leadership"]
 
 
-@pytest.mark.parametrize("source, ignored", [("opponent", True), ("oponente", True),
-                                             ("zona de puntuación del oponente", True),
-                                             ("own", False), ("compañero", False)])
-def test_activate_from_a_scoring_area_named_only_by_whose_it_is(source, ignored):
-    v = rule({"kind": "activate", "card": "Helm's Deep", "from": source})["verdict"]
+@pytest.mark.parametrize("source, deck, ignored", [("shadow-scoring-area", "free-peoples", True),
+                                                   ("zona de puntuación de la sombra", "free-peoples", True),
+                                                   ("free-peoples-scoring-area", "free-peoples", False),
+                                                   ("free-peoples-scoring-area", "shadow", True)])
+def test_activate_from_a_scoring_area_named_by_its_side(source, deck, ignored):
+    v = rule({"kind": "activate", "card": "Helm's Deep", "from": source, "deck": deck})["verdict"]
     assert (v["allowed"], v["shields_ignored"]) == (True, ignored)
+
+
+@pytest.mark.parametrize("source", ["opponent", "oponente", "own", "compañero"])
+def test_an_area_named_only_against_the_player_needs_the_player(source):
+    v = rule({"kind": "activate", "card": "Helm's Deep", "from": source, "deck": "free-peoples"})["verdict"]
+    assert v["missing"] == ["question.player"]
 
 
 def test_a_path_from_a_scoring_area_was_activated_already():

@@ -29,6 +29,11 @@ SOURCE_ALIASES = {
     "enemy": "opponent-scoring-area", "enemigo": "opponent-scoring-area",
     "zona-de-puntuacion-del-oponente": "opponent-scoring-area",
     "area-de-puntuacion-del-oponente": "opponent-scoring-area",
+    "free-peoples": "free-peoples-scoring-area", "pueblos-libres": "free-peoples-scoring-area",
+    "zona-de-puntuacion-de-los-pueblos-libres": "free-peoples-scoring-area",
+    "area-de-puntuacion-de-los-pueblos-libres": "free-peoples-scoring-area",
+    "shadow": "shadow-scoring-area", "sombra": "shadow-scoring-area",
+    "zona-de-puntuacion-de-la-sombra": "shadow-scoring-area", "area-de-puntuacion-de-la-sombra": "shadow-scoring-area",
 }
 SIDE_SOURCE = {"own-scoring-area": "own-side", "opponent-scoring-area": "opponent"}
 SOURCE_LABELS = {"deck": T("A new card", "Una carta nueva"), "own-scoring-area": T("My side's scoring area", "El área de puntuación de mi bando"),
