@@ -183,6 +183,7 @@ _TILE_COMPANIONS = ("read only to know the Guide (and who is left once a Hobbit 
 
 CASES.update({
     (CG, "pass", "question.action_step_ended"): {"question": {"hand": 1}},
+    (LCG, "time", "question.refresh_phases"): {"question": {"counters": 2}},
     (LCG, "orcs-search", "question.by_effect"): {"question": {"location": {"name": "Orc Camp", "type": "location",
                                                                           "quest_points": 4, "damage": 2}}},
 })

@@ -122,8 +122,11 @@ def scour(position: Position, q, r):
             out.append(c)
         elif c.keyword("scour"):
             in_play.append(c)
-    for c in out:
-        r.step("lcg.scour_out_of_play", "lcg-orcs-search-out-of-play", card=c.name)
+    out_names = [c.name for c in out]
+    if cards_raw is None:   # the cards in play: those face down under the objective are not
+        out_names += [n for n in position.under_orcs_search if n not in out_names]
+    for name in out_names:
+        r.step("lcg.scour_out_of_play", "lcg-orcs-search-out-of-play", card=name)
     without = [c.name for c in cards if c not in in_play and c not in out]
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))

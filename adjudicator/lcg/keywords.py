@@ -178,6 +178,7 @@ def time_counters(position: Position, q, r):
     its last counter is removed. Counters never go below zero (seed 002, Tiempo X)."""
     card = card_param(position, q, "card", required=False)
     counters = q.int("counters", lo=0, hi=MAX_TOKENS)
+    phases_given = q.get("refresh_phases") is not None
     phases = q.int("refresh_phases", default=0, lo=0, hi=MAX_TOKENS)
     effects_raw = q.get("removed_by_effects")
     removed_by_effects = 0
@@ -201,7 +202,9 @@ def time_counters(position: Position, q, r):
         r.step("lcg.time_none_left", "lcg-time-trigger", card=name)
         return r.decide("lcg.answer_time_none", {"card": name}, counters_left=0, triggered=False,
                         removed=0, removals_unused=phases + removed_by_effects)
-    if phases:
+    if not phases_given:
+        r.default("question.refresh_phases", "lcg.default_no_refresh", "lcg-time-refresh")
+    elif phases:
         r.step("lcg.time_refresh", "lcg-time-refresh", phases=phases)
     if removed_by_effects:
         r.step("lcg.time_effects", "lcg-time-effects", n=removed_by_effects)

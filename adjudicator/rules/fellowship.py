@@ -420,7 +420,7 @@ def declare_fellowship(position, q, r):
                    distance=d, progress=fel.progress)
             return r.decide("fellowship.answer_declare_far", {"to": region_name(to, lang), "progress": fel.progress},
                             **verdict, allowed=False, heal=0, activates=None)
-        r.step("fellowship.declare_reach", "wotr-fellowship-move", to=region_name(to, lang), distance=d)
+        r.step("fellowship.declare_reach", "wotr-fellowship-declare", to=region_name(to, lang), distance=d)
 
     heal = 0
     activates = None

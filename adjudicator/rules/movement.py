@@ -179,9 +179,13 @@ def army_move(position, q, r):
                      region=src_name)
 
     if not moving.is_army:
-        r.step("movement.not_an_army", "wotr-army-leaders-not-alone")
+        # What makes an army is its units; a Leader without them is the leaders' own rule.
+        if moving.leaders:
+            r.step("movement.not_an_army", "wotr-army-leaders-not-alone")
+        else:
+            r.step("movement.not_an_army_units", "wotr-army")
         if moving.nazgul or moving.characters:
-            r.step("movement.characters_move_alone", "wotr-character-move")
+            r.step("movement.characters_move_alone", "wotr-character-nazgul" if moving.nazgul else "wotr-character-move")
         return r.decide("movement.answer_no", {"reason": r.t("movement.reason_not_army")},
                         allowed=False, side=side_value(side))
 
@@ -425,6 +429,8 @@ def character_move(position, q, r):
                             allowed=False, max_distance=None)
         if board.is_stronghold(dst) and position.controller(dst) == enemy:
             r.step("movement.nazgul_stronghold_besieged", "wotr-character-nazgul-stronghold", region=dst_name)
+        elif board.is_stronghold(dst) and side == "shadow":
+            r.step("movement.nazgul_stronghold_own", "wotr-character-nazgul-stronghold", region=dst_name)
         d = board.distances(src)[dst]
         return r.decide(yes_key, {"who": who, "src": src_name, "dst": dst_name},
                         allowed=True, max_distance=None, distance=d)
@@ -439,13 +445,15 @@ def character_move(position, q, r):
     else:
         r.step("movement.mouth_level", label, who=who, level=level)
 
+    # The Mouth of Sauron has a rule of his own for besieged strongholds.
+    besieged_label = label if is_mouth else "wotr-character-companion-strongholds"
     if besieged_friendly(src):
-        r.step("movement.cannot_leave_besieged", "wotr-character-companion-strongholds", who=who, region=src_name)
+        r.step("movement.cannot_leave_besieged", besieged_label, who=who, region=src_name)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_leave_besieged",
                                                                                 region=src_name)},
                         allowed=False, max_distance=level)
     if besieged_friendly(dst):
-        r.step("movement.cannot_enter_besieged", "wotr-character-companion-strongholds", who=who, region=dst_name)
+        r.step("movement.cannot_enter_besieged", besieged_label, who=who, region=dst_name)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_enter_besieged",
                                                                                 region=dst_name)},
                         allowed=False, max_distance=level)

@@ -255,6 +255,8 @@ class _Muster:
                 r.refuse("nazgul-where", "wotr-muster-nazgul", "muster.nazgul_where", "muster.reason_nazgul_where",
                          region=rname)
                 continue
+            if unit == "nazgul":
+                r.step("muster.nazgul_stronghold", "wotr-muster-nazgul", region=rname)
             if unit == "leader" and self.side == "shadow":
                 r.refuse("shadow-no-leaders", "wotr-muster-nazgul", "muster.shadow_no_leaders",
                          "muster.reason_shadow_no_leaders", nation=own_name)

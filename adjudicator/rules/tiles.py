@@ -375,8 +375,11 @@ def _hobbit_separates(position, r, who: str, left: int, tile_reveals: bool) -> l
     Track); a new Guide is named at once and may use his own ability on what is left."""
     fel = position.fellowship
     lean_on_fellowship(position, r, "mordor")
-    r.step("hunt.hobbit_removed" if fel.in_mordor else "hunt.hobbit_separates",
-           "wotr-mordor-no-separate" if fel.in_mordor else "wotr-char-hobbit-guide", who=who, left=left)
+    if fel.in_mordor:   # the ability still works; separating becomes removal on the Mordor Track
+        r.step("hunt.hobbit_reduces", "wotr-char-hobbit-guide", who=who, left=left)
+        r.step("hunt.hobbit_removed", "wotr-mordor-no-separate", who=who)
+    else:
+        r.step("hunt.hobbit_separates", "wotr-char-hobbit-guide", who=who, left=left)
     leaving = fel.guide or guide_candidates(fel.companions)[0]
     left_behind = tuple(c for c in fel.companions if c != leaving)
     if fel.guide is None:
