@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from adjudicator.i18n import LANGS
 
@@ -163,49 +164,84 @@ def _number(lo: int, hi: int):
     return read
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="adjudicator", description="Rulings with cited rules for War of the Ring, "
-                                "War of the Ring: The Card Game and The Lord of the Rings: The Card Game.")
-    from adjudicator import __version__
-    p.add_argument("--version", action="version", version=f"adjudicator {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
-
-    a = sub.add_parser("ask", help="rule on one scenario file (or - for standard input)")
+def _ask_args(a: argparse.ArgumentParser) -> None:
     a.add_argument("file")
     a.add_argument("--json", action="store_true", help="the ruling as JSON")
     a.add_argument("--lang", choices=LANGS, help="language of the answer (default: the scenario's, else en)")
     a.set_defaults(fn=cmd_ask)
 
-    c = sub.add_parser("check", help="run scenario files against their expect (exit 1 on a mismatch)")
+
+def _check_args(c: argparse.ArgumentParser) -> None:
     c.add_argument("paths", nargs="+")
     c.add_argument("--lang", choices=LANGS)
     c.add_argument("-v", "--verbose", action="store_true")
     c.set_defaults(fn=cmd_check)
 
-    s = sub.add_parser("search", help="search the rules reference")
+
+def _search_args(s: argparse.ArgumentParser) -> None:
     s.add_argument("query")
     s.add_argument("--lang", choices=LANGS)
     s.add_argument("--json", action="store_true")
     s.add_argument("--limit", type=_number(1, 50), default=10)
     s.set_defaults(fn=cmd_search)
 
-    b = sub.add_parser("build", help="build the rules reference and/or the search index")
+
+def _build_args(b: argparse.ArgumentParser) -> None:
     b.add_argument("what", choices=("docs", "index", "all"), nargs="?", default="all")
     b.add_argument("--force", action="store_true", help="rebuild even if up to date")
     b.set_defaults(fn=cmd_build)
 
-    v = sub.add_parser("serve", help="run the web app on 127.0.0.1")
+
+def _serve_args(v: argparse.ArgumentParser) -> None:
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=_number(0, 65535), default=5000)
     v.add_argument("--debug", action="store_true", help="Flask's development server with reloading")
     v.add_argument("--no-build", action="store_true", help="do not build missing docs or index first")
     v.set_defaults(fn=cmd_serve)
 
-    k = sub.add_parser("kinds", help="list the question kinds of each game")
+
+def _kinds_args(k: argparse.ArgumentParser) -> None:
     k.add_argument("game", nargs="?")
     k.add_argument("--json", action="store_true")
     k.set_defaults(fn=cmd_kinds)
+
+
+# name -> (help, the function that adds its arguments)
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "ask": ("rule on one scenario file (or - for standard input)", _ask_args),
+    "check": ("run scenario files against their expect (exit 1 on a mismatch)", _check_args),
+    "search": ("search the rules reference", _search_args),
+    "build": ("build the rules reference and/or the search index", _build_args),
+    "serve": ("run the web app on 127.0.0.1", _serve_args),
+    "kinds": ("list the question kinds of each game", _kinds_args),
+}
+PROG = "adjudicator"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: every subcommand (for --help, --version and mistakes)."""
+    p = argparse.ArgumentParser(prog=PROG, description="Rulings with cited rules for War of the Ring, "
+                                "War of the Ring: The Card Game and The Lord of the Rings: The Card Game.")
+    from adjudicator import __version__
+    p.add_argument("--version", action="version", version=f"adjudicator {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    for name, (help_text, add_arguments) in COMMANDS.items():
+        add_arguments(sub.add_parser(name, help=help_text))
     return p
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """A known command builds only its own parser (each argparse parser costs about a
+    millisecond of a cold start); anything else goes through the whole parser."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in COMMANDS:
+        help_text, add_arguments = COMMANDS[args[0]]
+        p = argparse.ArgumentParser(prog=f"{PROG} {args[0]}", description=help_text)
+        add_arguments(p)
+        ns = p.parse_args(args[1:])
+        ns.command = args[0]
+        return ns
+    return build_parser().parse_args(args)
 
 
 def _report_internal_error(where: str, exc: BaseException) -> None:
@@ -221,7 +257,7 @@ def _report_internal_error(where: str, exc: BaseException) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     from adjudicator import api
 
     engine_reporter, api.report_internal_error = api.report_internal_error, _report_internal_error

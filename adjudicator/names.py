@@ -5,11 +5,18 @@ Matching ignores case, accents, hyphens, apostrophes and spacing ("Barad-dûr" =
 """
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from functools import lru_cache
 
 from adjudicator import data
+
+
+def close_matches(word: str, possibilities: list[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """difflib's close matches, imported only when a name is not found (a cold start that
+    never misspells a name does not pay for difflib)."""
+    import difflib
+
+    return difflib.get_close_matches(word, possibilities, n=n, cutoff=cutoff)
 
 
 @lru_cache(maxsize=8192)
@@ -62,7 +69,7 @@ class NameIndex:
 
     def suggest_ids(self, name: object, n: int = 3) -> list[str]:
         key = normalize(str(name))
-        close = difflib.get_close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
+        close = close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
         out: list[str] = []
         for k in close:
             if self.by_key[k] not in out:
@@ -75,7 +82,7 @@ class NameIndex:
 
     def suggest(self, name: object, n: int = 3) -> list[str]:
         key = normalize(str(name))
-        close = difflib.get_close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
+        close = close_matches(key, list(self.by_key), n=n * 3, cutoff=0.6)
         seen, out = set(), []
         for k in close:
             ident = self.by_key[k]

@@ -7,7 +7,6 @@ with the closest known key suggested.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -67,7 +66,7 @@ class Fields:
         known = set(self.read) | set(allowed)
         for key in self.raw:
             if key not in known:
-                close = difflib.get_close_matches(str(key), sorted(known), n=1) if self.problems.may_suggest() else []
+                close = names.close_matches(str(key), sorted(known), n=1) if self.problems.may_suggest() else []
                 if close:
                     self.error(key, "core.err_unknown_key_suggest", key=key, suggestion=close[0])
                 elif known:
@@ -243,7 +242,7 @@ def check_choice(value: Any, options: Sequence[str], path: list[PathPart], probl
         hit = folded.get(names.normalize(str(value)))
         if hit is not None:
             return hit
-    close = (difflib.get_close_matches(names.normalize(str(value)), list(folded), n=1)
+    close = (names.close_matches(names.normalize(str(value)), list(folded), n=1)
              if isinstance(value, (str, int)) and problems.may_suggest() else [])
     if close:
         problems.add(path, "core.err_choice_suggest", value=value, options=", ".join(options),

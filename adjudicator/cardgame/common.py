@@ -8,8 +8,8 @@ silent the handler says so (needs-info or not-covered) instead of guessing.
 """
 from __future__ import annotations
 
-import difflib
 
+from adjudicator import names
 from adjudicator.cardgame.model import Card, Position, read_hand
 from adjudicator.params import check_int
 from adjudicator.spec import T, Param
@@ -29,7 +29,7 @@ def read_player(position: Position, q, key: str = "player"):
     p = position.player(name)
     if p is None:
         known = [pl.name for pl in position.players]
-        close = difflib.get_close_matches(name, known, n=1)
+        close = names.close_matches(name, known, n=1)
         if close:
             q.error(key, "cardgame.err_unknown_player_suggest", player=name, suggestion=close[0])
         elif known:

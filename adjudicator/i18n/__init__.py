@@ -9,9 +9,9 @@ Counts choose their word with ``{n:plural(dado|dados)}``: the first form when ``
 from __future__ import annotations
 
 import json
-import string
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 LANGS = ("en", "es")
 DEFAULT_LANG = "en"
@@ -29,20 +29,23 @@ def domains() -> list[str]:
     return sorted(p.stem for p in _DIR.glob("*.json"))
 
 
-class _MessageFormatter(string.Formatter):
-    """``str.format`` plus ``{n:plural(one|many)}``, which picks the word that agrees with n."""
+@lru_cache(maxsize=None)
+def _formatter() -> Any:
+    """``str.format`` plus ``{n:plural(one|many)}``, which picks the word that agrees with n
+    (built on first use: most messages never need it, and a cold start should not pay for it)."""
+    import string
 
-    def format_field(self, value: object, format_spec: str) -> str:
-        if format_spec.startswith("plural(") and format_spec.endswith(")"):
-            one, _, many = format_spec[len("plural("):-1].partition("|")
-            try:
-                return one if int(str(value)) in (1, -1) else many
-            except ValueError:
-                return many
-        return super().format_field(value, format_spec)
+    class MessageFormatter(string.Formatter):
+        def format_field(self, value: object, format_spec: str) -> str:
+            if format_spec.startswith("plural(") and format_spec.endswith(")"):
+                one, _, many = format_spec[len("plural("):-1].partition("|")
+                try:
+                    return one if int(str(value)) in (1, -1) else many
+                except ValueError:
+                    return many
+            return super().format_field(value, format_spec)
 
-
-_FORMATTER = _MessageFormatter()
+    return MessageFormatter()
 
 
 def translate(lang: str, key: str, /, **params: object) -> str:
@@ -56,4 +59,4 @@ def translate(lang: str, key: str, /, **params: object) -> str:
     if not params:
         return text
     # The C implementation of str.format is several times faster: keep it for plain messages.
-    return _FORMATTER.vformat(text, (), params) if ":plural(" in text else text.format(**params)
+    return _formatter().vformat(text, (), params) if ":plural(" in text else text.format(**params)

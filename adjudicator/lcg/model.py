@@ -16,7 +16,6 @@ Keywords are written in English or Spanish, with their value: `doomed 2` / `mald
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any, NamedTuple
 
@@ -162,7 +161,7 @@ def read_keyword(value: Any, path: list, problems: Problems) -> Keyword | None:
     kid = WORDS.get(word)
     if kid is None:
         known = sorted({w for k in KEYWORDS.values() for w in k["words"]})
-        close = difflib.get_close_matches(word, [names.normalize(w) for w in known]
+        close = names.close_matches(word, [names.normalize(w) for w in known]
                                           + list(OTHER_WORDS), n=1, cutoff=0.5)
         if close:
             suggestion = _display(close[0])
