@@ -412,8 +412,10 @@ ROHAN = {"Folde": {"free_peoples": {"rohan": {"regular": 3, "elite": 2, "leader"
 def test_defaults_are_listed_and_named_in_a_step(lang):
     ruling = ask({"from": "Folde", "to": "Westemnet"}, ROHAN, lang)
     v = ruling["verdict"]
-    assert v["defaults"] == ["question.max_rounds", "question.attacker_stops_below", "question.defender_retreats",
-                             "question.casualties"]
+    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties", "question.defender_retreats",
+                                     "question.max_rounds", "question.units"]
+    stated = [s["text"] for s in ruling["explanation"]]
+    assert len(stated) == len(set(stated))      # each default said once
     text = " ".join(s["text"] for s in ruling["explanation"])
     assert "keep-strength" in text
     assert ("by default" if lang == "en" else "por defecto") in text
