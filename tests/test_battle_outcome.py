@@ -340,7 +340,8 @@ CASES = [
                       "free_peoples": {"rohan": {"regular": 4, "elite": 2, "leader": 1}}}},
          Plain(Side(4, 2, leadership=1), Side(2, leading=3, leadership=1), att_first=6, att_later=6, siege=True),
          steps=["wotr-char-saruman-elites", "wotr-siege-extend"]),
-    Case("Gandalf the White cancels the Witch-king and a Nazgûl at Osgiliath", GANDALF_QUESTION | {"cancel_nazgul_leadership": True},
+    Case("Gandalf the White cancels the Witch-king and a Nazgûl at Osgiliath",
+         GANDALF_QUESTION | {"cancel_nazgul_leadership": True},
          GANDALF_REGIONS, Plain(Side(4, 1), Side(3, 1, leadership=1), att_first=6),
          steps=["wotr-char-gandalf-white-nazgul"]),
     Case("Gandalf the White not said: the odds without it", GANDALF_QUESTION, GANDALF_REGIONS,
@@ -349,7 +350,8 @@ CASES = [
     Case("Gandalf the White cancels the Nazgûl, Saruman's Elites still lead",
          {"from": "Gap of Rohan", "to": "Fords of Isen", "cancel_nazgul_leadership": True},
          {**ORTHANC_SARUMAN, "Gap of Rohan": {"shadow": {"isengard": {"regular": 2, "elite": 2}, "nazgul": 1}},
-          "Fords of Isen": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}, "characters": ["Gandalf the White"]}}},
+          "Fords of Isen": {"free_peoples": {"rohan": {"regular": 3, "leader": 1},
+                                             "characters": ["Gandalf the White"]}}},
          Plain(Side(2, leading=2), Side(3, leadership=1), att_first=6),
          steps=["wotr-char-gandalf-white-nazgul", "wotr-char-saruman-elites"]),
 ]
@@ -502,8 +504,8 @@ ROHAN = {"Folde": {"free_peoples": {"rohan": {"regular": 3, "elite": 2, "leader"
 def test_defaults_are_listed_and_named_in_a_step(lang):
     ruling = ask({"from": "Folde", "to": "Westemnet"}, ROHAN, lang)
     v = ruling["verdict"]
-    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties", "question.defender_retreats",
-                                     "question.max_rounds", "question.units"]
+    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties",
+                                     "question.defender_retreats", "question.max_rounds", "question.units"]
     stated = [s["text"] for s in ruling["explanation"]]
     assert len(stated) == len(set(stated))      # each default said once
     text = " ".join(s["text"] for s in ruling["explanation"])

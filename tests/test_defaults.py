@@ -70,8 +70,8 @@ _INTO_OSGILIATH = {"position": {"regions": {"North Ithilien": {"shadow": {"sauro
                                 "politics": {"sauron": "at-war", "gondor": "at-war"}},
                    "question": {"from": "North Ithilien", "to": "Osgiliath"}}
 _DALE = {"position": {"regions": {"Dale": {"free_peoples": {"north": {"regular": 2}}}}}, "question": {"region": "Dale"}}
-_BATTLE_CASES = {"position.regions": _ISEN_ELITES, "position.politics": _ROHAN_AT_START, "question.type": _SIEGE_BY_SIDE,
-                 "question.units": _ROHAN_AT_WAR, "question.die": _ROHAN_AT_WAR,
+_BATTLE_CASES = {"position.regions": _ISEN_ELITES, "position.politics": _ROHAN_AT_START,
+                 "question.type": _SIEGE_BY_SIDE, "question.units": _ROHAN_AT_WAR, "question.die": _ROHAN_AT_WAR,
                  "question.muster_as_army_used": _MOUTH_ATTACKS, "question.cancel_nazgul_leadership": _GANDALF_WHITE}
 
 # (game, kind, field) -> a scenario that leaves the field out and whose answer depends on it.

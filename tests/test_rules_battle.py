@@ -194,7 +194,8 @@ def test_isengard_elites_attack_with_a_character_die_only_with_saruman():
 
 
 GANDALF = {"Osgiliath": {"shadow": {"sauron": {"regular": 5}, "nazgul": 2, "characters": ["Witch-king"]}},
-           "Minas Tirith": {"free_peoples": {"gondor": {"regular": 3, "leader": 1}, "characters": ["Gandalf the White"]}}}
+           "Minas Tirith": {"free_peoples": {"gondor": {"regular": 3, "leader": 1},
+                                             "characters": ["Gandalf the White"]}}}
 
 
 def test_gandalf_the_white_cancels_every_nazgul_and_gives_up_his_own():

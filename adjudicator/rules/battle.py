@@ -15,22 +15,32 @@ casualties are the players' choice. Every default the answer leans on is named
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from fractions import Fraction
+from typing import NamedTuple
 
 from adjudicator import data, names
 from adjudicator.model import Army, Units, other_side
 from adjudicator.params import side_value
 from adjudicator.registry import question
-from adjudicator.ruling import Precedence, Ruling, fraction_text, probability
 from adjudicator.rules import board
 from adjudicator.rules import characters as chars_rules
-from adjudicator.rules.armies import (DIE_ALIASES, check_units_shape, choose_side, describe, listed, name_default,
-                                      name_defaults, read_units, region_path, side_of_units, side_word)
+from adjudicator.rules.armies import (
+    DIE_ALIASES,
+    check_units_shape,
+    choose_side,
+    describe,
+    listed,
+    name_default,
+    name_defaults,
+    read_units,
+    region_path,
+    side_of_units,
+    side_word,
+)
 from adjudicator.rules.odds import hits_distribution
 from adjudicator.rules.politics import political_default
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
+from adjudicator.ruling import Precedence, Ruling, fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 TYPES = ("field", "siege", "sortie")
@@ -61,14 +71,15 @@ def battle_params() -> tuple[Param, ...]:
         Param("units", "units", T("Units that attack (default: all)", "Unidades que atacan (por defecto: todas)"),
               help=T("YAML, e.g. {rohan: {regular: 3, leader: 1}}.", "YAML, p. ej. {rohan: {regular: 3, leader: 1}}."),
               default_text=T("the whole army", "todo el ejército"), reader="read_units"),
-        Param("die", "choice", T("Die used to attack", "Dado usado para atacar"), choices=("army", "character", "muster"),
-              choice_labels=DIE_LABELS, aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
+        Param("die", "choice", T("Die used to attack", "Dado usado para atacar"),
+              choices=("army", "character", "muster"), choice_labels=DIE_LABELS, aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
         Param("muster_as_army_used", "bool",
               T("The Mouth of Sauron's Muster-as-Army was already used this turn",
                 "Ya se usó este turno el Alistar como Ejército de la Boca de Sauron"),
               help=T("Only with die: muster.", "Solo con die: muster."), default=False),
         Param("cancel_nazgul_leadership", "bool",
-              T("Gandalf the White cancels the Nazgûl's Leadership", "Gandalf el Blanco anula el Liderazgo de los Nazgûl"),
+              T("Gandalf the White cancels the Nazgûl's Leadership",
+                "Gandalf el Blanco anula el Liderazgo de los Nazgûl"),
               help=T("He gives up his own Leadership for the whole battle; only with Gandalf the White in it.",
                      "Renuncia a su propio Liderazgo durante toda la batalla; solo si Gandalf el Blanco está en ella."),
               default_text=T("not used: the odds are given without it, and a step says the Free Peoples may choose it",
@@ -239,7 +250,7 @@ def odds(dice: int, hit_on: int, rerolls: int) -> dict:
 def expected(dist_side: dict) -> Fraction:
     """The mean number of hits."""
     exact = [Fraction(p) for p in dist_side["p_hits_exact"]]
-    return sum(k * p for k, p in enumerate(exact))
+    return sum((k * p for k, p in enumerate(exact)), Fraction(0))
 
 
 def p_any(dist_side: dict) -> Fraction:

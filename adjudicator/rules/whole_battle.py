@@ -10,20 +10,32 @@ all-miss round solved exactly rather than truncated.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjudicator import data, names
 from adjudicator.model import Army
 from adjudicator.params import MISSING, check_choice, check_int, side_value
 from adjudicator.registry import question
-from adjudicator.ruling import Ruling, fraction_text, probability
 from adjudicator.rules import battle_outcome as outcome
 from adjudicator.rules import board
 from adjudicator.rules import characters as chars_rules
-from adjudicator.rules.battle import (GAME, HARD_HIT, IF_CANCELLED_WHEN, NORMAL_HIT, TYPES, Engagement, battle_params,
-                                      combat_dice, free_regions, nazgul_cancelled, politics_of_attack, read_engagement,
-                                      witch_king_card_step)
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.rules.battle import (
+    GAME,
+    HARD_HIT,
+    IF_CANCELLED_WHEN,
+    NORMAL_HIT,
+    TYPES,
+    Engagement,
+    battle_params,
+    combat_dice,
+    free_regions,
+    nazgul_cancelled,
+    politics_of_attack,
+    read_engagement,
+    witch_king_card_step,
+)
+from adjudicator.ruling import Ruling, fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 CASUALTY_ALIASES = {"keep-dice": outcome.KEEP_STRENGTH, "mantener-fuerza": outcome.KEEP_STRENGTH,
                     "mantener-dados": outcome.KEEP_STRENGTH, "regulars-first": outcome.REMOVE_REGULARS,
@@ -103,8 +115,9 @@ BATTLE_OUTCOME = KindSpec(
             always=False, when=T("in a siege", "en un asedio")),
         Key("if_cancelled", "mapping", T("If Gandalf the White cancels the Nazgûl's Leadership",
                                          "Si Gandalf el Blanco anula el Liderazgo de los Nazgûl"),
-            always=False, when=T(IF_CANCELLED_WHEN.en + " ({p_attacker_wins, p_defender_holds, p_both_eliminated}, "
-                                 "each with its _exact)", IF_CANCELLED_WHEN.es + " ({p_attacker_wins, p_defender_holds, "
+            always=False, when=T(IF_CANCELLED_WHEN.en + " ({p_attacker_wins, p_defender_holds, "
+                                 "p_both_eliminated}, each with its _exact)",
+                                 IF_CANCELLED_WHEN.es + " ({p_attacker_wins, p_defender_holds, "
                                  "p_both_eliminated}, cada una con su _exact)")),
     ),
     position=("regions", "politics"),
@@ -121,17 +134,17 @@ class Policies:
     stops_below: int = 1
     retreat_after: int | None = None          # None: never
     retreat_into: str = "region"
-    casualties: dict[str, str] | None = None  # role -> policy
-    defaults: list[str] | None = None         # question paths left to their default
+    casualties: dict[str, str] = field(default_factory=dict)   # role -> policy
+    defaults: list[str] = field(default_factory=list)          # question paths left to their default
 
     def default(self, key: str) -> bool:
-        return f"question.{key}" in (self.defaults or [])
+        return f"question.{key}" in self.defaults
 
 
 
 def read_policies(q) -> Policies:
     """The players' policies, every problem with its path; `defaults` lists those not given."""
-    p = Policies(defaults=[])
+    p = Policies()
     for key in ("max_rounds", "extend_siege", "attacker_stops_below", "defender_retreats", "casualties"):
         if q.get(key) is None:
             p.defaults.append(f"question.{key}")
