@@ -151,11 +151,20 @@ def test_the_other_policies_take_what_they_say():
 # -- (b) the Monte Carlo oracle ----------------------------------------------------------------
 @dataclass
 class Side:
+    """One side as a player counts it. ``leading``: Isengard Elites that are also Leaders
+    (Saruman in play): each adds 1 Leadership only while it is still an Elite on the board;
+    ``leadership``: the figures that take no hits (Leaders, Nazgûl, characters), after
+    Gandalf the White's choice."""
     regulars: int
     elites: int = 0
     leadership: int = 0
     captains: int = 0
     policy: str = "keep-strength"
+    leading: int = 0
+
+    @property
+    def units(self) -> int:
+        return self.regulars + self.elites + self.leading
 
 
 @dataclass
@@ -184,30 +193,40 @@ def roll(rng: random.Random, dice: int, hit_on: int, rerolls: int) -> int:
 
 
 def casualties(army: list[int], hits: int, side: Side) -> None:
-    """Take the hits: keep-strength by brute force, the others one hit at a time."""
+    """Take the hits on [regulars, elites, leading elites]: keep-strength by brute force, the
+    others one hit at a time (an Elite that leads is reduced after the others: it is the one
+    the owner keeps)."""
     if side.policy == "keep-strength":
-        army[0], army[1], _ = best_keeping_strength((army[0], army[1], 0), hits, side.captains)
+        army[:] = best_keeping_strength(tuple(army), hits, side.captains)
         return
     for _ in range(hits):
         regular_first = side.policy == "remove-regulars"
-        if army[0] and (regular_first or not army[1]):
+        if army[0] and (regular_first or not (army[1] or army[2])):
             army[0] -= 1
         elif army[1]:
             army[1] -= 1
             army[0] += 1
+        elif army[2]:
+            army[2] -= 1
+            army[0] += 1
 
 
 def simulate(rng: random.Random, b: Plain) -> tuple[str, int, int, int]:
-    """One battle: (outcome, attacking units left, defending units left, rounds)."""
-    att, dfd = [b.attacker.regulars, b.attacker.elites], [b.defender.regulars, b.defender.elites]
+    """One battle: (outcome, attacking units left, defending units left, rounds). The re-rolls
+    are counted afresh every round from what is left: the Leadership of the figures that take
+    no hits, plus one per leading Elite still an Elite."""
+    att = [b.attacker.regulars, b.attacker.elites, b.attacker.leading]
+    dfd = [b.defender.regulars, b.defender.elites, b.defender.leading]
     extensions = 0
     rnd = 0
     while True:
         rnd += 1
         a_dice = min(5, sum(att) + b.attacker.captains)
         d_dice = min(5, sum(dfd) + b.defender.captains)
-        a_hits = roll(rng, a_dice, b.att_first if rnd == 1 else b.att_later, min(5, a_dice, b.attacker.leadership))
-        d_hits = roll(rng, d_dice, b.def_hit, min(5, d_dice, b.defender.leadership))
+        a_lead = b.attacker.leadership + att[2]
+        d_lead = b.defender.leadership + dfd[2]
+        a_hits = roll(rng, a_dice, b.att_first if rnd == 1 else b.att_later, min(5, a_dice, a_lead))
+        d_hits = roll(rng, d_dice, b.def_hit, min(5, d_dice, d_lead))
         casualties(att, d_hits, b.attacker)
         casualties(dfd, a_hits, b.defender)
         au, du = sum(att), sum(dfd)
@@ -218,8 +237,11 @@ def simulate(rng: random.Random, b: Plain) -> tuple[str, int, int, int]:
         if not au or au < b.stops_below or (b.max_rounds and rnd >= b.max_rounds):
             return "holds", au, du, rnd
         if b.siege:
-            if att[1] and (b.extend is None or extensions < b.extend):
-                att[1] -= 1
+            if (att[1] or att[2]) and (b.extend is None or extensions < b.extend):
+                if att[1]:          # a plain Elite is the one given up, a leading one last
+                    att[1] -= 1
+                else:
+                    att[2] -= 1
                 att[0] += 1
                 extensions += 1
                 continue
@@ -231,6 +253,12 @@ def simulate(rng: random.Random, b: Plain) -> tuple[str, int, int, int]:
 SIEGE_REGION = {"Minas Tirith": {"besieged": "free-peoples",
                                  "free_peoples": {"gondor": {"regular": 3, "elite": 2, "leader": 1}},
                                  "shadow": {"sauron": {"regular": 6, "elite": 3}, "nazgul": 1}}}
+ORTHANC_SARUMAN = {"Orthanc": {"shadow": {"characters": ["Saruman"]}}}
+GANDALF_REGIONS = {"North Ithilien": {"shadow": {"sauron": {"regular": 4, "elite": 1}, "nazgul": 1,
+                                                 "characters": ["Witch-king"]}},
+                   "Osgiliath": {"free_peoples": {"gondor": {"regular": 3, "elite": 1, "leader": 1},
+                                                  "characters": ["Gandalf the White"]}}}
+GANDALF_QUESTION = {"from": "North Ithilien", "to": "Osgiliath"}
 SIEGE_PLAIN = dict(attacker=Side(6, 3, leadership=1), defender=Side(3, 2, leadership=1),
                    att_first=6, att_later=6, siege=True)
 
@@ -291,6 +319,41 @@ CASES = [
           "Helm's Deep": {"free_peoples": {"rohan": {"regular": 5, "elite": 2, "leader": 1}}}},
          Plain(Side(8), Side(5, 2, leadership=1), retreat_after=1, retreat_keeps=5),
          steps=["wotr-battle-retreat-into-siege", "wotr-siege-stacking"]),
+    # Characters' abilities: Saruman's Elites lead while they stay Elites; Gandalf the White
+    # cancels the Nazgûl's Leadership (the Witch-king's 2 included) and gives up his own.
+    Case("Saruman in play: three Isengard Elites lead into the Fords of Isen",
+         {"from": "Gap of Rohan", "to": "Fords of Isen"},
+         {**ORTHANC_SARUMAN, "Gap of Rohan": {"shadow": {"isengard": {"regular": 2, "elite": 3}}},
+          "Fords of Isen": {"free_peoples": {"rohan": {"regular": 3, "elite": 1, "leader": 1}}}},
+         Plain(Side(2, leading=3), Side(3, 1, leadership=1), att_first=6),
+         steps=["wotr-char-saruman-elites", "wotr-battle-city-fortification"]),
+    Case("Saruman's Elites, Regulars lost first, into the open",
+         {"from": "Gap of Rohan", "to": "Enedwaith", "casualties": "remove-regulars"},
+         {**ORTHANC_SARUMAN, "Gap of Rohan": {"shadow": {"isengard": {"regular": 1, "elite": 2}}},
+          "Enedwaith": {"free_peoples": {"rohan": {"regular": 2, "elite": 2}}}},
+         Plain(Side(1, leading=2, policy="remove-regulars"), Side(2, 2, policy="remove-regulars")),
+         steps=["wotr-char-saruman-elites"]),
+    Case("Orthanc besieged: Saruman and his Elites defend, the besiegers extend",
+         {"from": "Orthanc", "to": "Orthanc", "type": "siege"},
+         {"Orthanc": {"besieged": "shadow",
+                      "shadow": {"isengard": {"regular": 2, "elite": 3}, "characters": ["Saruman"]},
+                      "free_peoples": {"rohan": {"regular": 4, "elite": 2, "leader": 1}}}},
+         Plain(Side(4, 2, leadership=1), Side(2, leading=3, leadership=1), att_first=6, att_later=6, siege=True),
+         steps=["wotr-char-saruman-elites", "wotr-siege-extend"]),
+    Case("Gandalf the White cancels the Witch-king and a Nazgûl at Osgiliath",
+         GANDALF_QUESTION | {"cancel_nazgul_leadership": True},
+         GANDALF_REGIONS, Plain(Side(4, 1), Side(3, 1, leadership=1), att_first=6),
+         steps=["wotr-char-gandalf-white-nazgul"]),
+    Case("Gandalf the White not said: the odds without it", GANDALF_QUESTION, GANDALF_REGIONS,
+         Plain(Side(4, 1, leadership=3), Side(3, 1, leadership=2), att_first=6),
+         steps=["wotr-char-gandalf-white-nazgul"]),
+    Case("Gandalf the White cancels the Nazgûl, Saruman's Elites still lead",
+         {"from": "Gap of Rohan", "to": "Fords of Isen", "cancel_nazgul_leadership": True},
+         {**ORTHANC_SARUMAN, "Gap of Rohan": {"shadow": {"isengard": {"regular": 2, "elite": 2}, "nazgul": 1}},
+          "Fords of Isen": {"free_peoples": {"rohan": {"regular": 3, "leader": 1},
+                                             "characters": ["Gandalf the White"]}}},
+         Plain(Side(2, leading=2), Side(3, leadership=1), att_first=6),
+         steps=["wotr-char-gandalf-white-nazgul", "wotr-char-saruman-elites"]),
 ]
 
 
@@ -326,8 +389,8 @@ def test_the_exact_figures_agree_with_a_simulation(case):
         count = sum((run[3] >= int(k[:-1])) if k.endswith("+") else run[3] == int(k) for run in runs)
         if not within(count, n, p):
             wrong.append(("p_rounds", k, count / n, float(p)))
-    for key, values in (("expected_attacker_losses", [case.plain.attacker.regulars + case.plain.attacker.elites - r[1] for r in runs]),
-                        ("expected_defender_losses", [case.plain.defender.regulars + case.plain.defender.elites - r[2] for r in runs]),
+    for key, values in (("expected_attacker_losses", [case.plain.attacker.units - r[1] for r in runs]),
+                        ("expected_defender_losses", [case.plain.defender.units - r[2] for r in runs]),
                         ("expected_rounds", [r[3] for r in runs])):
         mean = sum(values) / n
         sd = sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
@@ -336,6 +399,35 @@ def test_the_exact_figures_agree_with_a_simulation(case):
     assert not wrong, wrong
     total = exact(v, "p_attacker_wins") + exact(v, "p_defender_holds") + exact(v, "p_both_eliminated") + exact(v, "p_defender_retreats")
     assert total == 1
+
+
+def test_the_odds_if_gandalf_the_white_cancels_agree_with_a_simulation():
+    """Not said: the verdict's odds are without the ability (checked above); ``if_cancelled``
+    holds the odds with it, which a simulation of the cancelled battle must match too."""
+    v = ask(GANDALF_QUESTION, GANDALF_REGIONS)["verdict"]
+    assert "question.cancel_nazgul_leadership" in v["defaults"]
+    alt = v["if_cancelled"]
+    rng = random.Random(11)
+    n = 4000
+    runs = [simulate(rng, Plain(Side(4, 1), Side(3, 1, leadership=1), att_first=6)) for _ in range(n)]
+    for key, outcome in (("p_attacker_wins", "attacker"), ("p_defender_holds", "holds"), ("p_both_eliminated", "both")):
+        assert within(sum(o == outcome for o, *_ in runs), n, Fraction(alt[f"{key}_exact"])), key
+    given = ask(GANDALF_QUESTION | {"cancel_nazgul_leadership": True}, GANDALF_REGIONS)["verdict"]
+    assert {k: given[k] for k in ("p_attacker_wins_exact", "p_defender_holds_exact")} == \
+        {k: alt[k] for k in ("p_attacker_wins_exact", "p_defender_holds_exact")}
+    assert "if_cancelled" not in given and "question.cancel_nazgul_leadership" not in given.get("defaults", [])
+
+
+def test_leading_elites_lose_their_leadership_as_they_fall():
+    """Exact, against a solver battle with the same Elites as plain units plus a fixed
+    Leadership: the re-rolls that go with a reduced Elite make the attacker weaker than a
+    fixed Leadership would (and stronger than no Leadership at all)."""
+    def wins(force):
+        return bo.solve(bo.Battle(force, bo.Force(3, 1, leadership=1))).p_attacker_wins
+    shrinking = wins(bo.Force(1, 0, leading_elites=3))
+    fixed = wins(bo.Force(1, 3, leadership=3))
+    none = wins(bo.Force(1, 3))
+    assert none < shrinking < fixed
 
 
 def test_elites_that_lead_agree_with_a_simulation():
@@ -412,8 +504,10 @@ ROHAN = {"Folde": {"free_peoples": {"rohan": {"regular": 3, "elite": 2, "leader"
 def test_defaults_are_listed_and_named_in_a_step(lang):
     ruling = ask({"from": "Folde", "to": "Westemnet"}, ROHAN, lang)
     v = ruling["verdict"]
-    assert v["defaults"] == ["question.max_rounds", "question.attacker_stops_below", "question.defender_retreats",
-                             "question.casualties"]
+    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties",
+                                     "question.defender_retreats", "question.max_rounds", "question.units"]
+    stated = [s["text"] for s in ruling["explanation"]]
+    assert len(stated) == len(set(stated))      # each default said once
     text = " ".join(s["text"] for s in ruling["explanation"])
     assert "keep-strength" in text
     assert ("by default" if lang == "en" else "por defecto") in text

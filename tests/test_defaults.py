@@ -40,6 +40,40 @@ _RING_FP = {"question": {"side": "free-peoples", "from": "muster", "to": "charac
 _DALE_ELITE = {"position": {"politics": {"north": "at-war"}},
                "question": {"nation": "north", "recruit": [{"unit": "elite", "region": "Dale"}]}}
 
+# Battles (rules/battle.py, whole_battle.py): Isengard Elites with Orthanc left out (Saruman not in
+# play, so no Leaders), a Rohan army left at its start (not At War), a siege read from the side.
+_ISEN_ELITES = {"position": {"regions": {"Gap of Rohan": {"shadow": {"isengard": {"regular": 1, "elite": 2}}},
+                                         "Fords of Isen": {"free_peoples": {"rohan": {"regular": 2}}}},
+                             "politics": {"isengard": "at-war", "rohan": "at-war"}},
+                "question": {"from": "Gap of Rohan", "to": "Fords of Isen"}}
+_ROHAN_FIELD = {"regions": {"Folde": {"free_peoples": {"rohan": {"regular": 2}}},
+                            "Westemnet": {"shadow": {"isengard": {"regular": 1}}}}}
+_ROHAN_AT_WAR = {"position": {**_ROHAN_FIELD, "politics": {"rohan": "at-war", "isengard": "at-war"}},
+                 "question": {"from": "Folde", "to": "Westemnet"}}
+_ROHAN_AT_START = {"position": _ROHAN_FIELD, "question": {"from": "Folde", "to": "Westemnet"}}
+_SIEGE_BY_SIDE = {"position": {"regions": {"Minas Tirith": {"besieged": "free-peoples",
+                                                            "free_peoples": {"gondor": {"regular": 2}},
+                                                            "shadow": {"sauron": {"regular": 2, "elite": 2}}}},
+                               "politics": {"sauron": "at-war", "gondor": "at-war"}},
+                  "question": {"from": "Minas Tirith", "to": "Minas Tirith", "side": "shadow"}}
+_MOUTH_ATTACKS = {"position": {"regions": {**_MOUTH_AND_ARMY["regions"],
+                                           "North Ithilien": {"free_peoples": {"gondor": {"regular": 2}}}},
+                               "politics": {"sauron": "at-war", "gondor": "at-war"}},
+                  "question": {"from": "Minas Morgul", "to": "North Ithilien", "die": "muster"}}
+_GANDALF_WHITE = {"position": {"regions": {"Osgiliath": {"shadow": {"sauron": {"regular": 5}, "nazgul": 2}},
+                                           "Minas Tirith": {"free_peoples": {"gondor": {"regular": 3},
+                                                                             "characters": ["Gandalf the White"]}}},
+                               "politics": {"sauron": "at-war", "gondor": "at-war"}},
+                  "question": {"from": "Osgiliath", "to": "Minas Tirith"}}
+_INTO_OSGILIATH = {"position": {"regions": {"North Ithilien": {"shadow": {"sauron": {"regular": 3}}},
+                                            "Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}}},
+                                "politics": {"sauron": "at-war", "gondor": "at-war"}},
+                   "question": {"from": "North Ithilien", "to": "Osgiliath"}}
+_DALE = {"position": {"regions": {"Dale": {"free_peoples": {"north": {"regular": 2}}}}}, "question": {"region": "Dale"}}
+_BATTLE_CASES = {"position.regions": _ISEN_ELITES, "position.politics": _ROHAN_AT_START,
+                 "question.type": _SIEGE_BY_SIDE, "question.units": _ROHAN_AT_WAR, "question.die": _ROHAN_AT_WAR,
+                 "question.muster_as_army_used": _MOUTH_ATTACKS, "question.cancel_nazgul_leadership": _GANDALF_WHITE}
+
 # (game, kind, field) -> a scenario that leaves the field out and whose answer depends on it.
 CASES: dict[tuple[str, str, str], dict] = {
     # -- the Hunt, its tiles, the Fellowship and Mordor (rules/hunt.py, tiles.py, fellowship.py, mordor.py)
@@ -166,6 +200,14 @@ CASES: dict[tuple[str, str, str], dict] = {
     (WOTR, "victory", "position.fellowship.corruption"): {"position": {}, "question": {}},
     (WOTR, "victory", "position.fellowship.mordor"): {"position": {}, "question": {}},
     (WOTR, "victory", "question.when"): {"position": {}, "question": {}},
+    # battle, battle-outcome (the same reading of the battle), retreat
+    **{(WOTR, kind, field): case for kind in ("battle", "battle-outcome") for field, case in _BATTLE_CASES.items()},
+    (WOTR, "battle", "question.round"): _INTO_OSGILIATH,
+    **{(WOTR, "battle-outcome", f"question.{policy}"): _ROHAN_AT_WAR
+       for policy in ("max_rounds", "attacker_stops_below", "defender_retreats", "casualties")},
+    (WOTR, "battle-outcome", "question.extend_siege"): _SIEGE_BY_SIDE,
+    (WOTR, "retreat", "position.regions"): _DALE,
+    (WOTR, "retreat", "position.politics"): _DALE,
 }
 
 # The Fellowship's region in the kinds of the Hunt's tiles: what a tile does never depends on

@@ -140,3 +140,138 @@ def test_retreat_destinations_are_ids_and_names_are_in_the_answer():
     assert "Reino del Bosque" in out["answer"] and v["into_stronghold"] is False
 
 
+
+
+# -- characters' abilities, computed by hand -------------------------------------------------------
+ORTHANC_SARUMAN = {"Orthanc": {"shadow": {"characters": ["Saruman"]}}}
+
+
+def exact_hits(side):
+    return [Fraction(x) for x in side["p_hits_exact"]]
+
+
+def test_an_isengard_elite_re_rolls_while_saruman_is_in_play():
+    # One Elite, 1 die on 5+ with one re-roll: 1/3 + 2/3 * 1/3 = 5/9. Without Saruman: 1/3.
+    regions = {"Gap of Rohan": {"shadow": {"isengard": {"elite": 1}}},
+               "Enedwaith": {"free_peoples": {"rohan": {"regular": 1}}}}
+    with_saruman = ask({"kind": "battle", "from": "Gap of Rohan", "to": "Enedwaith"},
+                       {**ORTHANC_SARUMAN, **regions}, AT_WAR)
+    assert exact_hits(with_saruman["verdict"]["attacker"]) == [Fraction(4, 9), Fraction(5, 9)]
+    assert "wotr-char-saruman-elites" in {c["rule"] for c in with_saruman["citations"]}
+    without = ask({"kind": "battle", "from": "Gap of Rohan", "to": "Enedwaith"},
+                  {"Orthanc": {"shadow": {"isengard": {"regular": 1}}}, **regions}, AT_WAR)["verdict"]
+    assert exact_hits(without["attacker"]) == [Fraction(2, 3), Fraction(1, 3)]
+    assert "position.regions.orthanc" not in without.get("defaults", [])
+
+
+def test_orthanc_left_out_is_a_named_default_saruman_not_in_play():
+    for lang, words in (("en", "taken as not in play"), ("es", "no está en juego")):
+        out = ask({"kind": "battle", "from": "Gap of Rohan", "to": "Enedwaith"},
+                  {"Gap of Rohan": {"shadow": {"isengard": {"regular": 1, "elite": 2}}},
+                   "Enedwaith": {"free_peoples": {"rohan": {"regular": 1}}}}, AT_WAR, lang)
+        assert out["verdict"]["attacker"]["rerolls"] == 0
+        assert "position.regions.orthanc" in out["verdict"]["defaults"]
+        assert any(words in s["text"] for s in out["explanation"])
+
+
+def test_two_elites_and_a_regular_with_saruman_miss_only_if_all_five_rolls_miss():
+    # 3 dice, 2 re-rolls (the two Elites): no hit only when the 3 dice and both re-rolls miss.
+    v = ask({"kind": "battle", "from": "Gap of Rohan", "to": "Enedwaith"},
+            {**ORTHANC_SARUMAN, "Gap of Rohan": {"shadow": {"isengard": {"regular": 1, "elite": 2}}},
+             "Enedwaith": {"free_peoples": {"rohan": {"regular": 1}}}}, AT_WAR)["verdict"]
+    assert (v["attacker"]["dice"], v["attacker"]["rerolls"]) == (3, 2)
+    assert exact_hits(v["attacker"])[0] == Fraction(2, 3) ** 5
+
+
+def test_isengard_elites_attack_with_a_character_die_only_with_saruman():
+    regions = {"Gap of Rohan": {"shadow": {"isengard": {"elite": 2}}},
+               "Enedwaith": {"free_peoples": {"rohan": {"regular": 1}}}}
+    q = {"kind": "battle", "from": "Gap of Rohan", "to": "Enedwaith", "die": "character"}
+    assert ask(q, {**ORTHANC_SARUMAN, **regions}, AT_WAR)["verdict"]["allowed"] is True
+    refused = ask(q, {"Orthanc": {"shadow": {"isengard": {"regular": 1}}}, **regions}, AT_WAR)
+    assert refused["verdict"]["allowed"] is False
+    assert refused["verdict"]["decided_by"] == ["wotr-dice-character"]
+
+
+GANDALF = {"Osgiliath": {"shadow": {"sauron": {"regular": 5}, "nazgul": 2, "characters": ["Witch-king"]}},
+           "Minas Tirith": {"free_peoples": {"gondor": {"regular": 3, "leader": 1},
+                                             "characters": ["Gandalf the White"]}}}
+
+
+def test_gandalf_the_white_cancels_every_nazgul_and_gives_up_his_own():
+    # Shadow: Leadership 2 + 2 (the Witch-king) cancelled -> 5 dice, no re-roll: no hit (2/3)^5.
+    # Free Peoples: the Leader's 1 stays, Gandalf's 1 goes -> 3 dice, 1 re-roll.
+    v = ask({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "cancel_nazgul_leadership": True},
+            GANDALF, AT_WAR)["verdict"]
+    assert (v["attacker"]["rerolls"], v["defender"]["rerolls"]) == (0, 1)
+    assert exact_hits(v["attacker"])[0] == Fraction(2, 3) ** 5
+    assert exact_hits(v["defender"])[0] == Fraction(2, 3) ** 4     # 3 dice, then one more miss
+    assert "if_cancelled" not in v
+
+
+@pytest.mark.parametrize("lang, words", [("en", "may choose it"), ("es", "pueden elegirlo")])
+def test_not_saying_gives_the_odds_without_it_and_both_sets(lang, words):
+    out = ask({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith"}, GANDALF, AT_WAR, lang)
+    v = out["verdict"]
+    assert (v["attacker"]["rerolls"], v["defender"]["rerolls"]) == (4, 2)
+    assert (v["if_cancelled"]["attacker"]["rerolls"], v["if_cancelled"]["defender"]["rerolls"]) == (0, 1)
+    assert "question.cancel_nazgul_leadership" in v["defaults"]
+    assert any(words in s["text"] and s["rule"] == "wotr-char-gandalf-white-nazgul" for s in out["explanation"])
+    declined = ask({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "cancel_nazgul_leadership": False},
+                   GANDALF, AT_WAR, lang)["verdict"]
+    assert "if_cancelled" not in declined and declined["attacker"] == v["attacker"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_cancelling_without_gandalf_the_white_in_the_battle_is_a_problem(lang):
+    regions = {**GANDALF, "Minas Tirith": {"free_peoples": {"gondor": {"regular": 3}}}}
+    errs = errors_of({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "cancel_nazgul_leadership": True},
+                     regions, AT_WAR, lang)
+    assert list(errs) == ["question.cancel_nazgul_leadership"]
+    assert ("Gandalf the White" if lang == "en" else "Gandalf el Blanco") in errs["question.cancel_nazgul_leadership"]
+
+
+def test_the_witch_kings_extra_card_is_said_not_covered():
+    out = ask({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "cancel_nazgul_leadership": False},
+              GANDALF, AT_WAR)
+    assert any(s["rule"] == "wotr-char-witch-king-card" and "not covered" in s["text"] for s in out["explanation"])
+
+
+def test_the_mouth_lets_a_muster_die_attack():
+    regions = {"Barad-dur": {"shadow": {"characters": ["The Mouth of Sauron"]}},
+               "Minas Morgul": {"shadow": {"sauron": {"regular": 3}}},
+               "North Ithilien": {"free_peoples": {"gondor": {"regular": 2}}}}
+    q = {"kind": "battle", "from": "Minas Morgul", "to": "North Ithilien", "die": "muster"}
+    assert ask(q, regions, AT_WAR)["verdict"]["allowed"] is True
+    used = ask({**q, "muster_as_army_used": True}, regions, AT_WAR)["verdict"]
+    assert used["allowed"] is False and used["decided_by"] == ["wotr-char-mouth-muster"]
+    absent = ask(q, {k: v for k, v in regions.items() if k != "Barad-dur"}, AT_WAR)["verdict"]
+    assert absent["allowed"] is False and "position.regions" in absent["defaults"]
+
+
+def test_a_split_attack_never_leaves_leaders_alone():
+    regions = {"Folde": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}},
+               "Westemnet": {"shadow": {"isengard": {"regular": 2}}}}
+    q = {"kind": "battle", "from": "Folde", "to": "Westemnet", "units": {"rohan": {"regular": 3}}}
+    v = ask(q, regions, AT_WAR)["verdict"]
+    assert v["allowed"] is False and v["decided_by"] == ["wotr-army-leaders-not-alone"]
+    kept = ask({**q, "units": {"rohan": {"regular": 2}}}, regions, AT_WAR)["verdict"]
+    assert kept["allowed"] is True and kept["attacker"]["rerolls"] == 0
+
+
+def test_a_besieged_stronghold_over_five_units_is_an_impossible_position():
+    regions = {"Minas Tirith": {"besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 6}},
+                                "shadow": {"sauron": {"regular": 4}}}}
+    for lang in ("en", "es"):
+        errs = errors_of({"kind": "battle", "from": "Minas Tirith", "to": "Minas Tirith", "type": "siege"},
+                         regions, AT_WAR, lang)
+        assert list(errs) == ["position.regions.Minas Tirith.free_peoples"] and "5" in errs[
+            "position.regions.Minas Tirith.free_peoples"]
+
+
+def test_a_siege_asked_from_another_region_cites_the_besieged_army_rule():
+    out = ask({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "type": "siege"},
+              {"Osgiliath": {"shadow": {"sauron": {"regular": 5}}}, **{k: v for k, v in SIEGE.items()}}, AT_WAR)
+    v = out["verdict"]
+    assert v["allowed"] is False
+    assert v["decided_by"] == ["wotr-siege-besieged-army", "wotr-siege-battle"]

@@ -227,7 +227,7 @@ def _build(b: Battle) -> _Graph:
             return terminal_id((HOLDS, MAX_ROUNDS, au, du))
         next_k = min(k + 1, limit) if saturates else k + 1
         if b.siege:
-            if a[1] + a[2] and (not counts_extensions or ext < b.extend_siege):
+            if a[1] + a[2] and (b.extend_siege is None or ext < b.extend_siege):
                 return state_id((reduce_one_elite(a), d, next_k, ext + 1 if counts_extensions else 0))
             return terminal_id((HOLDS, SIEGE_ENDED, au, du))
         if b.retreat_after is not None and k == b.retreat_after:
@@ -314,9 +314,9 @@ def solve(b: Battle) -> Outcome:
     mass = [0] * len(g.states)
     mass[0] = q_all
     absorbed = [0] * len(g.terminals)
-    ended_in = defaultdict(int)     # round -> mass, when the state tells the round (no self-loops)
+    ended_in: dict[int, int] = defaultdict(int)     # round -> mass, when the state tells the round (no self-loops)
     rounds_plain = 0                     # states fought once: their visit mass
-    rounds_looped = defaultdict(int)     # common factor g -> sum of mass / L over states with a self-loop
+    rounds_looped: dict[int, int] = defaultdict(int)     # common factor g -> sum of mass / L over states with a self-loop
     order = _topological(g)
     for i in order:
         n = mass[i]
@@ -403,7 +403,7 @@ def _listed(by_round: dict[int, Fraction]) -> dict[str, Fraction]:
 
 def _outcome(b: Battle, g: _Graph, p_terminal: list[Fraction], rounds: dict[str, Fraction],
              expected_rounds: Fraction) -> Outcome:
-    totals = defaultdict(Fraction)
+    totals: dict[str, Fraction] = defaultdict(Fraction)
     holds: dict[str, Fraction] = defaultdict(Fraction)
     a_left = [Fraction(0)] * (b.attacker.units + 1)
     d_left = [Fraction(0)] * (b.defender.units + 1)
@@ -417,8 +417,8 @@ def _outcome(b: Battle, g: _Graph, p_terminal: list[Fraction], rounds: dict[str,
         p_attacker_wins=totals[ATTACKER], p_defender_holds=totals[HOLDS], p_both_eliminated=totals[BOTH],
         p_defender_retreats=totals[RETREAT], holds={k: v for k, v in holds.items() if v},
         p_rounds=rounds, expected_rounds=expected_rounds, attacker_left=a_left, defender_left=d_left,
-        expected_attacker_losses=b.attacker.units - sum(k * p for k, p in enumerate(a_left)),
-        expected_defender_losses=b.defender.units - sum(k * p for k, p in enumerate(d_left)),
+        expected_attacker_losses=b.attacker.units - sum((k * p for k, p in enumerate(a_left)), Fraction(0)),
+        expected_defender_losses=b.defender.units - sum((k * p for k, p in enumerate(d_left)), Fraction(0)),
         states=len(g.states), expected_extensions=expected_rounds - 1 if b.siege else Fraction(0))
 
 

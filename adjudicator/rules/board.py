@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from adjudicator import data
-from adjudicator.model import Army, Position, other_side
+from adjudicator.model import Position, other_side
 
 STACKING_LIMIT = 10            # units per region (seed 000 'Acción de Ejército')
 BESIEGED_STACKING_LIMIT = 5    # units inside a besieged stronghold (seed 000 'Fortificaciones')
@@ -152,12 +152,6 @@ def free_for_retreat(position: Position, region: str, side: str) -> bool:
     if besieged_by(position, region) == side:
         return True
     return not has_army(position, region, other_side(side)) and not enemy_settlement(position, region, side)
-
-
-def leadership(army: Army) -> int:
-    """Leaders + Nazgûl + each character's Leadership (before the cap of 5)."""
-    chars = data.characters()
-    return army.leaders + army.nazgul + sum(chars[c]["leadership"] or 0 for c in army.characters)
 
 
 def nations_not_at_war(position: Position, nations: Iterable[str]) -> list[str]:

@@ -513,3 +513,10 @@ def bring_into_play(position, q, r):
                     by=list(dict.fromkeys(["wotr-char-enter", *r.deciding])),
                     allowed=True, die=die, places=e.places, activates=activates,
                     dice_added=data.characters()[cid]["action_die_bonus"] or 0)
+
+
+def leads_attack(position: Position, army: Army) -> bool:
+    """An army that may attack with a Character die: it has a Leader, a Nazgûl or any
+    character (an attack moves no figure, so a Level 0 one such as Saruman counts), or an
+    Isengard Elite while Saruman is in play."""
+    return bool(army.leaders or army.nazgul or army.characters or elites_as_leaders(position, army))

@@ -10,18 +10,32 @@ all-miss round solved exactly rather than truncated.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjudicator import data, names
 from adjudicator.model import Army
 from adjudicator.params import MISSING, check_choice, check_int, side_value
 from adjudicator.registry import question
-from adjudicator.ruling import Ruling, fraction_text, probability
 from adjudicator.rules import battle_outcome as outcome
 from adjudicator.rules import board
-from adjudicator.rules.battle import (GAME, HARD_HIT, NORMAL_HIT, TYPES, Engagement, battle_params, combat_dice,
-                                      politics_of_attack, read_engagement)
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.rules import characters as chars_rules
+from adjudicator.rules.battle import (
+    GAME,
+    HARD_HIT,
+    IF_CANCELLED_WHEN,
+    NORMAL_HIT,
+    TYPES,
+    Engagement,
+    battle_params,
+    combat_dice,
+    free_regions,
+    nazgul_cancelled,
+    politics_of_attack,
+    read_engagement,
+    witch_king_card_step,
+)
+from adjudicator.ruling import Ruling, fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 CASUALTY_ALIASES = {"keep-dice": outcome.KEEP_STRENGTH, "mantener-fuerza": outcome.KEEP_STRENGTH,
                     "mantener-dados": outcome.KEEP_STRENGTH, "regulars-first": outcome.REMOVE_REGULARS,
@@ -99,10 +113,17 @@ BATTLE_OUTCOME = KindSpec(
             when=T("when allowed", "si se permite")),
         Key("expected_extensions", "number", T("Expected extensions of the siege", "Prolongaciones esperadas del asedio"),
             always=False, when=T("in a siege", "en un asedio")),
+        Key("if_cancelled", "mapping", T("If Gandalf the White cancels the Nazgûl's Leadership",
+                                         "Si Gandalf el Blanco anula el Liderazgo de los Nazgûl"),
+            always=False, when=T(IF_CANCELLED_WHEN.en + " ({p_attacker_wins, p_defender_holds, "
+                                 "p_both_eliminated}, each with its _exact)",
+                                 IF_CANCELLED_WHEN.es + " ({p_attacker_wins, p_defender_holds, "
+                                 "p_both_eliminated}, cada una con su _exact)")),
     ),
     position=("regions", "politics"),
     rules=("wotr-battle-round", "wotr-battle-casualties", "wotr-battle-elite-reduction", "wotr-battle-end-of-round",
-           "wotr-siege-extend", "wotr-siege-continues", "wotr-battle-leaders-alone"),
+           "wotr-siege-extend", "wotr-siege-continues", "wotr-battle-leaders-alone", "wotr-char-saruman-elites",
+           "wotr-char-gandalf-white-nazgul"),
 )
 
 
@@ -113,17 +134,17 @@ class Policies:
     stops_below: int = 1
     retreat_after: int | None = None          # None: never
     retreat_into: str = "region"
-    casualties: dict[str, str] | None = None  # role -> policy
-    defaults: list[str] | None = None         # question paths left to their default
+    casualties: dict[str, str] = field(default_factory=dict)   # role -> policy
+    defaults: list[str] = field(default_factory=list)          # question paths left to their default
 
     def default(self, key: str) -> bool:
-        return f"question.{key}" in (self.defaults or [])
+        return f"question.{key}" in self.defaults
 
 
 
 def read_policies(q) -> Policies:
     """The players' policies, every problem with its path; `defaults` lists those not given."""
-    p = Policies(defaults=[])
+    p = Policies()
     for key in ("max_rounds", "extend_siege", "attacker_stops_below", "defender_retreats", "casualties"):
         if q.get(key) is None:
             p.defaults.append(f"question.{key}")
@@ -185,14 +206,17 @@ def _read_casualties(q) -> tuple[dict[str, str], list[str]]:
     return dict.fromkeys(ROLES, policy or outcome.KEEP_STRENGTH), []
 
 
-def force_of(army: Army, side: str, casualties: str) -> outcome.Force:
-    """The solver's view of one side. Leadership counts every Leader, Nazgûl and character
-    (board.leadership); character abilities that change it (Gandalf the White cancelling the
-    Nazgûl, Saruman's Elites counting as Leaders: `leading_elites`) plug in here."""
+def force_of(position, army: Army, side: str, casualties: str, *, cancel: bool = False) -> outcome.Force:
+    """The solver's view of one side. Its Leadership is read from the state, not fixed:
+    the Isengard Elites that count as Leaders (Saruman in play) are ``leading_elites``, whose
+    Leadership goes as each is reduced or removed; ``leadership`` is the rest (Leaders,
+    Nazgûl, characters; the Nazgûl's and Gandalf the White's cancelled when ``cancel``)."""
     chars = data.characters()
     captains = sum(chars[c]["combat_strength_bonus"] for c in army.characters) if side == "free_peoples" else 0
-    return outcome.Force(regulars=army.regular, elites=army.elite, captains=captains,
-                         leadership=board.leadership(army), casualties=casualties)
+    leading = chars_rules.elites_as_leaders(position, army)
+    total = max(0, chars_rules.leadership(position, army, cancel_nazgul_leadership=cancel))
+    return outcome.Force(regulars=army.regular, elites=army.elite - leading, leading_elites=leading, captains=captains,
+                         leadership=max(0, total - leading), casualties=casualties)
 
 
 def outcome_thresholds(position, e: Engagement, r) -> tuple[int, int, int]:
@@ -208,7 +232,8 @@ def outcome_thresholds(position, e: Engagement, r) -> tuple[int, int, int]:
         r.step("battle.outcome_city", "wotr-battle-city-fortification", region=dst_name,
                what=r.t(f"battle.settlement_{settlement}"))
         return HARD_HIT, NORMAL_HIT, NORMAL_HIT
-    elif settlement == "stronghold" and position.region(e.dst).besieged is None:
+    elif (settlement == "stronghold" and position.region(e.dst).besieged is None
+          and position.controller(e.dst) == e.enemy):
         r.step("battle.stronghold_field", "wotr-siege-choice", region=dst_name)
     else:
         r.step("battle.plain_hits", "wotr-battle-hit")
@@ -224,33 +249,44 @@ def casualty_steps(p: Policies, r) -> None:
             r.step(f"battle.outcome_casualties_{p.casualties[role]}", "wotr-battle-casualties",
                    who=r.t(f"battle.{role}"))
     if p.default("casualties"):
-        r.step("battle.outcome_casualties_default", "wotr-battle-casualties")
+        r.default("question.casualties", "battle.outcome_casualties_default", "wotr-battle-casualties")
     for role in ROLES:
         if f"question.casualties.{role}" in p.defaults:
-            r.step("battle.outcome_casualties_default_role", "wotr-battle-casualties", who=r.t(f"battle.{role}"))
+            r.default(f"question.casualties.{role}", "battle.outcome_casualties_default_role", "wotr-battle-casualties",
+                      who=r.t(f"battle.{role}"))
     r.step("battle.outcome_elite_reduction", "wotr-battle-elite-reduction")
+
+
+def _by_default(r, p: Policies, key: str, step_key: str, label: str, **params) -> None:
+    """A policy step; when the policy was not given, the same words as a named default."""
+    if p.default(key):
+        r.default(f"question.{key}", step_key, label, default=r.t("battle.by_default"), **params)
+    else:
+        r.step(step_key, label, default="", **params)
 
 
 def end_of_round_steps(position, e: Engagement, p: Policies, r) -> tuple[int | None, int | None, int | None]:
     """The steps for ceasing, the round limit, extending a siege and retreating; returns
-    (extensions allowed, retreat after round, units that may retreat)."""
+    (extensions allowed, retreat after round, units that may retreat). A policy left to its
+    default is named only where it can change the answer."""
     if p.stops_below > 1:
         r.step("battle.outcome_stops_below", "wotr-battle-end-of-round", n=p.stops_below)
     else:
-        r.step("battle.outcome_fights_on", "wotr-battle-end-of-round",
-               default=r.t("battle.by_default") if p.default("attacker_stops_below") else "")
+        _by_default(r, p, "attacker_stops_below", "battle.outcome_fights_on", "wotr-battle-end-of-round")
+    extensions = p.extend_siege
+    can_extend = e.kind == "siege" and e.attacker.elite > 0 and extensions != 0
     if p.max_rounds is not None:
         r.step("battle.outcome_max_rounds", "wotr-battle-end-of-round", n=p.max_rounds)
     elif e.kind != "siege":
-        r.step("battle.outcome_no_round_limit", "wotr-battle-end-of-round")
-    extensions = p.extend_siege
+        r.default("question.max_rounds", "battle.outcome_no_round_limit", "wotr-battle-end-of-round")
+    elif can_extend:
+        r.default("question.max_rounds", "battle.outcome_no_round_limit_siege", "wotr-siege-extend")
     if e.kind == "siege":
         r.step("battle.outcome_siege_one_round", "wotr-siege-battle")
         if not e.attacker.elite:
             r.step("battle.outcome_extend_no_elite", "wotr-siege-extend")
         elif extensions is None:
-            r.step("battle.outcome_extend_always", "wotr-siege-extend",
-                   default=r.t("battle.by_default") if p.default("extend_siege") else "")
+            _by_default(r, p, "extend_siege", "battle.outcome_extend_always", "wotr-siege-extend")
         elif extensions == 0:
             r.step("battle.outcome_extend_never", "wotr-siege-extend")
         else:
@@ -265,12 +301,11 @@ def retreat_plan(position, e: Engagement, p: Policies, r) -> tuple[int | None, i
     """When the defender retreats and how many units may go, as far as the rules allow."""
     lang = r.lang
     dst_name = names.region_name(e.dst, lang)
-    if p.retreat_after is None:
-        r.step("battle.outcome_retreat_never", "wotr-battle-end-of-round",
-               default=r.t("battle.by_default") if p.default("defender_retreats") else "")
-        return None, None
-    if e.kind == "siege":
+    if e.kind == "siege":     # whatever the policy says: a besieged army never retreats
         r.step("battle.outcome_retreat_besieged", "wotr-siege-besieged-army")
+        return None, None
+    if p.retreat_after is None:
+        _by_default(r, p, "defender_retreats", "battle.outcome_retreat_never", "wotr-battle-end-of-round")
         return None, None
     if p.retreat_into == "stronghold":
         state = position.region(e.dst)
@@ -284,7 +319,7 @@ def retreat_plan(position, e: Engagement, p: Policies, r) -> tuple[int | None, i
             return p.retreat_after, board.BESIEGED_STACKING_LIMIT
         r.step("battle.outcome_retreat_no_stronghold", "wotr-battle-retreat-into-siege", region=dst_name)
         return None, None
-    free = [n for n in sorted(board.neighbours(e.dst)) if board.free_for_retreat(position, n, e.enemy)]
+    free, _blocked = free_regions(position, r, e.dst, e.enemy, "wotr-battle-retreat")
     if not free:
         r.step("battle.outcome_retreat_no_region", "wotr-battle-retreat", region=dst_name)
         return None, None
@@ -327,34 +362,48 @@ def battle_outcome(position, q, r):
     e = read_engagement(position, q, r)
     if isinstance(e, Ruling):
         return e
+    cancel, may_cancel = nazgul_cancelled(position, e, r)
     att_first, att_later, def_hit = outcome_thresholds(position, e, r)
-    combat_dice(e.attacker, e.side, r, role="attacker")
-    combat_dice(e.defender, e.enemy, r, role="defender")
+    combat_dice(position, e.attacker, e.side, r, role="attacker", cancel=cancel)
+    combat_dice(position, e.defender, e.enemy, r, role="defender", cancel=cancel)
     r.step("battle.outcome_strength_shrinks", "wotr-battle-combat-strength")
     r.step("battle.outcome_rerolls", "wotr-battle-leader-reroll")
+    for role, army in (("attacker", e.attacker), ("defender", e.defender)):
+        leading = chars_rules.elites_as_leaders(position, army)
+        if leading:
+            r.step("battle.outcome_elites_lead", "wotr-char-saruman-elites", who=r.t(f"battle.{role}"), n=leading)
     r.step("battle.natural_rolls", "wotr-battle-natural-rolls")
     r.step("battle.outcome_round", "wotr-battle-round")
     casualty_steps(p, r)
     r.step("battle.outcome_leaders_alone", "wotr-battle-leaders-alone")
     extensions, retreat_after, retreat_keeps = end_of_round_steps(position, e, p, r)
     politics_of_attack(position, e, r)
+    witch_king_card_step(e, r)
     r.step("battle.outcome_cards_not_modelled", "wotr-battle-combat-card")
 
-    o = outcome.solve(outcome.Battle(
-        attacker=force_of(e.attacker, e.side, p.casualties["attacker"]),
-        defender=force_of(e.defender, e.enemy, p.casualties["defender"]),
-        attacker_hits_on=att_later, attacker_hits_on_first=att_first, defender_hits_on=def_hit,
-        siege=e.kind == "siege", extend_siege=extensions, max_rounds=p.max_rounds,
-        attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps))
+    def solve(cancelled: bool) -> outcome.Outcome:
+        return outcome.solve(outcome.Battle(
+            attacker=force_of(position, e.attacker, e.side, p.casualties["attacker"], cancel=cancelled),
+            defender=force_of(position, e.defender, e.enemy, p.casualties["defender"], cancel=cancelled),
+            attacker_hits_on=att_later, attacker_hits_on_first=att_first, defender_hits_on=def_hit,
+            siege=e.kind == "siege", extend_siege=extensions, max_rounds=p.max_rounds,
+            attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps))
+
+    o = solve(cancel)
     result_steps(e, o, r)
-    defaults = [d for d in p.defaults if d != "question.extend_siege" or e.kind == "siege"]
     verdict = {"allowed": True, "type": e.kind, "side": side_value(e.side)}
     for key in OUTCOME_KEYS:
         verdict.update(exact_pair(key, getattr(o, key)))
     verdict.update(exact_pair("p_defender_holds_by", o.holds))
     if e.kind == "siege":
         verdict.update(exact_pair("expected_extensions", o.expected_extensions))
-    r.defaults.extend(d for d in defaults if d not in r.defaults)
+    if may_cancel:
+        alt = solve(True)
+        r.step("battle.outcome_if_cancelled", "wotr-char-gandalf-white-nazgul",
+               gandalf=names.character_name("gandalf-the-white", r.lang), win=r.percent(alt.p_attacker_wins),
+               hold=r.percent(alt.p_defender_holds))
+        verdict["if_cancelled"] = {k: v for key in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated")
+                                   for k, v in exact_pair(key, getattr(alt, key)).items()}
     retreat = r.t("battle.outcome_answer_retreat", pct=r.percent(o.p_defender_retreats)) if retreat_after is not None else ""
     return r.decide("battle.outcome_answer", {
         "type": r.t(f"battle.type_{e.kind}"), "win": r.percent(o.p_attacker_wins), "hold": r.percent(o.p_defender_holds),
