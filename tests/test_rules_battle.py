@@ -275,3 +275,19 @@ def test_a_siege_asked_from_another_region_cites_the_besieged_army_rule():
     v = out["verdict"]
     assert v["allowed"] is False
     assert v["decided_by"] == ["wotr-siege-besieged-army", "wotr-siege-battle"]
+
+
+def test_battle_and_retreat_name_the_regions_they_read():
+    """The ruling page marks a battle's two regions, and a retreat's free and blocked
+    neighbours, on the board: the ruling says which region plays which part."""
+    regions = {"North Ithilien": {"shadow": {"sauron": {"regular": 3}}},
+               "Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}}}
+    fought = ask({"kind": "battle", "from": "North Ithilien", "to": "Osgiliath"}, regions, AT_WAR)
+    assert fought["regions"] == {"north-ithilien": "from", "osgiliath": "to"}
+
+    ruling = ask({"kind": "retreat", "region": "Osgiliath", "side": "free-peoples"}, regions, AT_WAR)
+    marked = ruling["regions"]
+    assert marked.pop("osgiliath") == "from"
+    assert marked.pop("north-ithilien") == "blocked"    # the Shadow army stands there
+    assert sorted(marked) == sorted(ruling["verdict"]["destinations"])
+    assert set(marked.values()) == {"reachable"}

@@ -425,6 +425,8 @@ def read_engagement(position, q, r) -> Engagement | Ruling:
     lang = r.lang
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
     src_state = position.region(src)
+    r.mark("from", src)
+    r.mark("to", dst)
 
     # Who attacks, and which kind of battle.
     if src == dst:
@@ -648,7 +650,9 @@ def free_regions(position, r, region: str, side: str, label: str) -> tuple[list[
     for n in around:
         if board.free_for_retreat(position, n, side):
             destinations.append(n)
+            r.mark("reachable", n)
         else:
+            r.mark("blocked", n)
             why = "army" if board.has_army(position, n, other_side(side)) else "settlement"
             blocked.append(r.t(f"battle.blocked_{why}", region=names.region_name(n, r.lang)))
     return destinations, blocked
@@ -681,6 +685,7 @@ def retreat(position, q, r):
     _check_besieged_limit(position, q, r, region)
     q.problems.raise_if_any()
     state = position.region(region)
+    r.mark("from", region)
     r.step("battle.retreat_army", "wotr-battle-retreat", side=side_word(side, lang), region=name,
            army=describe(army, lang))
 
