@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from adjudicator.problems import BAD_CHARS, Problem, Problems, ScenarioInvalid, shown
+from adjudicator.problems import Problem, Problems, ScenarioInvalid, bad_char, shown
 
 MAX_TEXT_BYTES = 1024 * 1024   # characters of a whole scenario; a file holds a few hundred
 MAX_VALUES = 10_000            # real scenarios hold under a hundred
@@ -111,7 +111,7 @@ def check_data(data: Any, duplicates: dict[int, list[str]] | None = None) -> Non
 def _plain(data: Any) -> bool:
     """The fast common case of :func:`check_data`: True when nothing is wrong (no paths are
     built; :class:`_Walk` finds them when something is). Recursion stops at MAX_DEPTH."""
-    search, budget = BAD_CHARS.search, [MAX_VALUES]
+    search, budget = bad_char, [MAX_VALUES]
 
     def plain(x: Any, depth: int) -> bool:
         kind = type(x)
@@ -179,7 +179,7 @@ class _Walk:
         self.budget -= len(s) // _TEXT_COST
         if self.budget < 0:
             raise _Stop(path, "core.err_too_many_values", limit=MAX_VALUES)
-        bad = BAD_CHARS.search(s)
+        bad = bad_char(s)
         if bad:
             self.problems.add(path, "core.err_bad_char", char=f"U+{ord(bad.group()):04X}", at=bad.start() + 1)
         if len(s) > MAX_TEXT_CHARS:
@@ -191,11 +191,12 @@ class _Walk:
 def _load_yaml(text: str, libyaml: bool = True) -> Any:
     import yaml
 
-    bad = BAD_CHARS.search(text)
-    if bad and 0xD800 <= ord(bad.group()) <= 0xDFFF:   # not text at all (bytes that were not UTF-8)
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise ScenarioInvalid([Problem("", "core.err_not_utf8", {"line": line, "column": column})])
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:   # a lone surrogate: not text at all (bytes that were not UTF-8)
+        line = text.count("\n", 0, exc.start) + 1
+        column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1
+        raise ScenarioInvalid([Problem("", "core.err_not_utf8", {"line": line, "column": column})]) from None
     loader = None
     try:
         loader = _loader_class(libyaml)(text)

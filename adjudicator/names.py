@@ -19,10 +19,17 @@ def close_matches(word: str, possibilities: list[str], n: int = 3, cutoff: float
     return difflib.get_close_matches(word, possibilities, n=n, cutoff=cutoff)
 
 
+# Every ASCII character that is not a letter or a digit, for str.translate to drop.
+_ASCII_DROP = {c: None for c in range(128) if not chr(c).isalnum()}
+
+
 @lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
     """Fold a name for comparison: no accents, case, punctuation or spaces."""
-    decomposed = unicodedata.normalize("NFKD", str(text))
+    text = str(text)
+    if text.isascii():   # most names: the same result, without Unicode decomposition
+        return text.lower().translate(_ASCII_DROP)
+    decomposed = unicodedata.normalize("NFKD", text)
     out = []
     for ch in decomposed:
         if unicodedata.combining(ch):

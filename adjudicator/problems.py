@@ -12,6 +12,7 @@ of a path) is cut to about :data:`ECHO_CHARS` characters.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
 from adjudicator.i18n import translate
@@ -25,8 +26,19 @@ ECHO_CHARS = 100
 _NOT_ECHOED = frozenset({"options", "known", "limit", "lo", "hi"})
 # Lists of the names the user gave ("the cards on the path: ..."): longer, still bounded.
 _NAME_LISTS = frozenset({"cards", "players", "items"})
-# C0/C1 control characters (tab, newline and carriage return allowed) and lone surrogates.
-BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+@lru_cache(maxsize=None)
+def _bad_chars() -> re.Pattern[str]:
+    """C0/C1 control characters (tab, newline and carriage return allowed) and lone
+    surrogates (compiled on first need: printable text, the usual input, never needs it)."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def bad_char(text: str) -> re.Match[str] | None:
+    """The first character no scenario may hold, or None. Printable text (``str.isprintable``
+    is false for every control character and surrogate) is answered without the pattern."""
+    return None if text.isprintable() else _bad_chars().search(text)
 
 
 def shown(value: Any, limit: int = ECHO_CHARS) -> str:
@@ -37,7 +49,9 @@ def shown(value: Any, limit: int = ECHO_CHARS) -> str:
     text = value if isinstance(value, str) else str(value)
     if len(text) > limit:
         text = text[:limit - 1] + "…"
-    return BAD_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isprintable():
+        return text
+    return _bad_chars().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def format_path(parts: Iterable[PathPart]) -> str:
