@@ -8,6 +8,8 @@ from adjudicator import api, data
 from adjudicator.cli import main as cli_main
 from adjudicator.problems import ScenarioInvalid
 
+from helpers import steps_citing  # noqa: E402
+
 
 def ask(question, regions=None, politics=None, lang="en", **position):
     scenario = {"game": "war-of-the-ring", "lang": lang,
@@ -20,11 +22,6 @@ def errors_of(question, regions=None, politics=None, lang="en"):
     with pytest.raises(ScenarioInvalid) as exc:
         ask(question, regions, politics, lang)
     return {e["path"]: e["message"] for e in exc.value.as_dicts(lang)}
-
-
-def steps_citing(ruling, words):
-    """The rule labels of the explanation's steps whose text holds ``words``."""
-    return [s["rule"] for s in ruling["explanation"] if words in s["text"]]
 
 
 GONDOR_IN_MT = {"Minas Tirith": {"free_peoples": {"gondor": {"regular": 3, "leader": 1}}}}
