@@ -212,4 +212,5 @@ def test_an_allowed_nazgul_muster_cites_the_nazgul_rule(region):
     ruling = ask({"kind": "muster", "nation": "sauron", "recruit": [{"unit": "nazgul", "region": region}]},
                  politics={"sauron": "at-war"})
     assert ruling["verdict"]["allowed"] is True
-    assert [s["rule"] for s in ruling["explanation"] if "Nazgûl count as Leaders" in s["text"]] == ["wotr-muster-nazgul"]
+    rules = [s["rule"] for s in ruling["explanation"] if "Nazgûl count as Leaders" in s["text"]]
+    assert rules == ["wotr-muster-nazgul"]

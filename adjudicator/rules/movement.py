@@ -112,6 +112,27 @@ def muster_as_army(position, r, side: str, used: bool | None) -> None:
         r.step("movement.mouth_muster_as_army", "wotr-char-mouth-muster", Mouth=names.character_name("mouth-of-sauron", r.lang))
 
 
+def die_checks(position, r, moving: Army, die: str | None, side: str, mouth_used: bool | None) -> None:
+    """A Character die moves only an army led by a Leader, a Nazgûl or a character (or, while
+    Saruman is in play, an Isengard Elite); a Muster die only with the Mouth of Sauron."""
+    led = is_led(position, moving)
+    elites = elites_as_leaders(position, moving)
+    if elites:
+        r.step("movement.elites_are_leaders", "wotr-char-saruman-elites", n=elites)
+    elif die == "character" and not led:
+        elites_without_saruman(position, r, moving)
+    if die == "character":
+        if led:
+            r.step("movement.character_die_led", "wotr-army-move-character-action")
+        else:
+            r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die",
+                     "movement.reason_character_die")
+    elif die == "muster":
+        muster_as_army(position, r, side, mouth_used)
+    elif die is None and not led:
+        name_default(r, "question.die", "movement.default_die", "wotr-dice-army")
+
+
 def left_behind_not_at_war(position, r, present: Army, moving: Army, src_name: str, dst: str,
                            dst_name: str) -> None:
     """The figures left in ``from`` of a nation not At War that could not have crossed into
@@ -267,23 +288,7 @@ def army_move(position, q, r):
                    region=dst_name)
     left_behind_not_at_war(position, r, present, moving, src_name, dst, dst_name)
 
-    # A Character die moves only an army led by a Leader, a Nazgûl or a character (or, while
-    # Saruman is in play, an Isengard Elite); a Muster die only with the Mouth of Sauron.
-    led = is_led(position, moving)
-    elites = elites_as_leaders(position, moving)
-    if elites:
-        r.step("movement.elites_are_leaders", "wotr-char-saruman-elites", n=elites)
-    elif die == "character" and not led:
-        elites_without_saruman(position, r, moving)
-    if die == "character":
-        if led:
-            r.step("movement.character_die_led", "wotr-army-move-character-action")
-        else:
-            r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die", "movement.reason_character_die")
-    elif die == "muster":
-        muster_as_army(position, r, side, mouth_used)
-    elif die is None and not led:
-        name_default(r, "question.die", "movement.default_die", "wotr-dice-army")
+    die_checks(position, r, moving, die, side, mouth_used)
 
     if r.refusals:
         return r.decide_refused(ARMY_MOVE_REFUSALS, "movement.answer_no", allowed=False, side=side_value(side))
