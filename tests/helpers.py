@@ -18,3 +18,8 @@ def problems(position, question, lang="en"):
     with pytest.raises(ScenarioInvalid) as exc:
         rule(position, question, lang)
     return {p["path"]: p["message"] for p in exc.value.as_dicts(lang)}
+
+
+def steps_citing(ruling, words):
+    """The rule labels of the explanation's steps whose text holds ``words``."""
+    return [s["rule"] for s in ruling["explanation"] if words in s["text"]]

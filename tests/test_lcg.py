@@ -123,6 +123,19 @@ def test_a_card_under_the_orcs_search_is_out_of_play_for_scour():
     assert v["effects"] == ["Bellach"]
 
 
+def test_scour_over_the_cards_in_play_names_those_under_the_orcs_search_out_of_play():
+    position = {**WORKED, "in_play": WORKED["in_play"][:1], "under_orcs_search": ["Ruined Tower"]}
+    ruling = rule({"kind": "scour"}, position)
+    assert ruling["verdict"]["effects"] == ["Bellach"]
+    assert [s["rule"] for s in ruling["explanation"] if "Ruined Tower" in s["text"]] == ["lcg-orcs-search-out-of-play"]
+
+
+def test_time_without_refresh_phases_names_the_default_under_the_refresh_rule():
+    ruling = rule({"kind": "time", "counters": 2})
+    assert ruling["verdict"]["defaults"] == ["question.refresh_phases"]
+    assert [s["rule"] for s in ruling["explanation"] if "refresh_phases" in s["text"]] == ["lcg-time-refresh"]
+
+
 # -- the Orcs' Search -------------------------------------------------------------------------------
 @pytest.mark.parametrize("damage, qp, under", [(0, 3, False), (2, 3, False), (3, 3, True), (4, 3, True)])
 def test_a_location_goes_under_when_damage_reaches_its_quest_points(damage, qp, under):

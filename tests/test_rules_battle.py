@@ -249,6 +249,14 @@ def test_the_mouth_lets_a_muster_die_attack():
     assert absent["allowed"] is False and "position.regions" in absent["defaults"]
 
 
+def test_a_free_peoples_muster_die_attack_is_refused_citing_the_mouths_card():
+    regions = {"Minas Tirith": {"free_peoples": {"gondor": {"regular": 3}}},
+               "Osgiliath": {"shadow": {"sauron": {"regular": 2}}}}
+    out = ask({"kind": "battle", "from": "Minas Tirith", "to": "Osgiliath", "die": "muster"}, regions, AT_WAR, "es")
+    assert out["verdict"]["allowed"] is False and out["verdict"]["decided_by"] == ["wotr-dice-muster"]
+    assert [s["rule"] for s in out["explanation"] if "Solo la Sombra" in s["text"]] == ["wotr-char-mouth-muster"]
+
+
 def test_a_split_attack_never_leaves_leaders_alone():
     regions = {"Folde": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}},
                "Westemnet": {"shadow": {"isengard": {"regular": 2}}}}

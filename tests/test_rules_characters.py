@@ -137,6 +137,16 @@ def test_witch_king_places_are_exactly_the_shadow_armies_with_a_sauron_unit():
     assert v["activates"] == ["dwarves", "gondor", "rohan"]
 
 
+def test_nazgul_alone_are_no_army_for_the_witch_king_and_the_army_rule_says_why():
+    pos = {"politics": {"sauron": "at-war", "gondor": "at-war"},
+           "regions": {"Dagorlad": {"shadow": {"nazgul": 2}}, "Morannon": {"shadow": {"sauron": {"regular": 2}}}}}
+    ruling = bring("Witch-king", pos)
+    assert ruling["verdict"]["places"] == ["morannon"]
+    assert [s["rule"] for s in ruling["explanation"] if "Dagorlad" in s["text"]] == ["wotr-army"]
+    with_units = {**pos, "regions": {"Morannon": pos["regions"]["Morannon"]}}
+    assert "wotr-army" not in [c["rule"] for c in bring("Witch-king", with_units)["citations"]]
+
+
 def test_already_in_play_is_the_reason_given_first_and_every_refusal_is_explained():
     pos = {"regions": {"Minas Morgul": {"shadow": {"sauron": {"regular": 2}, "characters": ["Witch-king"]}}}}
     ruling = bring("Witch-king", pos)

@@ -8,7 +8,7 @@ from adjudicator import data
 from adjudicator.rules.board import distances
 from adjudicator.rules.fellowship import distance
 
-from helpers import GAME, problems, rule  # noqa: E402
+from helpers import GAME, problems, rule, steps_citing  # noqa: E402
 
 
 # -- the graph ----------------------------------------------------------------------------------
@@ -91,6 +91,51 @@ def test_declare_heal_only_with_corruption_and_activation_only_when_passive():
     assert (v["heal"], v["activates"]) == (1, None)
     v = rule({"fellowship": {**base, "corruption": 4}}, {"kind": "declare-fellowship", "to": "Osgiliath"})["verdict"]
     assert (v["heal"], v["activates"]) == (0, None)   # a fortification, not a City or Stronghold
+
+
+@pytest.mark.parametrize("to", ["Bree", "Dol Guldur"])
+def test_declaring_where_no_nation_can_be_activated_cites_the_activation_rule(to):
+    """Neither a Town nor a Shadow Stronghold activates a nation: the activation rule says so, not the heal rule."""
+    start = {"Bree": "Weather Hills", "Dol Guldur": "North Anduin Vale"}[to]
+    out = rule({"fellowship": {"region": start, "progress": 2}, "turn": {"phase": 2}},
+               {"kind": "declare-fellowship", "to": to})
+    assert (out["verdict"]["allowed"], out["verdict"]["activates"]) == (True, None)
+    assert steps_citing(out, "activates no nation") == ["wotr-fellowship-declare-activate"]
+    assert steps_citing(out, "no healing") == ["wotr-fellowship-declare-heal"]
+
+
+BESIEGED_MT = {"Minas Tirith": {"besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 3}},
+                                "shadow": {"sauron": {"regular": 6}}}}
+
+
+def test_declaring_into_a_besieged_stronghold_cites_the_fellowships_free_passage():
+    out = rule({"regions": BESIEGED_MT, "fellowship": {"region": "Lossarnach", "progress": 1}, "turn": {"phase": 2}},
+               {"kind": "declare-fellowship", "to": "Minas Tirith"}, "es")
+    assert out["verdict"]["allowed"] is True
+    assert steps_citing(out, "Baluarte asediado") == ["wotr-fellowship-besieged"]
+    quiet = rule({"fellowship": {"region": "Lossarnach", "progress": 1}, "turn": {"phase": 2}},
+                 {"kind": "declare-fellowship", "to": "Minas Tirith"})
+    assert "wotr-fellowship-besieged" not in [c["rule"] for c in quiet["citations"]]
+
+
+def test_revealed_out_of_a_besieged_stronghold_cites_the_fellowships_free_passage():
+    out = rule({"regions": BESIEGED_MT, "fellowship": {"region": "Minas Tirith", "progress": 1}},
+               {"kind": "reveal-fellowship", "to": "Osgiliath"})
+    assert out["verdict"]["allowed"] is True
+    assert steps_citing(out, "besieged Stronghold") == ["wotr-fellowship-besieged"]
+
+
+def test_declaring_on_the_mordor_track_is_refused_by_the_mordor_rule():
+    out = rule({"fellowship": {"mordor": 0}}, {"kind": "declare-fellowship"})
+    assert out["verdict"]["allowed"] is False and out["verdict"]["decided_by"] == ["wotr-mordor"]
+
+
+def test_revealed_at_progress_zero_the_figure_stays_by_the_reveal_rule():
+    out = rule({"fellowship": {"region": "Rivendell", "progress": 0}}, {"kind": "reveal-fellowship", "to": "Rivendell"})
+    assert (out["verdict"]["allowed"], out["verdict"]["max_distance"]) == (True, 0)
+    assert steps_citing(out, "does not move") == ["wotr-fellowship-reveal"]
+    moving = rule({"fellowship": {"region": "Rivendell", "progress": 1}}, {"kind": "reveal-fellowship"})
+    assert not steps_citing(moving, "does not move")
 
 
 def test_phase_assumed_is_said_in_a_step():

@@ -8,6 +8,8 @@ from adjudicator import api, data
 from adjudicator.cli import main as cli_main
 from adjudicator.problems import ScenarioInvalid
 
+from helpers import steps_citing  # noqa: E402
+
 
 def ask(question, regions=None, politics=None, lang="en", **position):
     scenario = {"game": "war-of-the-ring", "lang": lang,
@@ -275,6 +277,47 @@ def test_isengard_elites_lead_an_army_with_a_character_die_only_while_saruman_is
     assert ask(q, {**regulars, **saruman}, AT_WAR)["verdict"]["allowed"] is False
 
 
+def test_elites_without_saruman_are_refused_a_character_die_by_sarumans_card():
+    """The refusal rests on the Elites leading only while Saruman is in play: the step says so."""
+    elites = {"Gap of Rohan": {"shadow": {"isengard": {"elite": 2}}}}
+    q = {"kind": "army-move", "from": "Gap of Rohan", "to": "Druwaith Iaur", "die": "character"}
+    ruling = ask(q, elites, AT_WAR)
+    assert ruling["verdict"]["allowed"] is False
+    assert "wotr-char-saruman-elites" in steps_citing(ruling, "Saruman")
+    assert "position.regions.orthanc" in ruling["verdict"]["defaults"]     # Saruman absent: a default
+    listed = ask(q, {**elites, "Orthanc": {"shadow": {"isengard": {"regular": 1}}}}, AT_WAR, lang="es")
+    assert "wotr-char-saruman-elites" in steps_citing(listed, "Saruman no está en juego")
+    assert "position.regions.orthanc" not in listed["verdict"].get("defaults", [])
+
+
+def test_a_muster_die_refused_to_the_free_peoples_cites_the_mouths_card():
+    ruling = ask({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath", "die": "muster"},
+                 {**GONDOR_IN_MT, **MOUTH}, AT_WAR)
+    assert "wotr-char-mouth-muster" in steps_citing(ruling, "Only the Shadow")
+
+
+def test_the_figures_of_a_nation_not_at_war_left_behind_cite_the_rule_that_lets_the_rest_go_on():
+    mixed = {"Druadan Forest": {"free_peoples": {"gondor": {"regular": 3, "leader": 1}, "rohan": {"regular": 2}}}}
+    politics = {"gondor": "at-war", "rohan": {"steps": 2, "active": False}}
+    q = {"kind": "army-move", "from": "Druadan Forest", "units": {"gondor": {"regular": 3, "leader": 1}}}
+    into_gondor = ask({**q, "to": "Minas Tirith"}, mixed, politics)
+    assert into_gondor["verdict"]["allowed"] is True
+    assert "wotr-army-non-belligerent" in steps_citing(into_gondor, "Rohan is not At War")
+    # Into Rohan's own Folde the Rohan figures could have followed: no rule kept them back.
+    into_rohan = ask({**q, "to": "Folde"}, mixed, politics)
+    assert not steps_citing(into_rohan, "Rohan is not At War")
+
+
+def test_allowed_and_refused_non_belligerent_moves_cite_the_same_rule():
+    politics = {"rohan": {"steps": 2, "active": False}}
+    rohan = {"Westemnet": {"free_peoples": {"rohan": {"regular": 2}}}}
+    allowed = ask({"kind": "army-move", "from": "Westemnet", "to": "Fangorn"}, rohan, politics)
+    refused = ask({"kind": "army-move", "from": "Westemnet", "to": "Druwaith Iaur"}, rohan, politics)
+    assert (allowed["verdict"]["allowed"], refused["verdict"]["allowed"]) == (True, False)
+    assert steps_citing(allowed, "Rohan is not At War") == ["wotr-army-non-belligerent"]
+    assert steps_citing(refused, "Rohan is not At War") == ["wotr-army-non-belligerent"]
+
+
 def test_the_defaults_of_an_army_move_are_named():
     unled = {"Minas Tirith": {"free_peoples": {"gondor": {"regular": 2}}}}
     v = ask({"kind": "army-move", "from": "Minas Tirith", "to": "Osgiliath"}, unled, AT_WAR)["verdict"]
@@ -295,6 +338,22 @@ def test_gandalf_the_white_moves_at_level_four_alone_or_with_one_hobbit(group, l
     v = ask({"kind": "character-move", "character": group, "from": "Edoras", "to": "Lorien"}, regions,
             fellowship={"companions": ["Strider"]})["verdict"]
     assert (v["max_distance"], v["allowed"]) == (level, level >= 4)
+
+
+@pytest.mark.parametrize("group", [["Gandalf the White", "Legolas"], ["Gandalf the White", "Meriadoc", "Peregrin"]])
+def test_gandalf_the_white_kept_at_level_three_cites_his_card(group):
+    regions = {"Edoras": {"free_peoples": {"characters": group}}}
+    ruling = ask({"kind": "character-move", "character": group, "from": "Edoras", "to": "Lorien"}, regions,
+                 fellowship={"companions": ["Strider"]}, lang="es")
+    assert ruling["verdict"]["max_distance"] == 3
+    assert steps_citing(ruling, "Gandalf el Blanco solo cuenta como Nivel 4") == ["wotr-char-gandalf-white-level"]
+
+
+def test_a_companion_in_the_fellowship_is_not_moved_by_a_character_move_and_the_rule_is_cited():
+    ruling = ask({"kind": "character-move", "character": "Strider", "from": "Rivendell", "to": "Trollshaws"},
+                 fellowship={"region": "Rivendell", "companions": ["Gandalf the Grey", "Strider", "Legolas"]})
+    assert ruling["verdict"]["allowed"] is False
+    assert steps_citing(ruling, "not those in the Fellowship") == ["wotr-character-move"]
 
 
 def test_the_witch_king_moves_as_a_nazgul_and_says_so():

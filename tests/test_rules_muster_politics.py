@@ -197,3 +197,20 @@ def test_saruman_turns_two_orthanc_regulars_into_elites():
     with pytest.raises(ScenarioInvalid) as exc:
         ask({**q, "nation": "gondor", "recruit": EACH_ISENGARD}, SARUMAN, {"isengard": "at-war"})
     assert {e["path"] for e in exc.value.as_dicts("en")} == {"question.upgrade", "question.nation"}
+
+
+def test_a_refused_upgrade_never_says_the_regulars_were_replaced():
+    besieged = {"Orthanc": {**SARUMAN["Orthanc"], "besieged": "shadow", "free_peoples": {"rohan": {"regular": 5}}}}
+    for lang, done in (("en", "are replaced"), ("es", "se sustituyen")):
+        ruling = ask({"kind": "muster", "upgrade": True}, besieged, {"isengard": "at-war", "rohan": "at-war"}, lang)
+        assert ruling["verdict"]["allowed"] is False
+        assert not [s for s in ruling["explanation"] if done in s["text"]]
+
+
+@pytest.mark.parametrize("region", ["Barad-dur", "Dol Guldur", "Minas Morgul"])
+def test_an_allowed_nazgul_muster_cites_the_nazgul_rule(region):
+    ruling = ask({"kind": "muster", "nation": "sauron", "recruit": [{"unit": "nazgul", "region": region}]},
+                 politics={"sauron": "at-war"})
+    assert ruling["verdict"]["allowed"] is True
+    rules = [s["rule"] for s in ruling["explanation"] if "Nazgûl count as Leaders" in s["text"]]
+    assert rules == ["wotr-muster-nazgul"]

@@ -383,6 +383,7 @@ def _muster_as_army(position, r, side: str, used: bool | None) -> None:
     mouth = chars_rules.mid_sentence_name("mouth-of-sauron", r.lang)
     if side != "shadow":
         r.refuse("muster-die", "wotr-dice-muster", "battle.refuse_muster_die_fp", "battle.reason_muster_die_fp")
+        r.step("movement.mouth_muster_shadow_only", "wotr-char-mouth-muster", mouth=mouth)
     elif not chars_rules.mouth_in_play(position):
         name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
                      Mouth=names.character_name("mouth-of-sauron", r.lang))

@@ -350,6 +350,10 @@ def _witch_king(e: _Entry) -> None:
         r.refuse("no-free-peoples-at-war", e.label, "characters.no_free_peoples_at_war",
                  "characters.reason_no_free_peoples_at_war")
     name_default(r, "position.regions", "characters.default_regions_armies", e.label)
+    no_units = sorted(rid for rid, st in position.regions.items()
+                      if not st.shadow.is_army and (st.shadow.nazgul or st.shadow.characters))
+    if no_units:   # Nazgûl and Minions alone: only units make an army
+        r.step("characters.shadow_figures_not_army", "wotr-army", places=e.places_text(no_units))
     e.places = sorted(rid for rid, st in position.regions.items()
                       if st.shadow.is_army and st.shadow.nations.get("sauron") and st.shadow.nations["sauron"].count)
     if e.places:

@@ -67,7 +67,8 @@ DECLARE = KindSpec(
     ),
     position=("fellowship.region", "fellowship.progress", "fellowship.hidden", "fellowship.corruption",
               "fellowship.mordor", "turn.phase", "regions", "politics"),
-    rules=("wotr-fellowship-declare", "wotr-fellowship-declare-heal", "wotr-fellowship-declare-activate"),
+    rules=("wotr-fellowship-declare", "wotr-fellowship-declare-heal", "wotr-fellowship-declare-activate",
+           "wotr-fellowship-besieged", "wotr-mordor"),
 )
 
 REVEAL = KindSpec(
@@ -82,7 +83,8 @@ REVEAL = KindSpec(
             when=T("without to", "sin to")),
     ),
     position=("fellowship.region", "fellowship.progress", "fellowship.hidden", "fellowship.mordor", "regions"),
-    rules=("wotr-fellowship-reveal", "wotr-fellowship-reveal-move", "wotr-fellowship-reveal-shadow-stronghold"),
+    rules=("wotr-fellowship-reveal", "wotr-fellowship-reveal-move", "wotr-fellowship-reveal-shadow-stronghold",
+           "wotr-fellowship-besieged"),
 )
 
 # The action die results a player may name (the Free Peoples dice show no plain Army face:
@@ -138,6 +140,15 @@ def shadow_held_shadow_stronghold(position, region: str) -> bool:
 def shadow_controlled_stronghold(position, region: str) -> bool:
     """Any Stronghold the Shadow controls: Companions must stop on entering it."""
     return data.regions()[region]["settlement"] == "stronghold" and position.controller(region) == "shadow"
+
+
+def besieged_no_bar(position, r, regions: list[str]) -> None:
+    """The Fellowship's own move (declared or revealed) starting or ending in a besieged
+    Stronghold: unlike a Companion moving alone, it goes in and out freely."""
+    for region in dict.fromkeys(regions):
+        state = position.regions.get(region)
+        if board.is_stronghold(region) and state and state.besieged:
+            r.step("fellowship.besieged_free", "wotr-fellowship-besieged", region=region_name(region, r.lang))
 
 
 def friendly_stronghold_besieged(position, region: str) -> bool:
@@ -394,7 +405,7 @@ def declare_fellowship(position, q, r):
         phase_step(position, r, "wotr-fellowship-declare")
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
-        r.refuse("mordor", "wotr-mordor-enter", "fellowship.declare_mordor", "fellowship.reason_declare_mordor")
+        r.refuse("mordor", "wotr-mordor", "fellowship.declare_mordor", "fellowship.reason_declare_mordor")
     lean_on_fellowship(position, r, "hidden")
     if not fel.hidden:
         r.refuse("revealed", "wotr-fellowship-declare", "fellowship.declare_revealed",
@@ -421,6 +432,7 @@ def declare_fellowship(position, q, r):
             return r.decide("fellowship.answer_declare_far", {"to": region_name(to, lang), "progress": fel.progress},
                             **verdict, allowed=False, heal=0, activates=None)
         r.step("fellowship.declare_reach", "wotr-fellowship-declare", to=region_name(to, lang), distance=d)
+    besieged_no_bar(position, r, [start, end])
 
     heal = 0
     activates = None
@@ -444,7 +456,9 @@ def declare_fellowship(position, q, r):
         r.step("fellowship.declare_shadow_holds", "wotr-fellowship-declare-heal", region=where)
     else:
         r.step("fellowship.declare_not_haven", "wotr-fellowship-declare-heal", region=where)
-    if fp_settlement and info["nation"]:
+    if not (fp_settlement and info["nation"]):
+        r.step("fellowship.declare_activates_nothing", "wotr-fellowship-declare-activate", region=where)
+    else:
         nation = info["nation"]
         lean_on_politics(position, r, nation, "wotr-fellowship-declare-activate")
         if not position.political(nation).active:
@@ -494,6 +508,8 @@ def reveal_fellowship(position, q, r):
     lean_on_fellowship(position, r, "region", "progress")
     r.step("fellowship.reveal_distance", "wotr-fellowship-reveal-move", progress=progress,
            region=region_name(start, lang))
+    if progress == 0:
+        r.step("fellowship.reveal_progress_zero", "wotr-fellowship-reveal", region=region_name(start, lang))
     verdict = {"max_distance": progress}
     if progress > 0:
         lean_on_regions(position, r, "wotr-fellowship-reveal-move")
@@ -543,6 +559,7 @@ def reveal_fellowship(position, q, r):
         r.step("fellowship.reveal_friendly_end", "wotr-fellowship-reveal-move", to=dest)
         return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
     r.step("fellowship.reveal_reach", "wotr-fellowship-reveal-move", to=dest, distance=d)
+    besieged_no_bar(position, r, [start, to])
     if starts_in_dark:
         extra = True
         r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",

@@ -96,6 +96,7 @@ def muster_as_army(position, r, side: str, used: bool | None) -> None:
     mouth = mid_sentence_name("mouth-of-sauron", r.lang)
     if side != "shadow":
         r.refuse("muster-die", "wotr-dice-muster", "movement.refuse_muster_die_fp", "movement.reason_muster_die_fp")
+        r.step("movement.mouth_muster_shadow_only", "wotr-char-mouth-muster", mouth=mouth)
     elif not mouth_in_play(position):
         name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
                      Mouth=names.character_name("mouth-of-sauron", r.lang))
@@ -109,6 +110,54 @@ def muster_as_army(position, r, side: str, used: bool | None) -> None:
             name_default(r, "question.muster_as_army_used", "movement.default_mouth_unused", "wotr-char-mouth-muster",
                          mouth=mouth)
         r.step("movement.mouth_muster_as_army", "wotr-char-mouth-muster", Mouth=names.character_name("mouth-of-sauron", r.lang))
+
+
+def die_checks(position, r, moving: Army, die: str | None, side: str, mouth_used: bool | None) -> None:
+    """A Character die moves only an army led by a Leader, a Nazgûl or a character (or, while
+    Saruman is in play, an Isengard Elite); a Muster die only with the Mouth of Sauron."""
+    led = is_led(position, moving)
+    elites = elites_as_leaders(position, moving)
+    if elites:
+        r.step("movement.elites_are_leaders", "wotr-char-saruman-elites", n=elites)
+    elif die == "character" and not led:
+        elites_without_saruman(position, r, moving)
+    if die == "character":
+        if led:
+            r.step("movement.character_die_led", "wotr-army-move-character-action")
+        else:
+            r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die",
+                     "movement.reason_character_die")
+    elif die == "muster":
+        muster_as_army(position, r, side, mouth_used)
+    elif die is None and not led:
+        name_default(r, "question.die", "movement.default_die", "wotr-dice-army")
+
+
+def left_behind_not_at_war(position, r, present: Army, moving: Army, src_name: str, dst: str,
+                           dst_name: str) -> None:
+    """The figures left in ``from`` of a nation not At War that could not have crossed into
+    ``dst``: the figures at war split off and move on without them."""
+    for nation, u in present.nations.items():
+        kept = moving.nations.get(nation)
+        if (kept and (kept.count or kept.leader)) or not (u.count or u.leader):
+            continue
+        if board.crosses_into_other_nation(nation, dst) and not political_default(r, position, nation).at_war:
+            r.step("movement.non_belligerent_left_behind", "wotr-army-non-belligerent",
+                   nation=names.nation_name(nation, r.lang), src=src_name, region=dst_name)
+
+
+def elites_without_saruman(position, r, moving: Army) -> None:
+    """Isengard Elites moving with a Character die, Saruman not in play: they lead nothing
+    (when the position leaves Orthanc out, that Saruman is absent is a default, named)."""
+    units = moving.nations.get("isengard")
+    if not (units and units.elite):
+        return
+    saruman = names.character_name("saruman", r.lang)
+    if "orthanc" not in position.regions:
+        name_default(r, "position.regions.orthanc", "movement.default_elites_no_saruman", "wotr-char-saruman-elites",
+                     n=units.elite, saruman=saruman, region=names.region_name("orthanc", r.lang))
+    else:
+        r.step("movement.elites_not_leaders", "wotr-char-saruman-elites", n=units.elite, saruman=saruman)
 
 
 @question(ARMY_MOVE)
@@ -235,24 +284,11 @@ def army_move(position, q, r):
             r.refuse("non-belligerent", "wotr-army-non-belligerent", "movement.refuse_non_belligerent", "movement.reason_non_belligerent", nation=nation_name,
                    region=dst_name, owner=names.nation_name(owner, lang))
         else:
-            r.step("movement.non_belligerent_ok", "wotr-politics-non-belligerent", nation=nation_name,
+            r.step("movement.non_belligerent_ok", "wotr-army-non-belligerent", nation=nation_name,
                    region=dst_name)
+    left_behind_not_at_war(position, r, present, moving, src_name, dst, dst_name)
 
-    # A Character die moves only an army led by a Leader, a Nazgûl or a character (or, while
-    # Saruman is in play, an Isengard Elite); a Muster die only with the Mouth of Sauron.
-    led = is_led(position, moving)
-    elites = elites_as_leaders(position, moving)
-    if elites:
-        r.step("movement.elites_are_leaders", "wotr-char-saruman-elites", n=elites)
-    if die == "character":
-        if led:
-            r.step("movement.character_die_led", "wotr-army-move-character-action")
-        else:
-            r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die", "movement.reason_character_die")
-    elif die == "muster":
-        muster_as_army(position, r, side, mouth_used)
-    elif die is None and not led:
-        name_default(r, "question.die", "movement.default_die", "wotr-dice-army")
+    die_checks(position, r, moving, die, side, mouth_used)
 
     if r.refusals:
         return r.decide_refused(ARMY_MOVE_REFUSALS, "movement.answer_no", allowed=False, side=side_value(side))
@@ -360,6 +396,9 @@ def character_move(position, q, r):
     if gandalf_white_level_four(group or [cid]):
         level = GANDALF_WHITE_MOVE_LEVEL
         r.step("movement.gandalf_white_level", "wotr-char-gandalf-white-level", level=level)
+    elif "gandalf-the-white" in group:   # his card's Level 4 is for alone or one Hobbit only
+        r.step("movement.gandalf_white_company", "wotr-char-gandalf-white-level",
+               level=chars["gandalf-the-white"]["level"])
     yes_key, no_key = "movement.answer_char_yes", "movement.answer_char_no"
     if len(group) > 1:
         yes_key, no_key = "movement.answer_group_yes", "movement.answer_group_no"
@@ -386,6 +425,7 @@ def character_move(position, q, r):
             if "companions" not in position.fellowship.given:
                 name_default(r, "position.fellowship.companions", "movement.default_companions",
                              "wotr-fellowship-separate", who=who)
+            r.step("movement.character_move_map_only", "wotr-character-move")
             r.step("movement.in_fellowship", "wotr-fellowship-separate", who=who)
             return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_in_fellowship")},
                             allowed=False, max_distance=max_distance)
