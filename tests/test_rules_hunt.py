@@ -144,6 +144,47 @@ def test_a_bare_negative_tile_is_read_as_the_one_special_tile_of_that_value():
     assert (out["verdict"]["heal"], out["verdict"]["stop"]) == (2, False)
 
 
+def test_the_mouth_of_sauron_with_the_ring_bearers_gives_no_reroll_by_his_own_rule():
+    position = {"regions": {"Dagorlad": {"shadow": {"characters": ["Mouth of Sauron"]}}},
+                "fellowship": {"region": "Dagorlad"}, "hunt": {"box": {"shadow": 2}}}
+    out = rule(position, {"kind": "hunt-roll"})
+    assert out["verdict"]["rerolls"] == 0
+    [why] = steps_citing(out, "wotr-char-mouth")
+    assert "Mouth of Sauron" in why and "Nazgûl" in why
+
+
+@pytest.mark.parametrize("fellowship,label", [
+    ({"companions": ["Meriadoc", "Peregrin"], "guide": "Meriadoc"}, "wotr-char-hobbit-guide"),
+    ({"companions": [], "guide": "Gollum", "hidden": True}, "wotr-char-gollum-guide")])
+def test_a_guide_ability_left_open_cites_the_ability_that_allows_it(fellowship, label):
+    out = rule({"fellowship": fellowship}, {"kind": "hunt-damage", "tile": 3})
+    assert out["verdict"]["may_reduce"] == ["guide"]
+    assert steps_citing(out, label)
+
+
+@pytest.mark.parametrize("position,question,label", [
+    ({"fellowship": {"companions": ["Strider", "Meriadoc"], "guide": "Strider"}},
+     {"kind": "hunt-casualty", "damage": 5, "take": "guide"}, "wotr-char-hobbit-guide"),
+    ({"fellowship": {"companions": ["Peregrin"], "guide": "Peregrin", "hidden": True}},
+     {"kind": "hunt-casualty", "damage": 3, "take": "guide"}, "wotr-char-gollum-guide"),
+    ({"fellowship": {"companions": ["Meriadoc", "Peregrin"], "guide": "Meriadoc"}},
+     {"kind": "hunt-damage", "tile": 3, "guide_ability": True, "card_reduction": 0}, "wotr-char-hobbit-guide")])
+def test_a_new_guide_may_reduce_at_once_by_the_order_rule_and_his_own_ability(position, question, label):
+    out = rule(position, question)
+    assert out["verdict"]["may_reduce"] == ["guide"]
+    steps = out["explanation"]
+    last = max(i for i, step in enumerate(steps) if step["rule"] == label)
+    assert steps[last - 1]["rule"] == "wotr-hunt-damage-order"   # "at once" (the order), then the ability
+
+
+def test_a_casualty_other_than_a_hobbit_is_not_placed_back_by_the_hobbits_rule():
+    out = rule({"fellowship": {"companions": ["Strider", "Meriadoc"], "guide": "Strider"}},
+               {"kind": "hunt-casualty", "damage": 3, "take": "guide"}, "es")
+    assert out["verdict"]["placed_back"] is False
+    [why] = steps_citing(out, "wotr-char-hobbit-return")
+    assert "Trancos" in why
+
+
 COMPANIONS = ["gandalf-the-grey", "strider", "boromir", "legolas", "gimli", "meriadoc", "peregrin"]
 
 

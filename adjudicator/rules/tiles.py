@@ -14,7 +14,7 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.characters import new_guide_step
 from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
-from adjudicator.rules.hunt import HOBBITS, MAX_HUNT_DICE, lean_on_hunt
+from adjudicator.rules.hunt import GUIDE_ABILITY_LABEL, HOBBITS, MAX_HUNT_DICE, lean_on_hunt, new_guide_may_reduce
 from adjudicator.spec import T, Key, KindSpec, Param
 
 GAME = "war-of-the-ring"
@@ -356,7 +356,7 @@ def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guid
         pass   # the step says why he cannot
     elif guide_use is None:
         may.append("guide")
-        r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", "wotr-hunt-damage-order",
+        r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", GUIDE_ABILITY_LABEL[ability],
                   who=who, left=left)
     elif not guide_use:
         r.step("hunt.guide_not_used", "wotr-hunt-damage-order", who=who)
@@ -423,11 +423,9 @@ def _hobbit_separates(position, r, who: str, left: int, tile_reveals: bool) -> l
         return []
     abilities = {guide_damage_ability(c) for c in options}
     if "hobbit" in abilities:
-        r.step("hunt.new_guide_hobbit_may_reduce", "wotr-hunt-damage-order", left=left)
-        return ["guide"]
+        return new_guide_may_reduce(r, "hobbit", "hunt.new_guide_hobbit_may_reduce", left)
     if options == ["gollum"] and not tile_reveals and fel.hidden:
-        r.step("hunt.new_guide_gollum_may_reduce_now", "wotr-char-gollum-guide", left=left)
-        return ["guide"]
+        return new_guide_may_reduce(r, "gollum", "hunt.new_guide_gollum_may_reduce_now", left)
     return []
 
 
