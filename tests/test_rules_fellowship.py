@@ -151,6 +151,23 @@ def test_enter_mordor_declare_first_needs_hidden():
     assert v["allowed"] is False
 
 
+@pytest.mark.parametrize("fellowship,says", [
+    ({"region": "North Ithilien", "progress": 0}, "(0)"),
+    ({"region": "Dagorlad", "progress": 1, "hidden": False}, "revealed")])
+def test_enter_mordor_refused_says_by_the_declaration_rule_why_declaring_first_fails(fellowship, says):
+    """declare_first: false rests on the declaration rule: too little progress, or revealed."""
+    out = rule({"fellowship": fellowship}, {"kind": "enter-mordor"})
+    assert (out["verdict"]["allowed"], out["verdict"]["declare_first"]) == (False, False)
+    [why] = [s["text"] for s in out["explanation"] if s["rule"] == "wotr-fellowship-declare"]
+    assert says in why
+    assert out["verdict"]["decided_by"][-1] == "wotr-fellowship-declare"
+
+
+def test_entering_mordor_after_declaring_is_decided_by_both_rules():
+    v = rule({"fellowship": {"region": "Dagorlad", "progress": 1}}, {"kind": "enter-mordor"})["verdict"]
+    assert v["decided_by"] == ["wotr-mordor-enter", "wotr-fellowship-declare"]
+
+
 @pytest.mark.parametrize("progress", [1, 2, 3])
 def test_reveal_never_ends_in_friendly_city_or_stronghold(progress):
     position = {"fellowship": {"region": "Trollshaws", "progress": progress}}

@@ -122,6 +122,69 @@ def test_stop_icon_only_matters_in_mordor():
     assert "wotr-tiles-special-enter" in [s["rule"] for s in off["explanation"]]
 
 
+def steps_citing(out, label):
+    return [s["text"] for s in out["explanation"] if s["rule"] == label]
+
+
+@pytest.mark.parametrize("tile", ["die", "dado", {"value": "die"}])
+def test_a_die_tile_given_without_icons_is_shelobs_lair_and_stops_on_the_mordor_track(tile):
+    """The tile list has one die tile, Shelob's Lair, with the Stop icon: a die tile stops there."""
+    out = rule({"fellowship": {"mordor": 1}}, {"kind": "hunt-damage", "tile": tile, "die": 4})
+    assert (out["verdict"]["damage"], out["verdict"]["reveal"], out["verdict"]["stop"]) == (4, False, True)
+    assert steps_citing(out, "wotr-mordor-stop")
+    if not isinstance(tile, dict):
+        [which] = steps_citing(out, "wotr-tiles-special")
+        assert "Shelob's Lair" in which
+
+
+def test_a_bare_negative_tile_is_read_as_the_one_special_tile_of_that_value():
+    out = rule({"fellowship": {"mordor": 1, "corruption": 3}}, {"kind": "hunt-damage", "tile": -2}, "es")
+    [which] = steps_citing(out, "wotr-tiles-special")
+    assert "Frasco de Galadriel" in which
+    assert (out["verdict"]["heal"], out["verdict"]["stop"]) == (2, False)
+
+
+def test_the_mouth_of_sauron_with_the_ring_bearers_gives_no_reroll_by_his_own_rule():
+    position = {"regions": {"Dagorlad": {"shadow": {"characters": ["Mouth of Sauron"]}}},
+                "fellowship": {"region": "Dagorlad"}, "hunt": {"box": {"shadow": 2}}}
+    out = rule(position, {"kind": "hunt-roll"})
+    assert out["verdict"]["rerolls"] == 0
+    [why] = steps_citing(out, "wotr-char-mouth")
+    assert "Mouth of Sauron" in why and "Nazgûl" in why
+
+
+@pytest.mark.parametrize("fellowship,label", [
+    ({"companions": ["Meriadoc", "Peregrin"], "guide": "Meriadoc"}, "wotr-char-hobbit-guide"),
+    ({"companions": [], "guide": "Gollum", "hidden": True}, "wotr-char-gollum-guide")])
+def test_a_guide_ability_left_open_cites_the_ability_that_allows_it(fellowship, label):
+    out = rule({"fellowship": fellowship}, {"kind": "hunt-damage", "tile": 3})
+    assert out["verdict"]["may_reduce"] == ["guide"]
+    assert steps_citing(out, label)
+
+
+@pytest.mark.parametrize("position,question,label", [
+    ({"fellowship": {"companions": ["Strider", "Meriadoc"], "guide": "Strider"}},
+     {"kind": "hunt-casualty", "damage": 5, "take": "guide"}, "wotr-char-hobbit-guide"),
+    ({"fellowship": {"companions": ["Peregrin"], "guide": "Peregrin", "hidden": True}},
+     {"kind": "hunt-casualty", "damage": 3, "take": "guide"}, "wotr-char-gollum-guide"),
+    ({"fellowship": {"companions": ["Meriadoc", "Peregrin"], "guide": "Meriadoc"}},
+     {"kind": "hunt-damage", "tile": 3, "guide_ability": True, "card_reduction": 0}, "wotr-char-hobbit-guide")])
+def test_a_new_guide_may_reduce_at_once_by_the_order_rule_and_his_own_ability(position, question, label):
+    out = rule(position, question)
+    assert out["verdict"]["may_reduce"] == ["guide"]
+    steps = out["explanation"]
+    last = max(i for i, step in enumerate(steps) if step["rule"] == label)
+    assert steps[last - 1]["rule"] == "wotr-hunt-damage-order"   # "at once" (the order), then the ability
+
+
+def test_a_casualty_other_than_a_hobbit_is_not_placed_back_by_the_hobbits_rule():
+    out = rule({"fellowship": {"companions": ["Strider", "Meriadoc"], "guide": "Strider"}},
+               {"kind": "hunt-casualty", "damage": 3, "take": "guide"}, "es")
+    assert out["verdict"]["placed_back"] is False
+    [why] = steps_citing(out, "wotr-char-hobbit-return")
+    assert "Trancos" in why
+
+
 COMPANIONS = ["gandalf-the-grey", "strider", "boromir", "legolas", "gimli", "meriadoc", "peregrin"]
 
 
@@ -214,6 +277,28 @@ def test_draw_odds_match_counting_the_standard_tiles():
         assert v["expected_damage"] == round(expected, 4)
         assert abs(sum(v["p_damage"].values()) - 1) < 1e-3
         assert v["p_reveal"] == round(sum(t["reveal"] for t in tiles) / len(tiles), 4)
+
+
+def test_draw_from_the_standard_tiles_cites_their_make_up():
+    """p_eye 1/4 and p_reveal 9/16 come from the 16 standard tiles, and so does a refilled pool."""
+    for position in ({}, {"hunt": {"pool": []}}):
+        out = rule(position, {"kind": "hunt-draw", "successes": 1})
+        assert (out["verdict"]["p_eye"], out["verdict"]["p_reveal"]) == (0.25, 0.5625)
+        [makeup] = steps_citing(out, "wotr-tiles-standard")
+        assert "4" in makeup and "2, 1, 1, 0, 0" in makeup
+
+
+def test_draw_reads_plain_zeros_and_threes_by_the_standard_tiles():
+    out = rule({"hunt": {"pool": [0, 3, 3]}}, {"kind": "hunt-draw"})
+    assert out["verdict"]["p_reveal_exact"] == "1/3"
+    assert steps_citing(out, "wotr-tiles-standard")
+
+
+def test_draw_on_the_mordor_track_counts_special_tiles_by_their_own_rule():
+    out = rule({"fellowship": {"mordor": 1}, "hunt": {"pool": ["die", 3]}}, {"kind": "hunt-draw"})
+    assert (out["verdict"]["tiles"], out["verdict"]["p_stop"]) == (2, 0.5)   # the bare die is Shelob's Lair
+    [special] = steps_citing(out, "wotr-tiles-special-mordor")
+    assert "Shelob's Lair" in special
 
 
 def test_draw_bad_inputs():

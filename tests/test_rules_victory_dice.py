@@ -35,6 +35,30 @@ def test_free_peoples_military_threshold(captured, vp, winner):
     assert v["winner"] == winner
 
 
+def steps_citing(ruling, label):
+    return [s["text"] for s in ruling["explanation"] if s["rule"] == label]
+
+
+def test_each_side_short_of_its_threshold_is_told_by_its_own_condition():
+    """3 Free Peoples points: the step saying they fall short cites the Free Peoples' condition, not the Shadow's."""
+    ruling = rule({"regions": {"Orthanc": {"control": "free-peoples"}, "Far Harad": {"control": "free-peoples"}}},
+                  {"kind": "victory"})
+    assert ruling["verdict"]["winner"] is None
+    [fp] = steps_citing(ruling, "wotr-victory-military-free-peoples")
+    assert "3" in fp and "4" in fp
+    [shadow] = steps_citing(ruling, "wotr-victory-military-shadow")
+    assert "0" in shadow and "10" in shadow
+
+
+@pytest.mark.parametrize("captured,at_end,label", [
+    (["Moria", "Orthanc"], "free-peoples", "wotr-victory-military-free-peoples"),
+    (["Moria"], None, "wotr-victory-military-free-peoples")])
+def test_a_mid_turn_answer_cites_the_threshold_behind_military_at_end_of_turn(captured, at_end, label):
+    ruling = rule({"regions": {n: {"control": "free-peoples"} for n in captured}}, {"kind": "victory", "when": "now"})
+    assert (ruling["verdict"]["winner"], ruling["verdict"]["military_at_end_of_turn"]) == (None, at_end)
+    assert steps_citing(ruling, label)
+
+
 def test_victory_when_is_checked():
     got = problems({}, {"kind": "victory", "when": "tomorrow"}, "es")
     assert "question.when" in got and "now" in got["question.when"]
@@ -126,8 +150,10 @@ def test_both_military_thresholds_at_the_end_of_the_turn_give_the_shadow_the_gam
     v = rule(position, {"kind": "victory"})["verdict"]
     assert (v["winner"], v["reason"], v["free_peoples_vp"]) == ("shadow", "military", 4)
     assert v["decided_by"] == ["wotr-victory-military-shadow", "wotr-victory-precedence"]
-    now = rule(position, {"kind": "victory", "when": "now"})["verdict"]
-    assert (now["winner"], now["military_at_end_of_turn"]) == (None, "shadow")
+    now = rule(position, {"kind": "victory", "when": "now"})
+    assert (now["verdict"]["winner"], now["verdict"]["military_at_end_of_turn"]) == (None, "shadow")
+    cited = [s["rule"] for s in now["explanation"]]
+    assert cited.index("wotr-victory-military-shadow") < cited.index("wotr-victory-precedence")
 
 
 def test_a_victory_answer_names_the_defaults_it_leans_on():

@@ -175,6 +175,8 @@ def hunt_roll(position, q, r):
             r.step(f"hunt.reroll_{cond}", "wotr-hunt-reroll", region=region)
     else:
         r.step("hunt.reroll_none", "wotr-hunt-reroll", region=region)
+    if "nazgul" not in met:
+        _not_nazgul_steps(position, r, region)
     # One failed die per condition, but never more dice than were rolled (as in battle).
     rerolls = min(len(met), dice)
     if rerolls < len(met):
@@ -209,6 +211,19 @@ def hunt_roll(position, q, r):
     r.step("hunt.success_draws_tile" if success else "hunt.failure", "wotr-hunt-success")
     return r.decide("hunt.answer_rolled_success" if success else "hunt.answer_rolled_failure",
                     {"successes": successes}, **verdict, successes=successes, success=success)
+
+
+# Characters whose own rule says they are no Nazgûl for the Hunt; any other is told by the re-roll rule.
+NOT_NAZGUL_LABEL = {"mouth-of-sauron": "wotr-char-mouth"}
+
+
+def _not_nazgul_steps(position, r, region: str) -> None:
+    """A Shadow character with the Ring-bearers who is not a Nazgûl gives no re-roll: said
+    by his own rule, since a player would expect him to count."""
+    for cid in position.army(position.fellowship.region, "shadow").characters:
+        if not data.characters()[cid]["is_nazgul"]:
+            r.step("hunt.reroll_not_nazgul", NOT_NAZGUL_LABEL.get(cid, "wotr-hunt-reroll"),
+                   who=names.character_name(cid, r.lang), region=region)
 
 
 def _rerolls_still_owed(r, verdict: dict, owed: int, hit_on: int):
@@ -268,6 +283,16 @@ def _read_take(q, position) -> str | None:
 
 
 HOBBITS = ("meriadoc", "peregrin")
+# The rule of each Guide ability that takes Hunt damage off (see tiles.guide_damage_ability).
+GUIDE_ABILITY_LABEL = {"hobbit": "wotr-char-hobbit-guide", "gollum": "wotr-char-gollum-guide"}
+
+
+def new_guide_may_reduce(r, ability: str, key: str, left: int) -> list[str]:
+    """A Guide named during the Hunt may use his ability at once (the order of the Hunt
+    allows it); what the ability does is his own rule. Returns the reduction still open."""
+    r.step("hunt.new_guide_at_once", "wotr-hunt-damage-order")
+    r.step(key, GUIDE_ABILITY_LABEL[ability], left=left)
+    return ["guide"]
 
 
 @question(HUNT_CASUALTY)
@@ -367,9 +392,10 @@ def hunt_casualty(position, q, r):
 def _hobbit_comes_back(position, r, victim: str) -> bool:
     """Meriadoc's and Peregrin's own ability: eliminated in the Fellowship, each comes back
     into play as if he had separated, except on the Mordor Track."""
-    if victim not in HOBBITS:
-        return False
     who = names.character_name(victim, r.lang)
+    if victim not in HOBBITS:
+        r.step("hunt.casualty_not_back", "wotr-char-hobbit-return", who=who)
+        return False
     lean_on_fellowship(position, r, "mordor")
     if position.fellowship.in_mordor:
         r.step("hunt.hobbit_not_back_mordor", "wotr-char-hobbit-return", who=who)
@@ -382,13 +408,11 @@ def _new_guide_may_reduce(position, r, options: list[str], left: int) -> list[st
     """A Guide named during the Hunt may use his ability at once: a Hobbit may separate for
     1 less damage; Gollum may reveal for 1 less, if this Hunt did not reveal the Fellowship."""
     if any(c in HOBBITS for c in options):
-        r.step("hunt.new_guide_hobbit_may_reduce", "wotr-hunt-damage-order", left=left)
-        return ["guide"]
+        return new_guide_may_reduce(r, "hobbit", "hunt.new_guide_hobbit_may_reduce", left)
     if options == ["gollum"]:
         lean_on_fellowship(position, r, "hidden")
         if position.fellowship.hidden:
-            r.step("hunt.new_guide_gollum_may_reduce", "wotr-char-gollum-guide", left=left)
-            return ["guide"]
+            return new_guide_may_reduce(r, "gollum", "hunt.new_guide_gollum_may_reduce", left)
         r.step("hunt.new_guide_gollum_revealed", "wotr-char-gollum-guide")
     return []
 

@@ -58,7 +58,20 @@ def enter_mordor(position, q, r):
         r.step("fellowship.mordor_declare_first", "wotr-fellowship-declare", region=region_name(region, lang),
                gate=region_name(gate, lang), distance=d, progress=fel.progress)
         r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
+        # Entering from a gate, made possible by the declaration: both rules decide.
         return r.decide("fellowship.answer_mordor_declare", {"gate": region_name(gate, lang)},
-                        allowed=True, declare_first=True)
+                        by=["wotr-mordor-enter", "wotr-fellowship-declare"], allowed=True, declare_first=True)
     r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
+    _no_declaration_step(fel, r, near)
     return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
+
+
+def _no_declaration_step(fel, r, near: list[tuple[int, str]]) -> None:
+    """Why declaring into a gate first does not help (``declare_first: false``): only a
+    hidden Fellowship declares, and its figure moves at most its progress."""
+    if not fel.hidden:
+        r.step("fellowship.mordor_revealed_no_declare", "wotr-fellowship-declare")
+    elif near:
+        d, gate = near[0]
+        r.step("fellowship.mordor_declare_too_far", "wotr-fellowship-declare", gate=region_name(gate, r.lang),
+               distance=d, progress=fel.progress)

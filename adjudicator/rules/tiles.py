@@ -14,7 +14,7 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.characters import new_guide_step
 from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
-from adjudicator.rules.hunt import HOBBITS, MAX_HUNT_DICE, lean_on_hunt
+from adjudicator.rules.hunt import GUIDE_ABILITY_LABEL, HOBBITS, MAX_HUNT_DICE, lean_on_hunt, new_guide_may_reduce
 from adjudicator.spec import T, Key, KindSpec, Param
 
 GAME = "war-of-the-ring"
@@ -93,7 +93,8 @@ HUNT_DRAW = KindSpec(
     ),
     position=("hunt.pool", "hunt.box", "fellowship.region", "fellowship.mordor", "fellowship.guide",
               "fellowship.companions"),
-    rules=("wotr-tiles-pool", "wotr-tiles-pool-refill", "wotr-tiles-special-enter", "wotr-tiles-reveal-icon"),
+    rules=("wotr-tiles-pool", "wotr-tiles-pool-refill", "wotr-tiles-standard", "wotr-tiles-special-enter",
+           "wotr-tiles-special-mordor", "wotr-tiles-reveal-icon"),
 )
 
 
@@ -115,12 +116,35 @@ class TileFace:
 
 def bare_number(value) -> tuple[TileFace, bool]:
     """A tile given only by its number (or 'die'): its face, and whether its Reveal icon is
-    certain. Every standard 0 shows the Reveal icon and no standard 3 does; 1 and 2 come
-    both ways, so a bare 1 or 2 is read without the icon (the ruling says how to add it)."""
+    certain. A number 0 to 3 is a standard tile: every standard 0 shows the Reveal icon and
+    no standard 3 does; 1 and 2 come both ways, so a bare 1 or 2 is read without the icon
+    (the ruling says how to add it). A value no standard tile shows (die, -1, -2) belongs to
+    one special tile only, so it is that tile, icons included: the die is Shelob's Lair, with
+    the Stop icon."""
     same = [e["reveal"] for e in data.hunt_tiles()["standard"] if e["value"] == value]
+    only = only_special_with(value) if not same else None
+    if only:
+        info = data.hunt_tiles()["special"][only]
+        return TileFace(info["value"], info["reveal"], info["stop"], special=only, bare=True), True
     if same and all(same):
         return TileFace(value, True, False, bare=True), True
     return TileFace(value, False, False, bare=True), not any(same)
+
+
+def only_special_with(value) -> str | None:
+    """The special tile that alone shows ``value``, if exactly one does."""
+    ids = [tid for tid, info in data.hunt_tiles()["special"].items() if info["value"] == value]
+    return ids[0] if len(ids) == 1 else None
+
+
+def always_shows(value, icon: str) -> bool:
+    """Whether every tile of the game showing ``value`` also shows ``icon`` ('reveal' or
+    'stop'): a tile described without that icon is read with it (every Eye reveals, every
+    die tile stops)."""
+    tiles = data.hunt_tiles()
+    faces = [e for e in tiles["standard"] if e["value"] == value]
+    faces += [info for info in tiles["special"].values() if info["value"] == value]
+    return bool(faces) and all(f.get(icon, False) for f in faces)
 
 
 def read_tile_param(q) -> TileFace | None:
@@ -138,9 +162,10 @@ def read_tile_param(q) -> TileFace | None:
         if isinstance(value, str) and value not in ("eye", "die"):
             q.problems.add(f.at("value"), "hunt.err_tile_value_special", value=value_raw)
             value = None
-        # Every Eye tile shows the Reveal icon, so an Eye described without it still reveals.
-        reveal = f.bool("reveal", default=value == "eye")
-        stop = f.bool("stop", default=False)
+        # Every Eye tile shows the Reveal icon and every die tile the Stop icon: a tile
+        # described without them still shows them.
+        reveal = f.bool("reveal", default=always_shows(value, "reveal"))
+        stop = f.bool("stop", default=always_shows(value, "stop"))
         f.finish()
         return TileFace(value, bool(reveal), bool(stop)) if value is not None else None
     value = read_tile(raw, path, q.problems)
@@ -152,6 +177,10 @@ def read_tile_param(q) -> TileFace | None:
         return bare_number(value)[0]
     info = data.hunt_tiles()["special"][value]
     return TileFace(info["value"], info["reveal"], info["stop"], special=value)
+
+
+def value_text(value, r) -> str:
+    return r.t("hunt.word_die") if value == "die" else str(value)
 
 
 def is_standard_numbered(tile: TileFace) -> bool:
@@ -199,7 +228,10 @@ def hunt_damage(position, q, r):
     q.ready()
     lang = r.lang
 
-    if tile.special:
+    if tile.special and tile.bare:
+        r.step("hunt.tile_bare_special", "wotr-tiles-special", value=value_text(tile.value, r),
+               name=data.hunt_tiles()["special"][tile.special]["name"][lang])
+    elif tile.special:
         r.step("hunt.tile_special", "wotr-tiles-special", name=data.hunt_tiles()["special"][tile.special]["name"][lang])
     elif tile.bare and tile.reveal:
         r.step("hunt.tile_bare_reveal", "wotr-tiles-standard", value=tile.value)
@@ -324,7 +356,7 @@ def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guid
         pass   # the step says why he cannot
     elif guide_use is None:
         may.append("guide")
-        r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", "wotr-hunt-damage-order",
+        r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", GUIDE_ABILITY_LABEL[ability],
                   who=who, left=left)
     elif not guide_use:
         r.step("hunt.guide_not_used", "wotr-hunt-damage-order", who=who)
@@ -391,11 +423,9 @@ def _hobbit_separates(position, r, who: str, left: int, tile_reveals: bool) -> l
         return []
     abilities = {guide_damage_ability(c) for c in options}
     if "hobbit" in abilities:
-        r.step("hunt.new_guide_hobbit_may_reduce", "wotr-hunt-damage-order", left=left)
-        return ["guide"]
+        return new_guide_may_reduce(r, "hobbit", "hunt.new_guide_hobbit_may_reduce", left)
     if options == ["gollum"] and not tile_reveals and fel.hidden:
-        r.step("hunt.new_guide_gollum_may_reduce_now", "wotr-char-gollum-guide", left=left)
-        return ["guide"]
+        return new_guide_may_reduce(r, "gollum", "hunt.new_guide_gollum_may_reduce_now", left)
     return []
 
 
@@ -469,6 +499,32 @@ def refilled_pool(removed: list) -> tuple[list[TileFace], bool]:
     return faces, known
 
 
+def _standard_icons_step(r, faces: list[TileFace]) -> None:
+    """What the standard tiles drawn from show (their make-up fixes the odds of the Eye and
+    of the Reveal icon)."""
+    numbers = sorted((f for f in faces if f.value != "eye"), key=lambda f: -f.value)
+    r.step("hunt.draw_standard_icons", "wotr-tiles-standard", eyes=sum(1 for f in faces if f.value == "eye"),
+           numbered=sum(1 for f in numbers if f.reveal),
+           with_values=", ".join(str(f.value) for f in numbers if f.reveal) or "-",
+           plain=sum(1 for f in numbers if not f.reveal),
+           plain_values=", ".join(str(f.value) for f in numbers if not f.reveal) or "-")
+
+
+def _bare_icons_steps(r, pool) -> None:
+    """Plain numbers in a given pool are standard tiles: the standard tiles of that number
+    fix whether they show the Reveal icon (called only when every one of them does, or none)."""
+    bare = sorted({t for t in pool if isinstance(t, int) and t >= 0}, reverse=True)
+    revealing = [v for v in bare if bare_number(v)[0].reveal]
+    plain = [v for v in bare if not bare_number(v)[0].reveal]
+    if revealing and plain:
+        r.step("hunt.draw_bare_both", "wotr-tiles-standard", values=join_names(list(map(str, revealing)), r),
+               plain=join_names(list(map(str, plain)), r))
+    elif revealing:
+        r.step("hunt.draw_bare_reveal", "wotr-tiles-standard", values=join_names(list(map(str, revealing)), r))
+    elif plain:
+        r.step("hunt.draw_bare_plain", "wotr-tiles-standard", values=join_names(list(map(str, plain)), r))
+
+
 @question(HUNT_DRAW)
 def hunt_draw(position, q, r):
     """The odds of the next tile drawn from the Hunt Pool: each damage, the Eye, the Reveal
@@ -488,6 +544,7 @@ def hunt_draw(position, q, r):
     if hunt.pool is None:
         faces, known = _standard_pool(), True
         r.step("hunt.draw_standard_pool", "wotr-tiles-pool", count=len(faces))
+        _standard_icons_step(r, faces)
     else:
         faces, known = _pool_faces(hunt.pool)
         if any(f.special or f.value == "die" or (isinstance(f.value, int) and f.value < 0) for f in faces):
@@ -503,8 +560,14 @@ def hunt_draw(position, q, r):
                 r.step("hunt.draw_special_set_aside", "wotr-tiles-special-enter", count=len(aside),
                        names=", ".join(data.hunt_tiles()["special"][f.special]["name"][r.lang] if f.special
                                        else str(f.value) for f in aside))
+        elif any(f.special for f in faces):
+            specials = [data.hunt_tiles()["special"][f.special]["name"][r.lang] for f in faces if f.special]
+            r.step("hunt.draw_special_in_pool", "wotr-tiles-special-mordor", count=len(specials),
+                   names=join_names(specials, r))
         if faces:
             r.step("hunt.draw_given_pool", "wotr-tiles-pool", count=len(faces))
+            if known:
+                _bare_icons_steps(r, hunt.pool)
     if not faces:
         faces, known = refilled_pool(removed)
         if not q.has("removed"):
@@ -512,6 +575,8 @@ def hunt_draw(position, q, r):
         r.step("hunt.draw_refilled", "wotr-tiles-pool-refill", count=len(faces))
         if not faces:
             return r.not_covered("hunt.answer_draw_none_left")
+        if known:
+            _standard_icons_step(r, faces)
 
     eyes = sum(1 for f in faces if f.value == "eye")
     if eyes:

@@ -94,31 +94,44 @@ def victory(position, q, r):
     r.default("position.regions", "victory.default_regions", "wotr-victory-points")
     r.step("victory.points", "wotr-victory-points", shadow_vp=sh_vp, shadow_where=_places(sh_where, lang),
            fp_vp=fp_vp, fp_where=_places(fp_where, lang))
-    shadow_military = sh_vp >= SHADOW_MILITARY_VP
-    fp_military = fp_vp >= FREE_PEOPLES_MILITARY_VP
     if not q.has("when"):
         r.default("question.when", "victory.default_when", "wotr-turn-phase-victory")
     if when == "now":
         r.step("victory.military_later", "wotr-turn-phase-victory")
+        at_end = _military_steps(r, sh_vp, fp_vp, now=True)
         return r.decide("victory.answer_none_now", {"shadow_vp": sh_vp, "fp_vp": fp_vp},
-                        winner=None, reason=None, **verdict,
-                        military_at_end_of_turn=("shadow" if shadow_military else
-                                                 "free-peoples" if fp_military else None))
+                        winner=None, reason=None, **verdict, military_at_end_of_turn=at_end)
     r.step("victory.military_check", "wotr-turn-phase-victory")
-    if shadow_military and fp_military:
-        # Both thresholds at once: the Shadow's is condition 3, the Free Peoples' condition 4.
-        r.step("victory.military_shadow", "wotr-victory-military-shadow", vp=sh_vp)
-        r.step("victory.military_both", "wotr-victory-precedence", fp_vp=fp_vp)
+    winner = _military_steps(r, sh_vp, fp_vp, now=False)
+    if winner is None:
+        return r.decide("victory.answer_none", {"shadow_vp": sh_vp, "fp_vp": fp_vp}, winner=None, reason=None,
+                        **verdict)
+    if winner == "shadow" and fp_vp >= FREE_PEOPLES_MILITARY_VP:
         return r.decide("victory.answer_military_both", {"vp": sh_vp, "fp_vp": fp_vp}, winner="shadow",
                         reason="military", by=["wotr-victory-military-shadow", "wotr-victory-precedence"], **verdict)
-    if shadow_military:
-        r.step("victory.military_shadow", "wotr-victory-military-shadow", vp=sh_vp)
+    if winner == "shadow":
         return r.decide("victory.answer_military_shadow", {"vp": sh_vp}, winner="shadow", reason="military",
                         **verdict)
+    return r.decide("victory.answer_military_free_peoples", {"vp": fp_vp}, winner="free-peoples",
+                    reason="military", **verdict)
+
+
+def _military_steps(r, sh_vp: int, fp_vp: int, now: bool) -> str | None:
+    """Each side's points against its own threshold, each step citing that side's condition,
+    and who wins the military victory in phase 6 (``now``: who would, if the points hold)."""
+    shadow_military = sh_vp >= SHADOW_MILITARY_VP
+    fp_military = fp_vp >= FREE_PEOPLES_MILITARY_VP
+    if shadow_military:
+        r.step("victory.military_shadow_at_end" if now else "victory.military_shadow",
+               "wotr-victory-military-shadow", vp=sh_vp)
+        if fp_military:
+            # Both thresholds at once: the Shadow's is condition 3, the Free Peoples' condition 4.
+            r.step("victory.military_both", "wotr-victory-precedence", fp_vp=fp_vp)
+        return "shadow"
+    r.step("victory.military_short_shadow", "wotr-victory-military-shadow", vp=sh_vp)
     if fp_military:
-        r.step("victory.military_free_peoples", "wotr-victory-military-free-peoples", vp=fp_vp)
-        return r.decide("victory.answer_military_free_peoples", {"vp": fp_vp}, winner="free-peoples",
-                        reason="military", **verdict)
-    r.step("victory.military_none", "wotr-victory-military-shadow", shadow_vp=sh_vp, fp_vp=fp_vp)
-    return r.decide("victory.answer_none", {"shadow_vp": sh_vp, "fp_vp": fp_vp}, winner=None, reason=None,
-                    **verdict)
+        r.step("victory.military_free_peoples_at_end" if now else "victory.military_free_peoples",
+               "wotr-victory-military-free-peoples", vp=fp_vp)
+        return "free-peoples"
+    r.step("victory.military_short_free_peoples", "wotr-victory-military-free-peoples", vp=fp_vp)
+    return None
