@@ -28,8 +28,10 @@ HUNT_DAMAGE = KindSpec(
     GAME, "hunt-damage", T("What does this Hunt tile do?", "¿Qué hace esta loseta de Búsqueda?"), "board/hunt",
     params=(
         Param("tile", "tile", T("Hunt tile", "Loseta de Búsqueda"),
-              help=T("A number from -2 to 3, eye, die, or a special tile's name.",
-                     "Un número de -2 a 3, ojo, dado, o el nombre de una loseta especial."),
+              help=T("A number from -2 to 3, eye, die, or a special tile's name (die, -1 and -2 are "
+                     "special tiles: read with their icons).",
+                     "Un número de -2 a 3, ojo, dado, o el nombre de una loseta especial (dado, -1 y -2 "
+                     "son losetas especiales: se leen con sus iconos)."),
               required=True, reader="read_tile_param"),
         Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
         Param("die", "int", T("Die rolled (for a die tile)", "Dado tirado (para una loseta de dado)"), lo=1, hi=6),
