@@ -127,8 +127,6 @@ PHRASE_FIELDS = ("title", "text", "other_title", "other_text", "phrasings", "oth
 PHRASING_FIELDS = ("phrasings", "other_phrasings")
 # A word found only in a rule's phrasings counts this much of one in its own words (coverage).
 PHRASING_STRENGTH = 1.0
-# The heading bonus counts a phrasing that says what the query says as a heading, times this.
-PHRASING_MATCH = 0.8
 BM25_K1, BM25_B = 1.2, 0.75
 # Phrases (glossary translations, the query's words in order) weigh this much of a word.
 PHRASE_WEIGHT = 1.0
@@ -153,7 +151,7 @@ SPECIFIC_MARGIN = 0.98
 SIBLING_TIES, SIBLING_TIE = True, 0.02
 # A glossary term whose definition has this share of the query is named by it: "attack out of
 # a besieged stronghold" describes a Sortie, so the term is searched too, with this weight.
-DEFINED_COVERAGE, DEFINED_BOOST = 0.8, 1.0
+DEFINED_COVERAGE, DEFINED_BOOST, DEFINED_WORDS = 0.8, 1.0, 3
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 MAX_CONCEPTS = 16
 MAX_CLOSEST = 5
@@ -714,7 +712,7 @@ class OpenIndex:
     def _defined_terms(self, concepts: list[Concept]) -> list[tuple[str, str, float]]:
         """The glossary terms the query describes: their definition has most of the query."""
         words = [c for c in concepts if c.known and not c.asking]
-        if DEFINED_BOOST <= 0 or len(words) < 2:
+        if DEFINED_BOOST <= 0 or len(words) < DEFINED_WORDS:
             return []
         known_weight = sum(c.weight for c in words)
         out = []
@@ -794,8 +792,6 @@ class OpenIndex:
             "digits": any(w.isdigit() for w in _WORDS.findall(doc["title"])),
             "other": frozenset(doc["fields"]["other_title"]),
             "en": frozenset(analyze(_label_words(doc["label"]), "en")),
-            "phrasings": tuple(frozenset(way) for way in doc.get("phrasing_forms", {}).get("phrasings", ())),
-            "other_phrasings": tuple(frozenset(way) for way in doc.get("phrasing_forms", {}).get("other_phrasings", ())),
         }
 
     def _title_bonus(self, docnum: int, wanted: dict[str, set[str]]) -> float:
@@ -815,8 +811,6 @@ class OpenIndex:
             0.8 * dice("lang", heading["lang"]) + 0.2 * dice("surface", heading["surface"]),
             0.8 * dice("other", heading["other"]),
             0.8 * dice("en", heading["en"]),
-            PHRASING_MATCH * max((dice("lang", way) for way in heading["phrasings"]), default=0.0),
-            PHRASING_MATCH * 0.8 * max((dice("other", way) for way in heading["other_phrasings"]), default=0.0),
         )
         return 1.0 + TITLE_BONUS * overlap
 

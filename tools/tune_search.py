@@ -13,10 +13,12 @@ Cross-validation: the queries are split in two halves by a seeded shuffle (``--s
 figure is given for the whole set and for each half, and a sweep says which value each half
 would choose, so a weight that only suits one half shows.
 
-``--deleak J`` leaves out of the index every player phrasing (``data/search_phrasings.json``)
-whose analysed words overlap some tuning query of its language by a Jaccard index of J or more:
-a phrasing that repeats a tuning query would otherwise score that query for free, so weights
-chosen with it in would trust phrasings more than a new question deserves.
+``--deleak J``: many player phrasings (``data/search_phrasings.json``) repeat a tuning query
+almost word for word, and would score it for free: weights chosen with them in would trust
+phrasings more than a new question deserves. So the queries are dealt into ``--folds`` folds
+(the halves are folds 0..K/2-1 and the rest), and each fold is searched in an index of its own
+that leaves out every phrasing whose analysed words overlap a query *of that fold* (same
+language) by a Jaccard index of J or more: each query is searched as if it had never been seen.
 
 ``--sweep NAME=v1,v2`` sets a constant of ``adjudicator.search_backend`` (``NAME`` or
 ``DICT.key``, e.g. ``FIELD_BOOST.phrasings``; ``search.NAME`` for ``adjudicator.search``) to
@@ -47,20 +49,25 @@ def load(names: tuple[str, ...]) -> list[dict]:
     return [q for name in names for q in yaml.safe_load((RELEVANCE / f"{name}.yaml").read_text(encoding="utf-8"))["queries"]]
 
 
-def halves(queries: list[dict], seed: int) -> tuple[list[dict], list[dict]]:
-    """Two halves by a seeded shuffle of each language's queries (half of each in each)."""
-    rng, first, second = random.Random(seed), [], []
+def deal(queries: list[dict], seed: int, folds: int) -> list[list[dict]]:
+    """``folds`` folds by a seeded shuffle of each language's queries (each language spread evenly)."""
+    rng, out = random.Random(seed), [[] for _ in range(folds)]
     for lang in search.LANGS:
         mine = [q for q in queries if q["lang"] == lang]
         rng.shuffle(mine)
-        first += mine[:len(mine) // 2]
-        second += mine[len(mine) // 2:]
-    return first, second
+        for i, q in enumerate(mine):
+            out[i * folds // len(mine)].append(q)
+    return out
 
 
-def rank_of(q: dict) -> int | None:
-    labels = [r["label"] for r in search.search(q["query"], q["lang"], limit=10)["results"]]
+def rank_of(result: dict, q: dict) -> int | None:
+    labels = [r["label"] for r in result["results"]]
     return next((i for i, label in enumerate(labels, 1) if label in q["labels"]), None)
+
+
+def use_build(build: Path) -> None:
+    paths.BUILD = build
+    search.close_all()
 
 
 def scores(queries: list[dict], ranks: dict[int, int | None]) -> dict[str, dict[str, float]]:
@@ -79,12 +86,24 @@ def objective(s: dict[str, dict[str, float]]) -> float:
     return sum(min(s[lang][k] for lang in s) + 0.25 * sum(s[lang][k] for lang in s) for k in ("rank1", "top3", "mrr"))
 
 
-def measure(queries: list[dict], parts: tuple[list[dict], list[dict]], nonsense: list[dict]) -> dict:
-    ranks = {id(q): rank_of(q) for q in queries}
+def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
+    """Each fold searched in its own build; the nonsense in the whole index."""
+    ranks, confidence = {}, {}
+    for fold, build in zip(folds, builds):
+        use_build(build)
+        for q in fold:
+            found = search.search(q["query"], q["lang"], limit=10)
+            ranks[id(q)], confidence[id(q)] = rank_of(found, q), found["confidence"]
+    use_build(whole)
+    queries = [q for fold in folds for q in fold]
+    half = len(folds) // 2
+    parts = ([q for fold in folds[:half] for q in fold], [q for fold in folds[half:] for q in fold])
     result = {"all": scores(queries, ranks), "A": scores(parts[0], ranks), "B": scores(parts[1], ranks)}
     found = [search.search(q["query"], q["lang"]) for q in nonsense]
     result["nonsense"] = sum(not r["matched"] for r in found) / max(1, len(found))
-    result["dropped"] = sum(not search.search(q["query"], q["lang"])["matched"] for q in queries)
+    result["noise_confidence"] = [r["confidence"] for r in found]
+    result["confidence"] = [confidence[id(q)] for q in queries]
+    result["dropped"] = sum(c < search.MATCH_FLOOR for c in result["confidence"])
     result["misses"] = [(q["lang"], q["query"], q["labels"], ranks[id(q)]) for q in queries if ranks[id(q)] != 1]
     return result
 
@@ -141,31 +160,47 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=20261201, help="seed of the split in halves")
     parser.add_argument("--deleak", type=float, default=None, metavar="J",
-                        help="leave out phrasings with a Jaccard overlap >= J with a tuning query")
+                        help="search each fold without the phrasings that overlap its queries by a Jaccard index >= J")
+    parser.add_argument("--folds", type=int, default=8, help="folds (even; the halves are their two halves)")
     parser.add_argument("--sweep", action="append", default=[], metavar="NAME=v1,v2")
     parser.add_argument("--floors", default="", help="match floors to compare (kept queries, nonsense caught)")
     parser.add_argument("--misses", action="store_true", help="list the queries not ranked first")
     args = parser.parse_args(argv)
 
     queries, nonsense = load(TUNING), load(NONSENSE)
-    parts = halves(queries, args.seed)
+    folds = deal(queries, args.seed, args.folds)
     docs = paths.BUILD / "docs"
     if not all((docs / lang / search.EXPORT_NAME).is_file() for lang in search.LANGS):
         print("build the docs first: adjudicator build docs", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="tune-search-") as tmp:
-        build = Path(tmp)
-        (build / "docs").mkdir()
-        for lang in search.LANGS:
-            (build / "docs" / lang).symlink_to(docs / lang, target_is_directory=True)
-        paths.BUILD = build
+        shipped = search.PHRASINGS_FILE
+
+        def new_build(name: str, phrasings: Path) -> Path:
+            build = Path(tmp) / name
+            (build / "docs").mkdir(parents=True)
+            for lang in search.LANGS:
+                (build / "docs" / lang).symlink_to(docs / lang, target_is_directory=True)
+            use_build(build)
+            search.PHRASINGS_FILE = phrasings
+            search.build_index(force=True)
+            return build
+
+        whole = new_build("whole", shipped)
+        builds = [whole] * len(folds)
         if args.deleak is not None:
-            left_out = deleaked_phrasings(queries, args.deleak, build / "phrasings.json")
-            search.PHRASINGS_FILE = build / "phrasings.json"
-            print(f"de-leaked: {left_out} phrasings left out (Jaccard >= {args.deleak} with a tuning query)")
-        search.build_index(force=True)
-        base = measure(queries, parts, nonsense)
-        print(f"split seed {args.seed}: halves of {len(parts[0])} and {len(parts[1])} queries")
+            builds, left = [], []
+            for i, fold in enumerate(folds):
+                phrasings = Path(tmp) / f"phrasings-{i}.json"
+                search.PHRASINGS_FILE = shipped
+                left.append(deleaked_phrasings(fold, args.deleak, phrasings))
+                builds.append(new_build(f"fold-{i}", phrasings))
+            print(f"de-leaked: each fold without the phrasings that echo its queries (Jaccard >= {args.deleak}): "
+                  f"{min(left)} to {max(left)} phrasings left out")
+        search.PHRASINGS_FILE = shipped
+        base = measure(folds, builds, whole, nonsense)
+        half = len(folds) // 2
+        print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} and {sum(map(len, folds[half:]))} queries")
         for name in ("all", "A", "B"):
             print(line(name, base[name]))
         print(f"nonsense 'no rule matches' {100 * base['nonsense']:.1f} %, real queries dropped {base['dropped']}")
@@ -178,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = []
             for value in (float(v) for v in values.split(",")):
                 set_constant(name, value)
-                rows.append((value, measure(queries, parts, nonsense)))
+                rows.append((value, measure(folds, builds, whole, nonsense)))
             set_constant(name, default)
             print(f"\n{name} (default {default}):")
             for value, m in rows:
@@ -194,8 +229,7 @@ def main(argv: list[str] | None = None) -> int:
                     for lang in search.LANGS))
         if args.floors:
             print("\nmatch floor: real queries kept, nonsense caught")
-            confidences = [search.search(q["query"], q["lang"])["confidence"] for q in queries]
-            noise = [search.search(q["query"], q["lang"])["confidence"] for q in nonsense]
+            confidences, noise = base["confidence"], base["noise_confidence"]
             for floor in (float(v) for v in args.floors.split(",")):
                 print(f"  {floor:<5} kept {sum(c >= floor for c in confidences)}/{len(queries)}"
                       f"  caught {sum(c < floor for c in noise)}/{len(nonsense)}")
