@@ -120,7 +120,7 @@ FIELDS = ("title", "text", "label", "game", "context", "other_title", "other_tex
 # language's text only breaks ties the query's own words leave; the headings of the sections
 # around a rule (``context``) say a little about it.
 FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
-               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.5, "other_phrasings": 0.5}
+               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.0, "other_phrasings": 0.5}
 # The fields a phrase (several words in this order) is looked for in.
 PHRASE_FIELDS = ("title", "text", "other_title", "other_text", "phrasings", "other_phrasings")
 # The players' phrasings of a rule: lists of short texts, each matched apart from the others.

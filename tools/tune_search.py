@@ -88,12 +88,13 @@ def objective(s: dict[str, dict[str, float]]) -> float:
 
 def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
     """Each fold searched in its own build; the nonsense in the whole index."""
-    ranks, confidence = {}, {}
+    ranks, confidence, firsts = {}, {}, {}
     for fold, build in zip(folds, builds):
         use_build(build)
         for q in fold:
             found = search.search(q["query"], q["lang"], limit=10)
             ranks[id(q)], confidence[id(q)] = rank_of(found, q), found["confidence"]
+            firsts[id(q)] = [r["label"] for r in found["results"][:2]]
     use_build(whole)
     queries = [q for fold in folds for q in fold]
     half = len(folds) // 2
@@ -104,7 +105,8 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
     result["noise_confidence"] = [r["confidence"] for r in found]
     result["confidence"] = [confidence[id(q)] for q in queries]
     result["dropped"] = sum(c < search.MATCH_FLOOR for c in result["confidence"])
-    result["misses"] = [(q["lang"], q["query"], q["labels"], ranks[id(q)]) for q in queries if ranks[id(q)] != 1]
+    result["misses"] = [(q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
+                        for q in queries if ranks[id(q)] != 1]
     return result
 
 
@@ -165,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sweep", action="append", default=[], metavar="NAME=v1,v2")
     parser.add_argument("--floors", default="", help="match floors to compare (kept queries, nonsense caught)")
     parser.add_argument("--misses", action="store_true", help="list the queries not ranked first")
+    parser.add_argument("--without-phrasings", action="store_true", help="index no player phrasings (to compare)")
     args = parser.parse_args(argv)
 
     queries, nonsense = load(TUNING), load(NONSENSE)
@@ -175,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with tempfile.TemporaryDirectory(prefix="tune-search-") as tmp:
         shipped = search.PHRASINGS_FILE
+        if args.without_phrasings:
+            shipped = Path(tmp) / "no-phrasings.json"
+            shipped.write_text('{"phrasings": {}}', encoding="utf-8")
 
         def new_build(name: str, phrasings: Path) -> Path:
             build = Path(tmp) / name
