@@ -559,13 +559,22 @@ class OpenIndex:
         """Whether ``word`` may be a word of the other language (then it searches that text too).
 
         Only when the other language's reference writes it so, or (five letters or more) it
-        stems like a word of the other language's headings: stemmed in the other language,
-        an English word can look Spanish by chance ("mana" stems like "mano").
+        stems like a word of the other language's headings, or like a word of its players'
+        phrasings that this language has nowhere ("sally out" in the Spanish reference):
+        stemmed in the other language, an English word can look Spanish by chance ("mana"
+        stems like "mano").
         """
         folded = fold(word)
         if OTHER[self.lang] in self._surface.get(folded, {}):
             return True
-        return len(folded) >= 5 and any(f in self._game["other"] for f in analyze(word, OTHER[self.lang]))
+        if len(folded) < 5:
+            return False
+        other = analyze(word, OTHER[self.lang])
+        if any(f in self._game["other"] for f in other):
+            return True
+        own = analyze(word, self.lang)
+        return (bool(own) and not any(f in self._postings[field] for field in ("title", "text", "phrasings") for f in own)
+                and any(f in self._postings["other_phrasings"] for f in other))
 
     def _concepts(self, words: list[str]) -> list[Concept]:
         """The query's words as concepts; only the first few new unknown words get spelling help."""
