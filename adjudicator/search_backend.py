@@ -19,7 +19,8 @@ Each document (a rule section or a glossary term) has, in the index of language 
 besieged army``), ``context`` (the headings of the sections around it), ``game`` (the game's
 short names), ``other_title`` and ``other_text`` (the same section in the other language,
 analysed in that language: the labels are shared, so an English query finds a Spanish page
-and the other way round).
+and the other way round), ``phrasings`` and ``other_phrasings`` (how players ask about the
+rule, in L and in the other language: words the rules never use, "overstack", "sally out").
 
 The index: the documents are a few hundred short rule sections, so the whole index is one
 JSON file of analysed words, loaded once into memory, where each field's BM25 weights are
