@@ -17,6 +17,12 @@ Across languages:
   glossaries) rewrites a term found in the query into the reference's language, so
   ``Hunt Box`` in the Spanish reference finds *Casilla de Búsqueda*, and the other way round.
 
+Players' words: ``data/search_phrasings.json`` gives, for each rule label, a few ways players
+ask about it in each language ("ringwraiths fly anywhere?", "sally out"). They join each rule's
+document at index build (document expansion: the docs never show them), in its own language
+and, weighing less, in the other one, so a player's word the rules never use still finds the
+rule that answers it.
+
 Queries are never parsed as a query language: the words are taken out of the text and
 combined by this module, so quotes, colons, ``AND``/``OR``, ``*`` or ``<script>`` are just
 characters and can never raise. A word the index does not know is searched fuzzily and gets
@@ -43,8 +49,9 @@ LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
-INDEX_FORMAT = 3  # bump when the documents or the analysis change: forces a rebuild
+INDEX_FORMAT = 4  # bump when the documents or the analysis change: forces a rebuild
 GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
+PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
@@ -347,8 +354,21 @@ def label_words(record: dict[str, str]) -> str:
     return " ".join(parts)
 
 
-def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]:
-    """The documents of ``lang``'s index: its own records, each with the other language's."""
+def load_phrasings(path: Path | None = None) -> dict[str, dict[str, list[str]]]:
+    """``{label: {"en": [...], "es": [...]}}``: how players ask about each rule (may be empty)."""
+    try:
+        data = json.loads((path or PHRASINGS_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return {label: {lang: [str(p) for p in ways.get(lang, [])] for lang in LANGS}
+            for label, ways in data.get("phrasings", {}).items()}
+
+
+def documents(lang: str, exports: dict[str, list[dict]],
+              phrasings: dict[str, dict[str, list[str]]] | None = None) -> list[dict[str, str]]:
+    """The documents of ``lang``'s index: its own records, each with the other language's,
+    and each rule with its players' phrasings in both languages."""
+    phrasings = load_phrasings() if phrasings is None else phrasings
     other = {(r["kind"], r["label"]): r for r in exports.get(OTHER[lang], [])}
     titles = {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "rule"}
     parents = {r["label"]: r.get("parent", "") for r in exports[lang] if r["kind"] == "rule"}
@@ -360,6 +380,7 @@ def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]
             continue
         seen.add(key)
         twin = other.get(key, {})
+        ways = phrasings.get(record["label"], {}) if record["kind"] == "rule" else {}
         docs.append({
             "label": record["label"], "page": record["page"], "kind": record["kind"],
             "title": record["title"], "text": record.get("text", ""),
@@ -367,6 +388,7 @@ def documents(lang: str, exports: dict[str, list[dict]]) -> list[dict[str, str]]
             "game": GAME_WORDS.get(record["label"].split("-", 1)[0], ""),
             "context": " ".join(titles[a] for a in _ancestors(record["label"], parents) if a in titles),
             "other_title": twin.get("title", ""), "other_text": twin.get("text", ""),
+            "phrasings": ways.get(lang, []), "other_phrasings": ways.get(OTHER[lang], []),
         })
     return docs
 
@@ -387,6 +409,8 @@ def _fingerprint(export_bytes: dict[str, bytes]) -> str:
     digest.update(f"{INDEX_FORMAT}|{backend.BACKEND}".encode())
     digest.update(Path(backend.__file__).read_bytes())  # a change of analysis rebuilds the index
     digest.update(GLOSSARY_FILE.read_bytes())
+    if PHRASINGS_FILE.is_file():
+        digest.update(PHRASINGS_FILE.read_bytes())
     for lang in LANGS:
         digest.update(lang.encode() + b"\0" + export_bytes.get(lang, b""))
     return digest.hexdigest()

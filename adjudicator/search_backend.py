@@ -19,7 +19,8 @@ Each document (a rule section or a glossary term) has, in the index of language 
 besieged army``), ``context`` (the headings of the sections around it), ``game`` (the game's
 short names), ``other_title`` and ``other_text`` (the same section in the other language,
 analysed in that language: the labels are shared, so an English query finds a Spanish page
-and the other way round).
+and the other way round), ``phrasings`` and ``other_phrasings`` (how players ask about the
+rule, in L and in the other language: words the rules never use, "overstack", "sally out").
 
 The index: the documents are a few hundred short rule sections, so the whole index is one
 JSON file of analysed words, loaded once into memory, where each field's BM25 weights are
@@ -50,7 +51,7 @@ from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokeniz
 from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
-BACKEND = "memory-bm25f-1"
+BACKEND = "memory-bm25f-2"
 INDEX_FILE = "index.json"
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -114,14 +115,19 @@ ASKING = {word: intent for intent, (asked, _answers) in INTENTS.items() for word
 ASKING_WEIGHT = 0.5
 
 # The fields of a document, and the language each is analysed in (as a function of L).
-FIELDS = ("title", "text", "label", "game", "context", "other_title", "other_text")
+FIELDS = ("title", "text", "label", "game", "context", "other_title", "other_text",
+          "phrasings", "other_phrasings")
 # Field weights: a hit in a title says far more than one in running text; the other
 # language's text only breaks ties the query's own words leave; the headings of the sections
 # around a rule (``context``) say a little about it.
 FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
-               "other_title": 3.0, "other_text": 0.4}
+               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.0, "other_phrasings": 0.5}
 # The fields a phrase (several words in this order) is looked for in.
-PHRASE_FIELDS = ("title", "text", "other_title", "other_text")
+PHRASE_FIELDS = ("title", "text", "other_title", "other_text", "phrasings", "other_phrasings")
+# The players' phrasings of a rule: lists of short texts, each matched apart from the others.
+PHRASING_FIELDS = ("phrasings", "other_phrasings")
+# A word found only in a rule's phrasings counts this much of one in its own words (coverage).
+PHRASING_STRENGTH = 1.0
 BM25_K1, BM25_B = 1.2, 0.75
 # Phrases (glossary translations, the query's words in order) weigh this much of a word.
 PHRASE_WEIGHT = 1.0
@@ -146,7 +152,7 @@ SPECIFIC_MARGIN = 0.98
 SIBLING_TIES, SIBLING_TIE = True, 0.02
 # A glossary term whose definition has this share of the query is named by it: "attack out of
 # a besieged stronghold" describes a Sortie, so the term is searched too, with this weight.
-DEFINED_COVERAGE, DEFINED_BOOST = 0.8, 1.0
+DEFINED_COVERAGE, DEFINED_BOOST, DEFINED_WORDS = 0.8, 1.0, 3
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 MAX_CONCEPTS = 16
 MAX_CLOSEST = 5
@@ -236,7 +242,16 @@ def _document_fields(doc: dict, lang: str) -> dict[str, list[str]]:
     sources = {"title": doc["title"], "text": doc["text"], "label": doc.get("label_words", ""),
                "game": doc.get("game", ""), "context": doc.get("context", ""),
                "other_title": doc.get("other_title", ""), "other_text": doc.get("other_text", "")}
-    return {field: analyze(sources[field], field_lang(field, lang)) for field in FIELDS}
+    fields = {field: analyze(sources[field], field_lang(field, lang)) for field in sources}
+    for field, ways in _phrasing_forms(doc, lang).items():
+        fields[field] = [form for way in ways for form in way]
+    return fields
+
+
+def _phrasing_forms(doc: dict, lang: str) -> dict[str, list[list[str]]]:
+    """Each phrasing of a document as its analysed words, per phrasing field."""
+    return {field: [forms for way in doc.get(field) or () if (forms := analyze(way, field_lang(field, lang)))]
+            for field in PHRASING_FIELDS}
 
 
 def _vocabulary(docs: list[dict], lang: str) -> dict:
@@ -258,7 +273,9 @@ def write_index(path: Path, lang: str, documents: Iterable[dict],
     """Write a fresh index of ``documents`` at ``path``, replacing any index there at once.
 
     A document is ``{label, page, kind, parent, title, text, context, other_title, other_text,
-    label_words, game}`` (``context``: the headings of the sections it sits in).
+    label_words, game, phrasings, other_phrasings}`` (``context``: the headings of the sections
+    it sits in; ``phrasings``: lists of the ways players ask about it, in L and in the other
+    language).
     The new index is written beside the old one and renamed into place, so a process that
     has the old one open keeps reading it until it notices the change. ``extra_files``
     (name -> text) are written into the new directory before it goes live.
@@ -268,6 +285,7 @@ def write_index(path: Path, lang: str, documents: Iterable[dict],
     docs = [dict(doc) for doc in documents]
     for doc in docs:
         doc["fields"] = _document_fields(doc, lang)
+        doc["phrasing_forms"] = _phrasing_forms(doc, lang)
     payload = {"backend": BACKEND, "lang": lang, "documents": docs, "vocabulary": _vocabulary(docs, lang)}
     fresh = path.with_name(f".{path.name}.new-{uuid.uuid4().hex[:8]}")
     fresh.mkdir()
@@ -391,7 +409,10 @@ class OpenIndex:
             for docnum, doc in self._docs.items():
                 forms = doc["fields"][field]
                 total += len(forms)
-                if field in PHRASE_FIELDS:
+                if field in PHRASING_FIELDS:  # two gaps between phrasings: no phrase spans two
+                    self._positions[field][docnum] = [f for way in doc["phrasing_forms"][field]
+                                                      for f in (*way, None, None)]
+                elif field in PHRASE_FIELDS:
                     self._positions[field][docnum] = forms
                 for form, tf in Counter(forms).items():
                     self._postings[field].setdefault(form, {})[docnum] = tf
@@ -403,7 +424,8 @@ class OpenIndex:
                     for docnum, tf in docs.items()}
         # The words each document has, per part of it, as the coverage compares them.
         parts = {"title": ("title",), "text": ("text",), "label": ("label",), "game": ("game",),
-                 "context": ("context",), "other": ("other_title", "other_text"), "other_title": ("other_title",)}
+                 "context": ("context",), "other": ("other_title", "other_text"), "other_title": ("other_title",),
+                 "phrasings": ("phrasings",), "other_phrasings": ("other_phrasings",)}
         self._parts = {part: {} for part in parts}
         for part, fields in parts.items():
             for field in fields:
@@ -513,11 +535,12 @@ class OpenIndex:
         matches: dict[int, float] = {}
         spaces = (("title", self.lang, 1.0), ("text", self.lang, 1.0), ("label", "en", 1.0),
                   ("game", "en", 1.0), ("other", OTHER[self.lang], 1.0),
-                  ("context", self.lang, CONTEXT_STRENGTH))
+                  ("context", self.lang, CONTEXT_STRENGTH), ("phrasings", self.lang, PHRASING_STRENGTH),
+                  ("other_phrasings", OTHER[self.lang], PHRASING_STRENGTH))
         for variant, strength in variants:
             crosses = self._crosses(variant)
             for space, code, part_strength in spaces:
-                if space == "other" and not crosses:
+                if space.startswith("other") and not crosses:
                     continue
                 postings = self._parts[space]
                 for form in analyze(variant, code):
@@ -537,13 +560,22 @@ class OpenIndex:
         """Whether ``word`` may be a word of the other language (then it searches that text too).
 
         Only when the other language's reference writes it so, or (five letters or more) it
-        stems like a word of the other language's headings: stemmed in the other language,
-        an English word can look Spanish by chance ("mana" stems like "mano").
+        stems like a word of the other language's headings, or like a word of its players'
+        phrasings that this language has nowhere ("sally out" in the Spanish reference):
+        stemmed in the other language, an English word can look Spanish by chance ("mana"
+        stems like "mano").
         """
         folded = fold(word)
         if OTHER[self.lang] in self._surface.get(folded, {}):
             return True
-        return len(folded) >= 5 and any(f in self._game["other"] for f in analyze(word, OTHER[self.lang]))
+        if len(folded) < 5:
+            return False
+        other = analyze(word, OTHER[self.lang])
+        if any(f in self._game["other"] for f in other):
+            return True
+        own = analyze(word, self.lang)
+        return (bool(own) and not any(f in self._postings[field] for field in ("title", "text", "phrasings") for f in own)
+                and any(f in self._postings["other_phrasings"] for f in other))
 
     def _concepts(self, words: list[str]) -> list[Concept]:
         """The query's words as concepts; only the first few new unknown words get spelling help."""
@@ -612,7 +644,7 @@ class OpenIndex:
                 idf = self._idf(len(counts))
                 avg = self._avg_length[field]
                 for docnum, tf in counts.items():
-                    value = _bm25(idf, tf, len(self._positions[field][docnum]), avg)
+                    value = _bm25(idf, tf, len(self._docs[docnum]["fields"][field]), avg)
                     scores[docnum] = scores.get(docnum, 0.0) + weight * value
                 found = bool(counts)
             if found and field == "text":
@@ -690,7 +722,7 @@ class OpenIndex:
     def _defined_terms(self, concepts: list[Concept]) -> list[tuple[str, str, float]]:
         """The glossary terms the query describes: their definition has most of the query."""
         words = [c for c in concepts if c.known and not c.asking]
-        if DEFINED_BOOST <= 0 or len(words) < 2:
+        if DEFINED_BOOST <= 0 or len(words) < DEFINED_WORDS:
             return []
         known_weight = sum(c.weight for c in words)
         out = []

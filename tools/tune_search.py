@@ -1,0 +1,246 @@
+"""Measure the rules search on its tuning data, and try weights, without overfitting them.
+
+    .venv/bin/python tools/tune_search.py                      # the search as it is
+    .venv/bin/python tools/tune_search.py --deleak 0.5         # without phrasings that echo a query
+    .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
+    .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
+
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout}.yaml`` and the two
+``nonsense-*.yaml``), never a held-out set. Needs the built docs (``adjudicator build docs``);
+builds its own index in a temporary folder, so the project's index is left as it is.
+
+Cross-validation: the queries are split in two halves by a seeded shuffle (``--seed``); every
+figure is given for the whole set and for each half, and a sweep says which value each half
+would choose, so a weight that only suits one half shows.
+
+``--deleak J``: many player phrasings (``data/search_phrasings.json``) repeat a tuning query
+almost word for word, and would score it for free: weights chosen with them in would trust
+phrasings more than a new question deserves. So the queries are dealt into ``--folds`` folds
+(the halves are folds 0..K/2-1 and the rest), and each fold is searched in an index of its own
+that leaves out every phrasing whose analysed words overlap a query *of that fold* (same
+language) by a Jaccard index of J or more: each query is searched as if it had never been seen.
+
+``--sweep NAME=v1,v2`` sets a constant of ``adjudicator.search_backend`` (``NAME`` or
+``DICT.key``, e.g. ``FIELD_BOOST.phrasings``; ``search.NAME`` for ``adjudicator.search``) to
+each value in turn; several sweeps are tried one after the other, each from the defaults.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from adjudicator import paths, search  # noqa: E402
+from adjudicator import search_backend as backend  # noqa: E402
+
+RELEVANCE = ROOT / "tests" / "search_relevance"
+TUNING, NONSENSE = ("tuning", "heldout"), ("nonsense-tuning", "nonsense-heldout")
+
+
+def load(names: tuple[str, ...]) -> list[dict]:
+    return [q for name in names for q in yaml.safe_load((RELEVANCE / f"{name}.yaml").read_text(encoding="utf-8"))["queries"]]
+
+
+def deal(queries: list[dict], seed: int, folds: int) -> list[list[dict]]:
+    """``folds`` folds by a seeded shuffle of each language's queries (each language spread evenly)."""
+    rng, out = random.Random(seed), [[] for _ in range(folds)]
+    for lang in search.LANGS:
+        mine = [q for q in queries if q["lang"] == lang]
+        rng.shuffle(mine)
+        for i, q in enumerate(mine):
+            out[i * folds // len(mine)].append(q)
+    return out
+
+
+def rank_of(result: dict, q: dict) -> int | None:
+    labels = [r["label"] for r in result["results"]]
+    return next((i for i, label in enumerate(labels, 1) if label in q["labels"]), None)
+
+
+def use_build(build: Path) -> None:
+    paths.BUILD = build
+    search.close_all()
+
+
+def scores(queries: list[dict], ranks: dict[int, int | None]) -> dict[str, dict[str, float]]:
+    out = {}
+    for lang in search.LANGS:
+        mine = [ranks[id(q)] for q in queries if q["lang"] == lang]
+        n = max(1, len(mine))
+        out[lang] = {"n": len(mine), "rank1": sum(r == 1 for r in mine) / n,
+                     "top3": sum(bool(r and r <= 3) for r in mine) / n,
+                     "mrr": sum(1 / r for r in mine if r) / n}
+    return out
+
+
+def objective(s: dict[str, dict[str, float]]) -> float:
+    """What a sweep maximises: rank-1 and top-3 of the weaker language first, then MRR."""
+    return sum(min(s[lang][k] for lang in s) + 0.25 * sum(s[lang][k] for lang in s) for k in ("rank1", "top3", "mrr"))
+
+
+def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
+    """Each fold searched in its own build; the nonsense in the whole index."""
+    ranks, confidence, firsts = {}, {}, {}
+    for fold, build in zip(folds, builds):
+        use_build(build)
+        for q in fold:
+            found = search.search(q["query"], q["lang"], limit=10)
+            ranks[id(q)], confidence[id(q)] = rank_of(found, q), found["confidence"]
+            firsts[id(q)] = [r["label"] for r in found["results"][:2]]
+    use_build(whole)
+    queries = [q for fold in folds for q in fold]
+    half = len(folds) // 2
+    parts = ([q for fold in folds[:half] for q in fold], [q for fold in folds[half:] for q in fold])
+    result = {"all": scores(queries, ranks), "A": scores(parts[0], ranks), "B": scores(parts[1], ranks)}
+    found = [search.search(q["query"], q["lang"]) for q in nonsense]
+    result["nonsense"] = sum(not r["matched"] for r in found) / max(1, len(found))
+    result["noise_confidence"] = [r["confidence"] for r in found]
+    result["confidence"] = [confidence[id(q)] for q in queries]
+    result["dropped"] = sum(c < search.MATCH_FLOOR for c in result["confidence"])
+    result["misses"] = [(q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
+                        for q in queries if ranks[id(q)] != 1]
+    return result
+
+
+def line(name: str, s: dict[str, dict[str, float]]) -> str:
+    return f"{name:>4}: " + "   ".join(
+        f"{lang} r1 {100 * v['rank1']:5.1f} t3 {100 * v['top3']:5.1f} mrr {v['mrr']:.3f} (n {v['n']})"
+        for lang, v in s.items())
+
+
+def deleaked_phrasings(queries: list[dict], threshold: float, out: Path) -> int:
+    """Write the phrasings file without the phrasings that echo a query; returns how many left out."""
+    data = json.loads(search.PHRASINGS_FILE.read_text(encoding="utf-8"))
+    asked = {lang: [set(backend.analyze(q["query"], lang)) for q in queries if q["lang"] == lang] for lang in search.LANGS}
+    dropped = 0
+    for ways in data["phrasings"].values():
+        for lang in search.LANGS:
+            kept = []
+            for way in ways.get(lang, []):
+                words = set(backend.analyze(way, lang))
+                if words and any(len(words & q) / len(words | q) >= threshold for q in asked[lang] if q):
+                    dropped += 1
+                else:
+                    kept.append(way)
+            ways[lang] = kept
+    out.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return dropped
+
+
+def set_constant(name: str, value: float) -> None:
+    module = backend
+    if name.startswith("search."):
+        module, name = search, name.removeprefix("search.")
+    if "." in name:
+        table, key = name.split(".", 1)
+        getattr(module, table)[key] = value
+    else:
+        if not hasattr(module, name):
+            raise SystemExit(f"no constant {name} in {module.__name__}")
+        setattr(module, name, type(getattr(module, name))(value))
+    search.close_all()  # cached concepts and headings are recomputed with the new value
+
+
+def get_constant(name: str):
+    module = search if name.startswith("search.") else backend
+    name = name.removeprefix("search.")
+    if "." in name:
+        table, key = name.split(".", 1)
+        return getattr(module, table).get(key)
+    return getattr(module, name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=20261201, help="seed of the split in halves")
+    parser.add_argument("--deleak", type=float, default=None, metavar="J",
+                        help="search each fold without the phrasings that overlap its queries by a Jaccard index >= J")
+    parser.add_argument("--folds", type=int, default=8, help="folds (even; the halves are their two halves)")
+    parser.add_argument("--sweep", action="append", default=[], metavar="NAME=v1,v2")
+    parser.add_argument("--floors", default="", help="match floors to compare (kept queries, nonsense caught)")
+    parser.add_argument("--misses", action="store_true", help="list the queries not ranked first")
+    parser.add_argument("--without-phrasings", action="store_true", help="index no player phrasings (to compare)")
+    args = parser.parse_args(argv)
+
+    queries, nonsense = load(TUNING), load(NONSENSE)
+    folds = deal(queries, args.seed, args.folds)
+    docs = paths.BUILD / "docs"
+    if not all((docs / lang / search.EXPORT_NAME).is_file() for lang in search.LANGS):
+        print("build the docs first: adjudicator build docs", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="tune-search-") as tmp:
+        shipped = search.PHRASINGS_FILE
+        if args.without_phrasings:
+            shipped = Path(tmp) / "no-phrasings.json"
+            shipped.write_text('{"phrasings": {}}', encoding="utf-8")
+
+        def new_build(name: str, phrasings: Path) -> Path:
+            build = Path(tmp) / name
+            (build / "docs").mkdir(parents=True)
+            for lang in search.LANGS:
+                (build / "docs" / lang).symlink_to(docs / lang, target_is_directory=True)
+            use_build(build)
+            search.PHRASINGS_FILE = phrasings
+            search.build_index(force=True)
+            return build
+
+        whole = new_build("whole", shipped)
+        builds = [whole] * len(folds)
+        if args.deleak is not None:
+            builds, left = [], []
+            for i, fold in enumerate(folds):
+                phrasings = Path(tmp) / f"phrasings-{i}.json"
+                search.PHRASINGS_FILE = shipped
+                left.append(deleaked_phrasings(fold, args.deleak, phrasings))
+                builds.append(new_build(f"fold-{i}", phrasings))
+            print(f"de-leaked: each fold without the phrasings that echo its queries (Jaccard >= {args.deleak}): "
+                  f"{min(left)} to {max(left)} phrasings left out")
+        search.PHRASINGS_FILE = shipped
+        base = measure(folds, builds, whole, nonsense)
+        half = len(folds) // 2
+        print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} and {sum(map(len, folds[half:]))} queries")
+        for name in ("all", "A", "B"):
+            print(line(name, base[name]))
+        print(f"nonsense 'no rule matches' {100 * base['nonsense']:.1f} %, real queries dropped {base['dropped']}")
+        if args.misses:
+            for miss in base["misses"]:
+                print("  miss", *miss)
+        for sweep in args.sweep:
+            name, values = sweep.split("=", 1)
+            default = get_constant(name)
+            rows = []
+            for value in (float(v) for v in values.split(",")):
+                set_constant(name, value)
+                rows.append((value, measure(folds, builds, whole, nonsense)))
+            set_constant(name, default)
+            print(f"\n{name} (default {default}):")
+            for value, m in rows:
+                print(f"  {value:<6} " + " | ".join(
+                    f"{part} " + " ".join(f"{lang} {100 * m[part][lang]['rank1']:.1f}/{100 * m[part][lang]['top3']:.1f}/{m[part][lang]['mrr']:.3f}"
+                                          for lang in search.LANGS) for part in ("A", "B"))
+                      + f" | nonsense {100 * m['nonsense']:.0f} % dropped {m['dropped']}")
+            for part in ("A", "B"):
+                best = max(rows, key=lambda row: objective(row[1][part]))
+                other = "B" if part == "A" else "A"
+                print(f"  chosen on {part}: {best[0]} -> on {other}: " + " ".join(
+                    f"{lang} r1 {100 * best[1][other][lang]['rank1']:.1f} t3 {100 * best[1][other][lang]['top3']:.1f}"
+                    for lang in search.LANGS))
+        if args.floors:
+            print("\nmatch floor: real queries kept, nonsense caught")
+            confidences, noise = base["confidence"], base["noise_confidence"]
+            for floor in (float(v) for v in args.floors.split(",")):
+                print(f"  {floor:<5} kept {sum(c >= floor for c in confidences)}/{len(queries)}"
+                      f"  caught {sum(c < floor for c in noise)}/{len(nonsense)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
