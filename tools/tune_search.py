@@ -5,8 +5,8 @@
     .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
     .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
 
-Reads only the tuning data (``tests/search_relevance/{tuning,heldout}.yaml`` and the two
-``nonsense-*.yaml``), never a held-out set. Needs the built docs (``adjudicator build docs``);
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2}.yaml`` and
+their ``nonsense-*.yaml``), never a held-out set (``heldout3.yaml``, ``nonsense3.yaml``). Needs the built docs (``adjudicator build docs``);
 builds its own index in a temporary folder, so the project's index is left as it is.
 
 Cross-validation: the queries are split in two halves by a seeded shuffle (``--seed``); every
@@ -42,11 +42,15 @@ from adjudicator import paths, search  # noqa: E402
 from adjudicator import search_backend as backend  # noqa: E402
 
 RELEVANCE = ROOT / "tests" / "search_relevance"
-TUNING, NONSENSE = ("tuning", "heldout"), ("nonsense-tuning", "nonsense-heldout")
+# Every set studied so far: the first round's two splits and the second held-out set, spent.
+TUNING = ("tuning", "heldout", "tuning2")
+NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2")
 
 
 def load(names: tuple[str, ...]) -> list[dict]:
-    return [q for name in names for q in yaml.safe_load((RELEVANCE / f"{name}.yaml").read_text(encoding="utf-8"))["queries"]]
+    """The queries of the sets ``names``, each tagged with its set (``set``)."""
+    return [{**q, "set": name} for name in names
+            for q in yaml.safe_load((RELEVANCE / f"{name}.yaml").read_text(encoding="utf-8"))["queries"]]
 
 
 def deal(queries: list[dict], seed: int, folds: int) -> list[list[dict]]:
@@ -100,18 +104,23 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
     half = len(folds) // 2
     parts = ([q for fold in folds[:half] for q in fold], [q for fold in folds[half:] for q in fold])
     result = {"all": scores(queries, ranks), "A": scores(parts[0], ranks), "B": scores(parts[1], ranks)}
+    result["sets"] = {name: scores([q for q in queries if q["set"] == name], ranks) for name in TUNING}
     found = [search.search(q["query"], q["lang"]) for q in nonsense]
     result["nonsense"] = sum(not r["matched"] for r in found) / max(1, len(found))
+    result["nonsense_sets"] = {name: (sum(not r["matched"] for q, r in zip(nonsense, found) if q["set"] == name),
+                                      sum(q["set"] == name for q in nonsense)) for name in NONSENSE}
     result["noise_confidence"] = [r["confidence"] for r in found]
     result["confidence"] = [confidence[id(q)] for q in queries]
     result["dropped"] = sum(c < search.MATCH_FLOOR for c in result["confidence"])
-    result["misses"] = [(q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
+    result["misses"] = [(q["set"], q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
                         for q in queries if ranks[id(q)] != 1]
+    result["noise"] = [(q["set"], q["lang"], repr(q["query"]), r["confidence"], [h["label"] for h in r["results"][:1]])
+                       for q, r in zip(nonsense, found) if r["matched"]]
     return result
 
 
 def line(name: str, s: dict[str, dict[str, float]]) -> str:
-    return f"{name:>4}: " + "   ".join(
+    return f"{name:>8}: " + "   ".join(
         f"{lang} r1 {100 * v['rank1']:5.1f} t3 {100 * v['top3']:5.1f} mrr {v['mrr']:.3f} (n {v['n']})"
         for lang, v in s.items())
 
@@ -209,10 +218,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} and {sum(map(len, folds[half:]))} queries")
         for name in ("all", "A", "B"):
             print(line(name, base[name]))
-        print(f"nonsense 'no rule matches' {100 * base['nonsense']:.1f} %, real queries dropped {base['dropped']}")
+        for name, s in base["sets"].items():
+            print(line(name, s))
+        print(f"nonsense 'no rule matches' {100 * base['nonsense']:.1f} % (" + ", ".join(
+            f"{name} {caught}/{n}" for name, (caught, n) in base["nonsense_sets"].items())
+            + f"), real queries dropped {base['dropped']}")
         if args.misses:
             for miss in base["misses"]:
                 print("  miss", *miss)
+            for noise in base["noise"]:
+                print("  noise", *noise)
         for sweep in args.sweep:
             name, values = sweep.split("=", 1)
             default = get_constant(name)
