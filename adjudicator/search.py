@@ -23,6 +23,11 @@ document at index build (document expansion: the docs never show them), in its o
 and, weighing less, in the other one, so a player's word the rules never use still finds the
 rule that answers it.
 
+Players' abbreviations: ``data/search_abbreviations.json`` lists the short forms players write
+("FP", "GtW", "WK", "vp", "PL") and the words they stand for in each language; a query word
+that is one of them is read as those words, in the reference's language, and so are the
+phrasings when the index is built.
+
 Queries are never parsed as a query language: the words are taken out of the text and
 combined by this module, so quotes, colons, ``AND``/``OR``, ``*`` or ``<script>`` are just
 characters and can never raise. A word the index does not know is searched fuzzily and gets
@@ -49,9 +54,10 @@ LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
-INDEX_FORMAT = 4  # bump when the documents or the analysis change: forces a rebuild
+INDEX_FORMAT = 5  # bump when the documents or the analysis change: forces a rebuild
 GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
+ABBREVIATIONS_FILE = Path(__file__).with_name("data") / "search_abbreviations.json"
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
@@ -175,6 +181,35 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
     return list(out.values())
 
 
+# -- players' abbreviations ---------------------------------------------------------------------
+
+_abbreviations_cache: dict[Path, dict[str, dict[str, str]]] = {}
+
+
+def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
+    """``{short form, lower case: {"en": words, "es": words}}`` (empty when the file is not there).
+
+    Read once per process and file: the index built from it says when it changed.
+    """
+    path = path or ABBREVIATIONS_FILE
+    if path not in _abbreviations_cache:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            data = {"abbreviations": []}
+        _abbreviations_cache[path] = {short.lower(): {lang: entry[lang] for lang in LANGS}
+                                      for entry in data["abbreviations"] for short in entry["short"]}
+    return _abbreviations_cache[path]
+
+
+def expand_abbreviations(text: str, lang: str) -> str:
+    """``text`` with each players' abbreviation ("GtW", "fp") replaced by its words in ``lang``."""
+    table = abbreviations()
+    if not table:
+        return text
+    return _WORD.sub(lambda m: table.get(m.group(0).lower(), {}).get(lang, m.group(0)), text)
+
+
 # -- opening the index once per process ---------------------------------------------------------
 
 _open_lock = threading.Lock()
@@ -264,13 +299,14 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
                               "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
-    words = meaningful_words(query_words(query), lang)
+    text = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
+    words = meaningful_words(query_words(text), lang)
     if not words:
         return result
     from adjudicator.search_backend import asking_words
 
-    ranking = index.search(words, _phrases(query, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
-                           asks=asking_words(query_words(query)))
+    ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
+                           asks=asking_words(query_words(text)))
     result["confidence"] = round(ranking.confidence, 3)
     if not ranking.hits or ranking.confidence < MATCH_FLOOR:
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
@@ -367,7 +403,7 @@ def load_phrasings(path: Path | None = None) -> dict[str, dict[str, list[str]]]:
 def documents(lang: str, exports: dict[str, list[dict]],
               phrasings: dict[str, dict[str, list[str]]] | None = None) -> list[dict[str, str]]:
     """The documents of ``lang``'s index: its own records, each with the other language's,
-    and each rule with its players' phrasings in both languages."""
+    and each rule with its players' phrasings in both languages (abbreviations read out)."""
     phrasings = load_phrasings() if phrasings is None else phrasings
     other = {(r["kind"], r["label"]): r for r in exports.get(OTHER[lang], [])}
     titles = {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "rule"}
@@ -388,7 +424,8 @@ def documents(lang: str, exports: dict[str, list[dict]],
             "game": GAME_WORDS.get(record["label"].split("-", 1)[0], ""),
             "context": " ".join(titles[a] for a in _ancestors(record["label"], parents) if a in titles),
             "other_title": twin.get("title", ""), "other_text": twin.get("text", ""),
-            "phrasings": ways.get(lang, []), "other_phrasings": ways.get(OTHER[lang], []),
+            "phrasings": [expand_abbreviations(w, lang) for w in ways.get(lang, [])],
+            "other_phrasings": [expand_abbreviations(w, OTHER[lang]) for w in ways.get(OTHER[lang], [])],
         })
     return docs
 
@@ -409,8 +446,9 @@ def _fingerprint(export_bytes: dict[str, bytes]) -> str:
     digest.update(f"{INDEX_FORMAT}|{backend.BACKEND}".encode())
     digest.update(Path(backend.__file__).read_bytes())  # a change of analysis rebuilds the index
     digest.update(GLOSSARY_FILE.read_bytes())
-    if PHRASINGS_FILE.is_file():
-        digest.update(PHRASINGS_FILE.read_bytes())
+    for data_file in (PHRASINGS_FILE, ABBREVIATIONS_FILE):  # phrasings are indexed with abbreviations read out
+        if data_file.is_file():
+            digest.update(data_file.read_bytes())
     for lang in LANGS:
         digest.update(lang.encode() + b"\0" + export_bytes.get(lang, b""))
     return digest.hexdigest()
