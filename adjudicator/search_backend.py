@@ -158,10 +158,20 @@ MAX_CONCEPTS = 16
 MAX_CLOSEST = 5
 # Spelling help only for word-like words of a sensible length, and for the first few unknown
 # words of a query: a pasted paragraph of nonsense must not cost a second of corrections.
-MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 4, 24, 4
+MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 3, 24, 4
+# A word this short is read as a misspelling only when it lacks one letter of a word of the
+# game ("pas" for pass, "lvl" no): a letter changed would make "cup" a typo of "cut".
+SHORT_TYPO = 3
+# A word shorter than this is read in the reference's language only (never as the other
+# language's word, nor corrected into one): stemmed in the other language, an English word can
+# look Spanish by chance ("mana" stems like "mano").
+CROSS_MIN = 5
+# Each of the two words a compound is read as has at least this many letters ("witch" "king").
+COMPOUND_PART = 3
 # A snippet: at most two sentences, each cut to about this many characters around its hits.
 SNIPPET_SENTENCES, SNIPPET_CHARS = 2, 220
 _WORDS = re.compile(WORD_PATTERN)
+_PAIR_WORDS = re.compile(r"\w+(?:['\u2019]\w+)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -393,6 +403,7 @@ class OpenIndex:
         by_label = {fields["label"]: docnum for docnum, fields in self._docs.items()}
         self._ancestors = {docnum: self._ancestry(docnum, by_label) for docnum in self._docs}
         self._spell_choices: dict[str, list[str]] | None = None
+        self._word_pairs: set[tuple[str, str]] | None = None
         self._sentences: dict[int, list[tuple[int, int, list[tuple[str, int, int]]]]] = {}
         self._spellings: dict[str, tuple[tuple[str, int], ...]] = {}
         self._concept_cache: dict[tuple[str, bool], Concept] = {}
@@ -450,13 +461,23 @@ class OpenIndex:
     # -- vocabulary ---------------------------------------------------------------------------
 
     def knows(self, word: str) -> bool:
-        """True when ``word`` is a word of the reference (either language) or a stop word."""
+        """True when ``word`` is a word of the reference (either language) or a stop word.
+
+        The other language's text counts only for a word that may cross into it
+        (:meth:`_crosses`): "pas" stems like Spanish "pasar", but the English reference does not
+        search it there, so it is a misspelling of "pass".
+        """
         if fold(word) in self._surface:
             return True
+        crosses = None
         for field in FIELDS:
             forms = analyze(word, field_lang(field, self.lang))
             if not forms:
                 return True  # a stop word of that language: nothing to correct
+            if field.startswith("other_"):
+                crosses = self._crosses(word) if crosses is None else crosses
+                if not crosses:
+                    continue
             if all(f in self._postings[field] for f in forms):
                 return True
         return False
@@ -487,12 +508,19 @@ class OpenIndex:
             return cached
         found: tuple[tuple[str, int], ...] = ()
         allowed = max_typos(low)
-        if allowed and low.isalpha() and not self.knows(word):
-            near = fuzzy.extract(low, self._choices().get(low[0], []), scorer=DamerauLevenshtein.distance,
-                                 score_cutoff=allowed, limit=None)
-            ranked = sorted((dist, -self._freq.get(cand, 0), cand) for cand, dist, _i in near if dist > 0)
+        if (allowed or len(low) == SHORT_TYPO) and low.isalpha() and not self.knows(word):
+            choices = self._choices().get(low[0], [])
+            if allowed:
+                near = fuzzy.extract(low, choices, scorer=DamerauLevenshtein.distance, score_cutoff=allowed, limit=None)
+            else:  # a short word may only have lost a letter: "pas" is "pass", "cup" no "cut"
+                near = [(cand, 1, 0) for cand in choices if len(cand) == len(low) + 1 and _one_letter_lost(low, cand)]
+            if len(low) < CROSS_MIN:
+                near = [n for n in near if self.lang in self._surface.get(n[0], {})]
+            # The nearest first; then a word of the reference's own language; then the most used.
+            ranked = sorted((dist, self.lang not in self._surface.get(cand, {}), -self._freq.get(cand, 0), cand)
+                            for cand, dist, _i in near if dist > 0)
             best = ranked[0][0] if ranked else 0
-            found = tuple((cand, dist) for dist, _f, cand in ranked if dist == best)[:MAX_VARIANTS]
+            found = tuple((cand, dist) for dist, _o, _f, cand in ranked if dist == best)[:MAX_VARIANTS]
         if len(self._spellings) > 5000:
             self._spellings.clear()
         self._spellings[low] = found
@@ -568,7 +596,7 @@ class OpenIndex:
         folded = fold(word)
         if OTHER[self.lang] in self._surface.get(folded, {}):
             return True
-        if len(folded) < 5:
+        if len(folded) < CROSS_MIN:
             return False
         other = analyze(word, OTHER[self.lang])
         if any(f in self._game["other"] for f in other):
@@ -577,11 +605,75 @@ class OpenIndex:
         return (bool(own) and not any(f in self._postings[field] for field in ("title", "text", "phrasings") for f in own)
                 and any(f in self._postings["other_phrasings"] for f in other))
 
+    def _in_rules(self, word: str) -> bool:
+        """Whether the rules themselves (not only the players' phrasings) have ``word``."""
+        if fold(word) in self._surface:
+            return True
+        return any(all(f in self._postings[field] for f in forms)
+                   for field in ("title", "text", "label", "context")
+                   for forms in [analyze(word, field_lang(field, self.lang))] if forms)
+
+    def _split(self, word: str) -> tuple[str, ...]:
+        """A word the rules do not have, read as the two words it joins, or ``()``: two words
+        the rules write side by side ("witchking" is the Witch-king, "ellalaraña" Ella-Laraña),
+        or words of the game ("overstacking" is over-stacking)."""
+        low = fold(word)
+        if len(low) < 2 * COMPOUND_PART or not low.isalpha():
+            return ()
+        splits = []
+        for cut in range(COMPOUND_PART, len(low) - COMPOUND_PART + 1):
+            parts = (low[:cut], low[cut:])
+            stops = [is_stop_word(p, self.lang) for p in parts]
+            if all(stops):
+                continue
+            if parts in self._pairs():
+                splits.append((0, -min(map(len, parts)), parts))
+            elif all(stop or (self._is_game_word(p) and self._in_rules(p)) for p, stop in zip(parts, stops)):
+                splits.append((1 + sum(stops), -min(map(len, parts)), parts))
+        if not splits:
+            return ()
+        parts = min(splits)[2]  # as the rules write it, then two words of the game, the most even
+        return tuple(p for p in parts if not is_stop_word(p, self.lang))
+
+    def _pairs(self) -> set[tuple[str, str]]:
+        """Every two words side by side in a heading or text of the rules (either language),
+        folded, an apostrophe's ``s`` kept with its word ("Helm's Deep": ``helms``, ``deep``)."""
+        if self._word_pairs is None:
+            pairs: set[tuple[str, str]] = set()
+            for doc in self._docs.values():
+                for part in ("title", "text", "other_title", "other_text"):
+                    words = [fold(w).replace("'", "").replace("\u2019", "") for w in _PAIR_WORDS.findall(doc.get(part, ""))]
+                    pairs.update(zip(words, words[1:]))
+            self._word_pairs = pairs
+        return self._word_pairs
+
+    def _compounds(self, words: list[str]) -> list[str]:
+        """The query's words, written together or apart as the rules write them: a word the
+        rules lack that joins two words of the game is searched as those words too ("witchking",
+        "ellalaraña"); two words one of which the rules lack, as the word they make together
+        when it is a word of the game ("strong hold")."""
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            nxt = words[i + 1] if i + 1 < len(words) else ""
+            if nxt and not (self._in_rules(word) and self._in_rules(nxt)):
+                joined = (word + nxt).lower()
+                if self._is_game_word(joined) and self._in_rules(joined):
+                    out.append(joined)
+                    i += 2
+                    continue
+            parts = () if self._in_rules(word) else self._split(word)
+            # A word the players' phrasings have is still searched as it is.
+            out.extend(((word,) if self.knows(word) else ()) + parts if parts else (word,))
+            i += 1
+        return out
+
     def _concepts(self, words: list[str]) -> list[Concept]:
         """The query's words as concepts; only the first few new unknown words get spelling help."""
         out, fresh = [], 0
         # A lone letter ("x", "y") says nothing a search can use; a digit may ("corruption 12").
-        words = [w for w in words if len(w) > 1 or w.isdigit()]
+        words = self._compounds([w for w in words if len(w) > 1 or w.isdigit()])
         for word in list(dict.fromkeys(w.lower() for w in words))[:MAX_CONCEPTS]:
             spell = fold(word) in self._spellings or fresh < MAX_SPELLED_WORDS
             if spell and fold(word) not in self._spellings and not self.knows(word):
@@ -932,11 +1024,17 @@ def asking_words(words: Iterable[str]) -> list[str]:
     return [w for w in words if fold(w) in ASKING]
 
 
+def _one_letter_lost(short: str, word: str) -> bool:
+    """Whether ``word`` is ``short`` with one letter more, anywhere but first ("pas", "pass")."""
+    return any(word[:i] + word[i + 1:] == short for i in range(1, len(word)))
+
+
 def max_typos(word: str) -> int:
     """How many edits a word of this length may carry and still be read as a misspelling.
 
-    None under 4 letters (``cup`` is no typo of ``cut``), one up to 6 (``asedo``, ``Guia``),
-    two from 7 (``corruptoin``, ``bsqueda`` has one).
+    None under 4 letters (``cup`` is no typo of ``cut``; a word of :data:`SHORT_TYPO` letters
+    may still have lost one, see OpenIndex._close_words), one up to 6 (``asedo``, ``Guia``), two
+    from 7 (``corruptoin``, ``bsqueda`` has one).
     """
     n = len(word)
     return 0 if n < 4 else 1 if n <= 6 else 2

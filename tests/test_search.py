@@ -542,6 +542,68 @@ def test_snippets_mark_hits_and_escape_everything_else(search_index):
     assert result["results"][0]["url"] in text and result["results"][0]["title"] in text
 
 
+# -- players' abbreviations, compounds and short misspellings ----------------------------------
+
+ABBREVIATIONS = json.loads(search.ABBREVIATIONS_FILE.read_text(encoding="utf-8"))["abbreviations"]
+
+
+def test_abbreviations_are_no_word_of_the_rules_and_stand_for_words_of_them(search_index):
+    """An abbreviation must never hide a word the reference uses; what it stands for is there."""
+    shorts = [short.lower() for entry in ABBREVIATIONS for short in entry["short"]]
+    assert len(shorts) == len(set(shorts)), "an abbreviation stands for one thing"
+    for entry in ABBREVIATIONS:
+        assert entry["source"].strip() and set(search.LANGS) <= set(entry)
+        for lang in search.LANGS:
+            words = reference_forms(lang)
+            for short in entry["short"]:
+                assert not set(backend.analyze(short, lang)) & words, f"{short} is a word of the {lang} rules"
+            assert set(backend.analyze(entry[lang], lang)) <= words, f"{entry[lang]} is not in the {lang} rules"
+
+
+@pytest.mark.parametrize("short, full, lang", [
+    ("GtW", "Gandalf the White", "en"), ("gtw", "Gandalf el Blanco", "es"), ("WK", "Witch-king", "en"),
+    ("wk", "Rey Brujo", "es"), ("MoS", "Boca de Sauron", "es"), ("FP", "Pueblos Libres", "es"),
+    ("PL", "Free Peoples", "en"), ("vp", "victory points", "en"),
+])
+def test_a_players_abbreviation_searches_what_it_stands_for(search_index, short, full, lang):
+    assert search.expand_abbreviations(f"{short} enters", lang) == f"{search.abbreviations()[short.lower()][lang]} enters"
+    got, expected = search.search(short, lang), search.search(full, lang)
+    assert got["matched"] and labels_of(got)[:3] == labels_of(expected)[:3]
+    assert got["query"] == short  # the player's own words are what the answer repeats
+
+
+def test_an_abbreviation_inside_a_word_or_a_phrasing_is_left_as_it_is():
+    assert search.expand_abbreviations("FPs spend dice", "en") == "FPs spend dice"
+    export = {lang: [{"kind": "rule", "label": "wotr-sortie", "page": "board/sieges", "title": "t", "text": "",
+                      "parent": ""}] for lang in search.LANGS}
+    rule, = search.documents("en", export, {"wotr-sortie": {"en": ["can the FP attack out"], "es": ["los PL salen"]}})
+    assert rule["phrasings"] == ["can the Free Peoples attack out"]
+    assert rule["other_phrasings"] == ["los Pueblos Libres salen"]
+
+
+@pytest.mark.parametrize("together, apart, lang", [
+    ("witchking", "witch-king", "en"), ("ellalaraña", "Ella-Laraña", "es"), ("reybrujo", "rey brujo", "es"),
+    ("shelobslair", "Shelob's Lair", "en"),
+])
+def test_words_written_together_find_what_the_rules_write_apart(search_index, together, apart, lang):
+    got, expected = search.search(together, lang), search.search(apart, lang)
+    assert got["matched"] and labels_of(got)[:3] == labels_of(expected)[:3]
+
+
+def test_a_compound_the_rules_lack_searches_its_word_of_the_game(search_index):
+    assert labels_of(search.search("overstacking", "en"))[0] == "wotr-army-stacking"
+    assert labels_of(search.search("strong hold", "en"))[:3] == labels_of(search.search("stronghold", "en"))[:3]
+    assert search.search("qwertyuiop", "en")["matched"] is False
+
+
+def test_a_short_word_missing_a_letter_is_corrected_in_the_references_language(search_index):
+    assert search.search("pas", "en")["suggestion"] == "pass"
+    assert "wotr-turn-passing" in labels_of(search.search("pas with fewer dice", "en"))[:2]
+    assert search.search("cup", "en")["suggestion"] is None  # a letter changed is no typo this short
+    # A short English word is never read as Spanish, nor corrected into Spanish ("mana", "mano").
+    assert search.search("mana", "en")["suggestion"] is None and not search.search("mana", "en")["matched"]
+
+
 def test_did_you_mean_corrects_from_the_reference_vocabulary(search_index):
     assert search.search("asedo", "es")["suggestion"] == "asedio"
     assert search.search("corruptoin", "en")["suggestion"] == "corruption"
