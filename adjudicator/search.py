@@ -70,6 +70,10 @@ TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the
 # queries (docs/usage.md, "How the search ranks"): the value that keeps the most real queries
 # while answering "no rule matches" to the nonsense.
 MATCH_FLOOR = 0.45
+# ... unless the best rule has this many of the query's words of the game (a long, clear
+# question whose other words the rules put otherwise: "corruption hits 12 instant loss or end
+# of turn"); no nonsense query of the tuning sets meets more than two.
+MATCH_WORDS = 4
 _WORD = re.compile(r"\w+")
 # The short names players give each game (a label's prefix says the game): "oleada lcg".
 GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
@@ -285,7 +289,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     snippet, score, kind}], "suggestion", "closest"}``; ``snippet`` is HTML (the text escaped, the hits
     in ``<mark>``); ``suggestion`` is the query with its misspelt words corrected, or None.
     When nothing matches well enough (the best rule covers less than :data:`MATCH_FLOOR` of
-    the query; ``confidence`` is that share, 0..1), ``matched`` is false, ``results`` is empty and ``closest`` lists the glossary
+    the query, ``confidence`` being that share, 0..1, and has fewer than :data:`MATCH_WORDS` of
+    its words of the game), ``matched`` is false, ``results`` is empty and ``closest`` lists the glossary
     terms nearest to the query ``[{label, title, page, url, kind}]``, to search for instead.
     Raises :class:`IndexMissing` when the index of ``lang`` is not built, ``ValueError`` for a
     language that does not exist. Any text is a valid query: at worst it matches nothing.
@@ -308,7 +313,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)))
     result["confidence"] = round(ranking.confidence, 3)
-    if not ranking.hits or ranking.confidence < MATCH_FLOOR:
+    if not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS):
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
     result["matched"] = True

@@ -359,6 +359,7 @@ class Ranking:
     confidence: float  # 0..1: how much of the query the best hit covers (see OpenIndex._confidence)
     corrections: dict[str, str]
     closest: list[Hit]  # glossary terms nearest to the query (offered when nothing matches)
+    game_words: int = 0  # how many words of the game (as typed, or their one correction) the best hit has
 
 
 # -- the open index ------------------------------------------------------------------------------
@@ -807,9 +808,10 @@ class OpenIndex:
         self._prefer_specific(score, coverage, bonus)
         ranked = sorted(score, key=lambda d: (-score[d], d))
         confidence = self._confidence(ranked[0], concepts) if ranked else 0.0
+        game_words = sum(1 for c in concepts if c.game and not c.asking and c.matches.get(ranked[0], 0.0) >= 1.0)
         hits = [self._hit(d, score[d], marked) for d in ranked[:limit]]
         closest = [self._hit(d, score[d], set()) for d in ranked if self._docs[d]["kind"] == "term"][:MAX_CLOSEST]
-        return Ranking(hits, confidence, corrections, closest)
+        return Ranking(hits, confidence, corrections, closest, game_words)
 
     def _defined_terms(self, concepts: list[Concept]) -> list[tuple[str, str, float]]:
         """The glossary terms the query describes: their definition has most of the query."""

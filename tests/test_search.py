@@ -499,6 +499,16 @@ def test_nonsense_says_no_rule_matches_without_a_did_you_mean(search_index):
     assert text.startswith("Ninguna regla coincide con «receta de paella».")
 
 
+def test_a_long_clear_question_is_answered_though_most_of_its_words_are_talk(search_index):
+    """Four words of the game in the best rule answer it, whatever share of the query they are."""
+    for query, lang in (("my buddy insists the hunt tile eye damage in mordor gets doubled tonight, honestly", "en"),
+                        ("mi colega dice que la loseta de ojo en mordor hace doble daño esta noche, en serio", "es")):
+        result = search.search(query, lang)
+        assert result["confidence"] < search.MATCH_FLOOR, "most of its weight is talk, not rules"
+        assert result["matched"] and set(labels_of(result)[:2]) == {"wotr-mordor-eye", "wotr-hunt-damage-eye"}
+    assert search.search("catan robber on a seven and the longest road", "en")["matched"] is False
+
+
 def test_a_misspelt_key_word_is_corrected_to_a_word_of_the_game(search_index):
     assert search.search("busqeda nazgul", "es")["suggestion"] == "búsqueda nazgul"
     assert "wotr-hunt-reroll" in labels_of(search.search("busqeda nazgul", "es"))[:3]

@@ -92,12 +92,12 @@ def objective(s: dict[str, dict[str, float]]) -> float:
 
 def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
     """Each fold searched in its own build; the nonsense in the whole index."""
-    ranks, confidence, firsts = {}, {}, {}
+    ranks, confidence, firsts, matched = {}, {}, {}, {}
     for fold, build in zip(folds, builds):
         use_build(build)
         for q in fold:
             found = search.search(q["query"], q["lang"], limit=10)
-            ranks[id(q)], confidence[id(q)] = rank_of(found, q), found["confidence"]
+            ranks[id(q)], confidence[id(q)], matched[id(q)] = rank_of(found, q), found["confidence"], found["matched"]
             firsts[id(q)] = [r["label"] for r in found["results"][:2]]
     use_build(whole)
     queries = [q for fold in folds for q in fold]
@@ -111,7 +111,7 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
                                       sum(q["set"] == name for q in nonsense)) for name in NONSENSE}
     result["noise_confidence"] = [r["confidence"] for r in found]
     result["confidence"] = [confidence[id(q)] for q in queries]
-    result["dropped"] = sum(c < search.MATCH_FLOOR for c in result["confidence"])
+    result["dropped"] = sum(not matched[id(q)] for q in queries)
     result["misses"] = [(q["set"], q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
                         for q in queries if ranks[id(q)] != 1]
     result["noise"] = [(q["set"], q["lang"], repr(q["query"]), r["confidence"], [h["label"] for h in r["results"][:1]])
@@ -249,11 +249,14 @@ def main(argv: list[str] | None = None) -> int:
                     f"{lang} r1 {100 * best[1][other][lang]['rank1']:.1f} t3 {100 * best[1][other][lang]['top3']:.1f}"
                     for lang in search.LANGS))
         if args.floors:
-            print("\nmatch floor: real queries kept, nonsense caught")
-            confidences, noise = base["confidence"], base["noise_confidence"]
+            print(f"\nmatch floor (with MATCH_WORDS {search.MATCH_WORDS}): real queries kept, nonsense caught")
+            default = search.MATCH_FLOOR
             for floor in (float(v) for v in args.floors.split(",")):
-                print(f"  {floor:<5} kept {sum(c >= floor for c in confidences)}/{len(queries)}"
-                      f"  caught {sum(c < floor for c in noise)}/{len(nonsense)}")
+                set_constant("search.MATCH_FLOOR", floor)
+                m = measure(folds, builds, whole, nonsense)
+                print(f"  {floor:<5} kept {len(queries) - m['dropped']}/{len(queries)}"
+                      f"  caught {round(m['nonsense'] * len(nonsense))}/{len(nonsense)}")
+            set_constant("search.MATCH_FLOOR", default)
     return 0
 
 
