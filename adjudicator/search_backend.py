@@ -150,6 +150,8 @@ FUZZY_UNIQUE = 1.0  # ... and as much as a word typed right when it has one near
 SPECIFIC_MARGIN = 0.98
 # ... unless two of its subsections match alike (coverage equal, heading bonus within this).
 SIBLING_TIES, SIBLING_TIE = True, 0.02
+# ... and their headings have the same words of the query.
+SIBLING_HEADING = True
 # A glossary term whose definition has this share of the query is named by it: "attack out of
 # a besieged stronghold" describes a Sortie, so the term is searched too, with this weight.
 DEFINED_COVERAGE, DEFINED_BOOST, DEFINED_WORDS = 0.8, 1.0, 3
@@ -805,7 +807,7 @@ class OpenIndex:
         bonus = {d: self._title_bonus(d, wanted) for d in base}
         score = {d: base[d] * bonus[d] * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage[d]) ** COVERAGE_POWER
                  for d in base}
-        self._prefer_specific(score, coverage, bonus)
+        self._prefer_specific(score, coverage, bonus, wanted)
         ranked = sorted(score, key=lambda d: (-score[d], d))
         confidence = self._confidence(ranked[0], concepts) if ranked else 0.0
         game_words = sum(1 for c in concepts if c.game and not c.asking and c.matches.get(ranked[0], 0.0) >= 1.0)
@@ -856,7 +858,7 @@ class OpenIndex:
         return sum(c.weight * c.matches.get(docnum, 0.0) for c in words) / total
 
     def _prefer_specific(self, score: dict[int, float], coverage: dict[int, float],
-                         bonus: dict[int, float]) -> None:
+                         bonus: dict[int, float], wanted: dict[str, set[str]] | None = None) -> None:
         """A section goes just below its best subsection that matches the query as well.
 
         "As well": the subsection covers at least the same share of the query and its heading
@@ -878,10 +880,19 @@ class OpenIndex:
             if (SIBLING_TIES and lead == best and len(children) > 1
                     and coverage[ancestor] >= coverage[lead] - 1e-9 and any(
                     coverage[d] >= coverage[lead] - 1e-9 and bonus[d] >= bonus[lead] - SIBLING_TIE
-                    for d in children[1:])):
+                    and self._same_heading_words(d, lead, wanted) for d in children[1:])):
                 score[ancestor] = max(score[ancestor], score[lead] / SPECIFIC_MARGIN)
             elif bonus[best] >= bonus[ancestor] - 1e-9 and score[ancestor] > score[best]:
                 score[ancestor] = score[best] * SPECIFIC_MARGIN
+
+    def _same_heading_words(self, one: int, other: int, wanted: dict[str, set[str]] | None) -> bool:
+        """Whether two headings have the same words of the query: *Hunt on the Mordor Track* and
+        *Moving along the Mordor Track* for "mordor track" (what they share, their parent, is
+        asked), not *Standard tiles* and *The Hunt pool* for "standard tiles in the pool"."""
+        if not SIBLING_HEADING or not wanted:
+            return True
+        query = wanted["lang"]
+        return query & self._headings[one]["lang"] == query & self._headings[other]["lang"]
 
     def _hit(self, docnum: int, score: float, forms: set[str]) -> Hit:
         doc = self._docs[docnum]
