@@ -209,12 +209,42 @@ class IrregularFilter(Filter):
             yield token
 
 
+class SpanishPluralFilter(Filter):
+    """A Spanish plural read as its singular before stemming: the Snowball stemmer leaves many
+    apart (``ciudades`` -> ``ciudad`` but ``ciudad`` -> ``ciud``; ``líderes``/``líder``,
+    ``unidades``/``unidad``, ``regulares``/``regular``, ``ojos``/``ojo``, ``orcos``/``orco``)."""
+
+    def __call__(self, tokens):
+        for token in tokens:
+            token.text = spanish_singular(token.text)
+            yield token
+
+
+def spanish_singular(word: str) -> str:
+    """``ciudades`` -> ``ciudad``, ``ojos`` -> ``ojo``; numbers and words that are no plural
+    ("tres", "después") are left as they are."""
+    if len(word) < 4 or word in SPANISH_NOT_PLURAL or not word.endswith("s"):
+        return word
+    if word.endswith("es") and word[-3] in "dlrnj" and len(word) >= 6:
+        return word[:-2]  # ciudades, líderes, regulares, unidades
+    if word[-2] in "aeo" and not word.endswith("es"):
+        return word[:-1]  # ojos, orcos, cartas (an accented vowel before the s is no plural)
+    return word
+
+
+# Words ending in -s that are no plural (numbers count: "tres losetas").
+SPANISH_NOT_PLURAL = frozenset({"dos", "tres", "seis", "pues", "menos", "mientras", "lunes", "crisis", "tras"})
+
+
 @lru_cache(maxsize=None)
 def analyzer(lang: str):
-    """Lower case, stop words, irregular forms, accent/ñ folding, then the Snowball stemmer."""
-    return (RegexTokenizer(WORD_PATTERN) | LowercaseFilter()
-            | StopFilter(stoplist=stop_words(lang), minsize=1) | IrregularFilter(IRREGULAR[lang])
-            | CharsetFilter(accent_map) | StemFilter(lang=lang, cachesize=50000))
+    """Lower case, stop words, irregular forms, (Spanish) plurals, accent/ñ folding, then the
+    Snowball stemmer."""
+    chain = (RegexTokenizer(WORD_PATTERN) | LowercaseFilter()
+             | StopFilter(stoplist=stop_words(lang), minsize=1) | IrregularFilter(IRREGULAR[lang]))
+    if lang == "es":
+        chain = chain | SpanishPluralFilter()
+    return chain | CharsetFilter(accent_map) | StemFilter(lang=lang, cachesize=50000)
 
 
 def is_stop_word(word: str, lang: str) -> bool:

@@ -228,6 +228,15 @@ def test_spanish_forms_accents_and_enye_meet():
     assert backend.analyze("bsqueda", "es") != backend.analyze("búsqueda", "es")  # a typo, not a form
 
 
+def test_spanish_singular_and_plural_meet():
+    """The Snowball stemmer leaves these apart ("ciudad" -> "ciud", "ciudades" -> "ciudad")."""
+    for one, many in (("ciudad", "ciudades"), ("líder", "líderes"), ("ojo", "ojos"), ("Regular", "Regulares"),
+                      ("unidad", "unidades"), ("orco", "orcos"), ("máximo", "máximos"), ("salida", "salidas")):
+        assert backend.analyze(one, "es") == backend.analyze(many, "es"), (one, many)
+    assert backend.analyze("dos tres seis", "es") == ["dos", "tres", "seis"]  # numbers are no plurals
+    assert backend.analyze("antes", "es") == ["antes"]
+
+
 def test_english_forms_and_stop_words():
     assert backend.analyze("besieged", "en") == backend.analyze("besiege", "en")
     assert backend.analyze("sieges", "en") == backend.analyze("siege", "en")
