@@ -95,6 +95,11 @@ IRREGULAR = {
     }.items() for form in forms},
 }
 
+# Terms of the game the stemmer would merge with another word, kept whole (after the plural
+# is read as the singular): a Salida (Sortie) is not salir (to leave), a baja (casualty) not
+# bajo (under).
+UNSTEMMED = {"en": frozenset(), "es": frozenset({"salida", "baja"})}
+
 # What a question word asks for, and the heading words that give that kind of answer (all
 # folded): "how many" is answered by a heading with a number or a limit ("Hand limit of six
 # cards", "The maximum allocation"), "when" by a moment ("Phase 1: ..."), "can" by a
@@ -244,7 +249,7 @@ def analyzer(lang: str):
              | StopFilter(stoplist=stop_words(lang), minsize=1) | IrregularFilter(IRREGULAR[lang]))
     if lang == "es":
         chain = chain | SpanishPluralFilter()
-    return chain | CharsetFilter(accent_map) | StemFilter(lang=lang, cachesize=50000)
+    return chain | CharsetFilter(accent_map) | StemFilter(lang=lang, ignore=UNSTEMMED[lang], cachesize=50000)
 
 
 def is_stop_word(word: str, lang: str) -> bool:

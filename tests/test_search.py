@@ -234,6 +234,9 @@ def test_spanish_singular_and_plural_meet():
                       ("unidad", "unidades"), ("orco", "orcos"), ("máximo", "máximos"), ("salida", "salidas")):
         assert backend.analyze(one, "es") == backend.analyze(many, "es"), (one, many)
     assert backend.analyze("dos tres seis", "es") == ["dos", "tres", "seis"]  # numbers are no plurals
+    # A term of the game is not the verb or word the stemmer would merge it with.
+    assert backend.analyze("Salidas", "es") == backend.analyze("salida", "es") != backend.analyze("salir", "es")
+    assert backend.analyze("bajas", "es") != backend.analyze("bajo", "es")
     assert backend.analyze("antes", "es") == ["antes"]
 
 
