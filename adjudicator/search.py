@@ -413,6 +413,7 @@ def documents(lang: str, exports: dict[str, list[dict]],
     other = {(r["kind"], r["label"]): r for r in exports.get(OTHER[lang], [])}
     titles = {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "rule"}
     parents = {r["label"]: r.get("parent", "") for r in exports[lang] if r["kind"] == "rule"}
+    refs = {code: _reference_remover(exports.get(code, [])) for code in LANGS}
     docs = []
     seen = set()
     for record in exports[lang]:
@@ -429,10 +430,27 @@ def documents(lang: str, exports: dict[str, list[dict]],
             "game": GAME_WORDS.get(record["label"].split("-", 1)[0], ""),
             "context": " ".join(titles[a] for a in _ancestors(record["label"], parents) if a in titles),
             "other_title": twin.get("title", ""), "other_text": twin.get("text", ""),
+            "searched_text": refs[lang](record.get("text", "")),
+            "other_searched_text": refs[OTHER[lang]](twin.get("text", "")),
             "phrasings": [expand_abbreviations(w, lang) for w in ways.get(lang, [])],
             "other_phrasings": [expand_abbreviations(w, OTHER[lang]) for w in ways.get(OTHER[lang], [])],
         })
     return docs
+
+
+# How a rule's text sends the reader to another section: "(see Sorties)", "véase Liderazgo".
+SEE_WORDS = {"en": ("see",), "es": ("véase",)}
+
+
+def _reference_remover(records: list[dict]) -> Callable[[str], str]:
+    """A function that takes out of a text each "see <another section's heading>": the words of
+    a heading a rule only points to say what that other rule is about, not this one."""
+    titles = sorted({r["title"] for r in records if r.get("kind") == "rule" and r.get("title")}, key=len, reverse=True)
+    if not titles:
+        return lambda text: text
+    see = "|".join(word for words in SEE_WORDS.values() for word in words)
+    pattern = re.compile(rf"\b(?:{see})\s+(?:{'|'.join(map(re.escape, titles))})(?!\w)")
+    return lambda text: pattern.sub(" ", text)
 
 
 def _ancestors(label: str, parents: dict[str, str]) -> list[str]:

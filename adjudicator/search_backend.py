@@ -286,9 +286,11 @@ def surface_words(text: str) -> list[str]:
 
 def _document_fields(doc: dict, lang: str) -> dict[str, list[str]]:
     """Each field of a document as the sequence of its analysed words."""
-    sources = {"title": doc["title"], "text": doc["text"], "label": doc.get("label_words", ""),
-               "game": doc.get("game", ""), "context": doc.get("context", ""),
-               "other_title": doc.get("other_title", ""), "other_text": doc.get("other_text", "")}
+    # The text as searched may leave out what only points elsewhere ("see Sorties"); the
+    # snippet still shows the whole text.
+    sources = {"title": doc["title"], "text": doc.get("searched_text", doc["text"]), "label": doc.get("label_words", ""),
+               "game": doc.get("game", ""), "context": doc.get("context", ""), "other_title": doc.get("other_title", ""),
+               "other_text": doc.get("other_searched_text", doc.get("other_text", ""))}
     fields = {field: analyze(sources[field], field_lang(field, lang)) for field in sources}
     for field, ways in _phrasing_forms(doc, lang).items():
         fields[field] = [form for way in ways for form in way]

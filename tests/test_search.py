@@ -295,6 +295,21 @@ def test_phrasings_join_each_rule_in_its_language_and_the_other():
     assert term["phrasings"] == [] and term["other_phrasings"] == []  # glossary terms have none
 
 
+def test_a_rule_that_only_points_to_another_is_not_searched_by_its_heading():
+    """"(see Sorties)" says where to read about sorties: the words are not this rule's subject."""
+    export = {lang: [{"kind": "rule", "label": "wotr-sortie", "page": "p", "title": title, "text": "Attack out.",
+                      "parent": ""},
+                     {"kind": "rule", "label": "wotr-siege", "page": "p", "title": "t", "parent": "",
+                      "text": f"Inside the walls ({see} {title}); {see} {title} too, and see sorties here."}]
+              for lang, title, see in (("en", "Sorties", "see"), ("es", "Salidas", "véase"))}
+    for lang in search.LANGS:
+        siege = search.documents(lang, export, {})[1]
+        assert siege["text"] == export[lang][1]["text"]  # shown whole in the snippet
+        assert "Sorties" not in siege.get("searched_text" if lang == "en" else "other_searched_text")
+        assert "see sorties here" in siege["searched_text" if lang == "en" else "other_searched_text"]
+        assert "Salidas" not in siege["searched_text" if lang == "es" else "other_searched_text"]
+
+
 def reference_forms(lang: str) -> set[str]:
     """Every analysed word of the built reference (both languages' titles and texts) in ``lang``."""
     return {form for code in search.LANGS for record in exported(code)
