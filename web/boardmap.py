@@ -293,9 +293,11 @@ def _region(region: str, lang: str, map_id: str, role: str | None, army: str | N
     classes = f"r k-{kind}" + (" m" if role else "")
     role_attr = f' data-role="{role}"' if role else ""
     if neighbours:      # for a form's script: what may be picked next, and whose region it is
-        role_attr += ' data-adj="%s"' % " ".join(info["adjacent"])
+        adjacent = " ".join(info["adjacent"])
+        role_attr += f' data-adj="{adjacent}"'
         if info["nation"]:
-            role_attr += ' data-nation="%s"' % info["nation"]
+            nation = info["nation"]
+            role_attr += f' data-nation="{nation}"'
     offset = MARK_RADIUS if role else PLAIN_RADIUS
     parts = [f'<g data-region="{region}" class="{classes}"{role_attr} fill="{NATION_FILLS[info["nation"]]}" '
              f'transform="translate({x} {y})">',

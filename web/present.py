@@ -50,9 +50,9 @@ class Row:
     label: str
     text: str = ""
     bars: list[Bar] = field(default_factory=list)
-    rows: list["Row"] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
     tone: str = ""      # "yes" / "no" for a yes-or-no answer, drawn as such
-    chart: "Chart | None" = None
+    chart: Chart | None = None
 
 
 def percent_text(p: float) -> str:
@@ -271,7 +271,7 @@ def column_chart(key: str, value: Any, exact: Any, spec: Any = None) -> Chart | 
     else:
         return None
     columns = [Column(_(COLUMN_LABELS[key], n=k), float(p), e if isinstance(e, str) else None, str(k))
-               for (k, p), e in zip(items, exacts)]
+               for (k, p), e in zip(items, exacts, strict=True)]
     return Chart(key, label_for(key, spec), "columns", columns=columns)
 
 
@@ -305,8 +305,8 @@ def politics_text(politics: Any) -> str:
     """The Political Track of a scenario in words: the start, everyone At War, or nation by nation."""
     from adjudicator import data, names
     from web.forms import POLITICAL_STATES
-    from web.prefill import political_text as prefill_political_text
     from web.i18n import current_lang
+    from web.prefill import political_text as prefill_political_text
 
     if not isinstance(politics, dict) or not politics:
         return _(POSITION_LABELS["start"])

@@ -43,7 +43,7 @@ def ruling_page(lang: str, token: str):
 
 def change_address(spec: forms.KindForm, scenario: dict, edit_url: str):
     """"Change this and ask again": the form filled in with the ruling's scenario, opened on
-    the field of a path (``?focus=<field>#<field>``); None when the form has no such field."""
+    the field of a path (``&focus=<field>``: marked and focused); None when the form has no such field."""
     got = prefill.form_values(scenario)
     values = got[1] if got else {}
 
@@ -51,7 +51,7 @@ def change_address(spec: forms.KindForm, scenario: dict, edit_url: str):
         name = prefill.default_field(spec, path, values)
         if not name or "/ask/" not in edit_url:     # no form of its kind: the YAML box holds all
             return None
-        return f"{edit_url}&focus={name}#{name}"
+        return f"{edit_url}&focus={name}"     # no #fragment: a fragment's target wins over autofocus
     return url
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass, field
 
 from adjudicator import data
-from dataclasses import dataclass, field
 
 TAP_SECONDS = 1.1
 KEY_SECONDS = 0.6
@@ -158,7 +158,7 @@ def new_army_move(page, lang: str = "en") -> Actor:
     f = page.locator
     tap_region(a, q["from"], lambda: f("#q-from").input_value() == name(q["from"], lang))
     tap_region(a, q["to"], lambda: f("#q-to").input_value() == name(q["to"], lang))
-    nation, counts = q["army"]
+    _nation, counts = q["army"]        # the row's nation follows its region's (static/ask.js)
     for unit, n in counts.items():
         count(a, f"r0-fp0-{unit}", n)
     a.tap(f("label[for='pol-preset--1']"), "everyone At War")
@@ -177,7 +177,7 @@ def new_sortie(page, lang: str = "en") -> Actor:
     tap_region(a, q["to"], lambda: f("#q-to").input_value() == name(q["to"], lang))
     a.tap(f("#q-type label:text-is('%s')" % ("Sortie" if lang == "en" else "Salida")), "sortie")
     a.tap(f("label[for='r0-besieged--1']"), "besieged: Free Peoples")
-    for prefix, (nation, counts) in (("fp0", q["army"]), ("sh0", q["enemy"])):
+    for prefix, (_nation, counts) in (("fp0", q["army"]), ("sh0", q["enemy"])):
         for unit, n in counts.items():
             count(a, f"r0-{prefix}-{unit}", n)
     a.tap(f("label[for='pol-preset--1']"), "everyone At War")
@@ -191,7 +191,8 @@ def tab_stops_to_submit(page, limit: int = 300) -> int:
     page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
     for n in range(1, limit + 1):
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.matches('form.ask button[type=submit]:not([tabindex=\"-1\"])')"):
+        if page.evaluate("() => document.activeElement === Array.from("
+                         "document.querySelectorAll('form.ask button[type=submit]')).pop()"):
             return n
     raise AssertionError(f"the submit button is not reached in {limit} Tab presses")
 

@@ -29,7 +29,8 @@ def all_labels() -> set[str]:
     """Every English msgid the position parts show (for the catalogue completeness test); the
     question fields' labels come from the kinds' specs, in both languages."""
     out = set(GAME_TITLES.values())
-    for groups in (SIDE_CHOICES, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, CARD_KINDS, LCG_TYPES, POLITICS_PRESETS):
+    for groups in (SIDE_CHOICES, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, CARD_KINDS, LCG_TYPES,
+                   POLITICS_PRESETS):
         out.update(label for _, label in groups)
     for rows in (CG_PLAYER_ROWS, RESERVE_ROWS, PATH_CARD_ROWS, LCG_PLAYER_ROWS, LCG_CARD_ROWS):
         out.update(c.label for c in rows.cols)

@@ -125,57 +125,14 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         b.note(["title"], "title")
     position: dict[str, Any] = {}
 
-    for f in spec.fields:
-        if f.type == "rows" and f.rows is not None:
-            cards = []
-            for i, row in _read_rows(f.rows, get, b):
-                b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
-                for col in row:
-                    b.note(["question", f.key, len(cards), col], f.rows.name(i, col))
-                cards.append(row)
-            b.note(["question", f.key], f.rows.name(0, f.rows.cols[0].key))
-            if cards:
-                question[f.key] = cards
-            continue
-        if f.type == "units":
-            units = _units(f.name, get, b, ["question", f.key])
-            if units:
-                question[f.key] = units
-            continue
-        raw = get(f.name)
-        parts = f.key.split(".")
-        if len(parts) > 1 and format_path(["question", parts[0]]) not in b.fields:
-            b.note(["question", parts[0]], f.name)   # a problem with the whole mapping: its first field
-        b.note(["question", *parts], f.name)
-        if raw == "":
-            continue
-        value = _convert(f.type, raw, lang, b, f.name)
-        if value is not _NO_VALUE:
-            _set(question, f.key, value)
+    _question(spec, get, b, question)
 
     if REGIONS in spec.parts:
         regions = _regions(form, b, [get(f.name) for f in spec.region_fields])
         if regions:
             position["regions"] = regions
     if POLITICS in spec.parts:
-        politics = {}
-        b.note(["position", "politics"], POLITICS_PRESET)
-        for k in range(POLITICS_ROWS):
-            nation, state = get(f"pol{k}-nation"), get(f"pol{k}-state")
-            if not nation and not state:
-                continue
-            if not nation:
-                b.errors.append((f"pol{k}-nation", translate(lang, "core.err_required")))
-                continue
-            if not state:
-                b.errors.append((f"pol{k}-state", translate(lang, "core.err_required")))
-                continue
-            if nation in politics:
-                b.errors.append((f"pol{k}-nation", translate(lang, "core.err_duplicate", value=nation)))
-                continue
-            politics[nation] = _political_state(state)
-            b.note(["position", "politics", nation], f"pol{k}-state")
-        politics = _politics_preset(get(POLITICS_PRESET), politics, b)
+        politics = _politics(get, b)
         if politics:
             position["politics"] = politics
     if FELLOWSHIP in spec.parts:
@@ -258,6 +215,61 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
     b.scenario["position"] = position
     b.scenario["question"] = question
     return b
+
+
+def _question(spec: KindForm, get, b: Built, question: dict[str, Any]) -> None:
+    """The question's own fields into ``question`` (each noted beside its scenario path)."""
+    lang = b.scenario["lang"]
+    for f in spec.fields:
+        if f.type == "rows" and f.rows is not None:
+            cards = []
+            for i, row in _read_rows(f.rows, get, b):
+                b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
+                for col in row:
+                    b.note(["question", f.key, len(cards), col], f.rows.name(i, col))
+                cards.append(row)
+            b.note(["question", f.key], f.rows.name(0, f.rows.cols[0].key))
+            if cards:
+                question[f.key] = cards
+            continue
+        if f.type == "units":
+            units = _units(f.name, get, b, ["question", f.key])
+            if units:
+                question[f.key] = units
+            continue
+        raw = get(f.name)
+        parts = f.key.split(".")
+        if len(parts) > 1 and format_path(["question", parts[0]]) not in b.fields:
+            b.note(["question", parts[0]], f.name)   # a problem with the whole mapping: its first field
+        b.note(["question", *parts], f.name)
+        if raw == "":
+            continue
+        value = _convert(f.type, raw, lang, b, f.name)
+        if value is not _NO_VALUE:
+            _set(question, f.key, value)
+
+
+def _politics(get, b: Built) -> dict[str, Any]:
+    """The Political Track: its rows, then the preset for the nations they leave out."""
+    lang = b.scenario["lang"]
+    politics: dict[str, Any] = {}
+    b.note(["position", "politics"], POLITICS_PRESET)
+    for k in range(POLITICS_ROWS):
+        nation, state = get(f"pol{k}-nation"), get(f"pol{k}-state")
+        if not nation and not state:
+            continue
+        if not nation:
+            b.errors.append((f"pol{k}-nation", translate(lang, "core.err_required")))
+            continue
+        if not state:
+            b.errors.append((f"pol{k}-state", translate(lang, "core.err_required")))
+            continue
+        if nation in politics:
+            b.errors.append((f"pol{k}-nation", translate(lang, "core.err_duplicate", value=nation)))
+            continue
+        politics[nation] = _political_state(state)
+        b.note(["position", "politics", nation], f"pol{k}-state")
+    return _politics_preset(get(POLITICS_PRESET), politics, b)
 
 
 def _card_reference(question: dict, key: str, position: dict) -> None:

@@ -274,8 +274,7 @@
         return;
       }
       var input = document.getElementById(mode.value);
-      if (input) { setValue(input, e.detail.name); }
-      if (mode.value.indexOf("q-") === 0 && rows.length) { ensureRow(id); }
+      if (input) { setValue(input, e.detail.name); }     // its "input" event gives the row
       advance(mode);
       sync();
     });
@@ -348,17 +347,31 @@
     polRows.hidden = !(used || valueOf("pol-preset") === "custom");
   }
 
+  // A region named in the question gets its row as soon as its name is whole (while typing,
+  // not when the box loses focus: a row opening then would move the button being tapped).
+  var madeFor = {};
+  function rowForQuestion(input) {
+    var id = regionId(input.value);
+    if (!id || !rows.length) { return; }
+    var mine = madeFor[input.name];
+    if (mine && mine.getAttribute("data-auto") && !rowHasValues(mine, rowName(mine)) && !rowFor(id)) {
+      setValue(rowName(mine), nameOf(id));     // a name typed on past another: its row follows
+      mine.setAttribute("data-auto", id);
+      showRowName(mine);
+      return;
+    }
+    var row = ensureRow(id);
+    if (row && row.getAttribute("data-auto") === id) { madeFor[input.name] = row; }
+  }
+
   form.addEventListener("input", function (e) {
-    countTyped(e.target);
+    var t = e.target;
+    countTyped(t);
+    if (/^q-/.test(t.name || "") && t.getAttribute("list") === "regions-dl") { rowForQuestion(t); }
     sync();
   });
   form.addEventListener("change", function (e) {
-    var t = e.target;
-    if (t.name === "pol-preset") { showPolitics(); }
-    if (/^q-/.test(t.name || "") && t.getAttribute("list") === "regions-dl") {
-      var id = regionId(t.value);
-      if (id && rows.length) { ensureRow(id); }
-    }
+    if (e.target.name === "pol-preset") { showPolitics(); }
     sync();
   });
 
