@@ -202,6 +202,10 @@
     return r;
   }) : [];
   if (modes) { modes.hidden = false; }
+  // The list beside the map says what it marked when the page was made; here the map follows
+  // the fields as they change, and the fields say it all.
+  var legend = svg ? document.getElementById(svg.id + "-legend") : null;
+  if (legend) { legend.hidden = true; }
   if (svg && DATA.words && DATA.words.zoomed) { svg.setAttribute("data-zoomed-text", DATA.words.zoomed); }
 
   function currentMode() {
