@@ -11,6 +11,8 @@ from html import unescape
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator import api, data, registry
 from web import forms, permalink, prefill
@@ -336,3 +338,21 @@ def test_the_form_map_marks_what_is_typed_and_knows_its_neighbours(client):
     assert '"minastirith": "minas-tirith"' in data_block and "<" not in data_block
     query = parse_qs(urlparse(f"/x?from={token}").query)
     assert query["from"] == [token]
+
+
+NEW_FIELDS = ["q-from", "q-to", "q-type", "q-units-0-nation", "q-units-0-regular", "q-units-1-nation",
+              "q-units-1-elite", "q-units-nazgul", "q-units-characters", "r0-name", "r0-fp0-nation", "r0-fp0-regular",
+              "r1-sh0-regular", "pol-preset", "pol0-nation", "pol0-state", "q-tile", "q-successes", "_switch"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(["army-move", "battle", "battle-outcome", "hunt-damage"]),
+       values=st.dictionaries(st.sampled_from(NEW_FIELDS),
+                              st.one_of(st.text(max_size=20), st.sampled_from(
+                                  ["at-war", "custom", "start", "gondor", "sauron", "3", "1r", "eye", "Minas Tirith",
+                                   "battle-outcome", "battle", "sortie"]))))
+def test_any_input_to_the_new_fields_gives_a_ruling_a_form_or_field_errors(client, kind, values):
+    response = client.post(f"/en/ask/{GAME}/{kind}", data=values)
+    assert response.status_code in (303, 400), text(response)[:500]
+    if response.status_code == 303 and "/ask/" in response.headers["Location"]:   # switched: the other form opens
+        assert client.get(response.headers["Location"]).status_code == 200
