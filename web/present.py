@@ -29,11 +29,23 @@ STATUS_LABELS = {"decided": "Decided", "needs-info": "Needs more information",
                  "not-covered": "Not covered"}
 
 
+# A fraction of a hundred digits (a whole battle's) tells a player nothing and runs off a
+# phone's screen: only the short ones are shown (the API gives them all).
+EXACT_CHARS = 24
+
+
+def _short(exact: str | None) -> str | None:
+    return exact if isinstance(exact, str) and len(exact) <= EXACT_CHARS else None
+
+
 @dataclass
 class Bar:
     label: str
     p: float
     exact: str | None = None
+
+    def __post_init__(self) -> None:
+        self.exact = _short(self.exact)
 
     @property
     def percent(self) -> str:
@@ -214,6 +226,9 @@ class Column:
     p: float
     exact: str | None = None
     short: str = ""          # under the column: the number of units or the round
+
+    def __post_init__(self) -> None:
+        self.exact = _short(self.exact)
 
     @property
     def percent(self) -> str:

@@ -439,11 +439,24 @@
       try { restore(JSON.parse(sessionStorage.getItem(KEY) || "{}")); } catch (err) { /* nothing saved */ }
     }
     rows.forEach(function (row) { if (rowHasValues(row)) { row.open = true; } });
+    // A form opened filled in (Edit, Back): a tap sets the first region still to give.
+    var empty = regionFields.filter(function (r) {
+      var input = document.getElementById(r.value);
+      return input ? !input.value.trim() : r.value === "position";
+    })[0];
+    if (empty && !empty.checked && held().length) { empty.checked = true; applyMode(true); }
     showPolitics();
     sync();
-    // Back on a form already filled in: the map closes up on what it holds.
-    var held = asked.concat(rows.map(function (row) { return regionId(rowName(row).value); })).filter(Boolean);
-    if (svg && held.length) { svg.setAttribute("data-focus", held.join(" ")); }
+    // Back on a form already filled in: the map closes up on what it holds (unless To's
+    // choices just did).
+    var regionsHeld = held();
+    if (svg && regionsHeld.length && !svg.hasAttribute("data-candidates")) {
+      svg.setAttribute("data-focus", regionsHeld.join(" "));
+    }
+  }
+
+  function held() {
+    return questionRegions().concat(rows.map(function (row) { return regionId(rowName(row).value); })).filter(Boolean);
   }
   window.addEventListener("pageshow", settle);
   settle();
