@@ -36,11 +36,11 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(args.app_root))
     sys.path.insert(0, str(ROOT / "tests" / "web"))
-    import table_flows as tf   # noqa: E402
-    import waitress   # noqa: E402
-    from playwright.sync_api import sync_playwright   # noqa: E402
+    import table_flows as tf
+    import waitress
+    from playwright.sync_api import sync_playwright
 
-    from web import create_app   # noqa: E402
+    from web import create_app
 
     app = create_app({"BUILD_DIR": tempfile.mkdtemp(prefix="bench-table-")})
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)

@@ -8,13 +8,15 @@ the form again with every problem beside its field and what the player typed kep
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request
 from flask_babel import gettext as _
 
-from adjudicator import api
+from adjudicator import api, names, registry
 from adjudicator.problems import ScenarioInvalid
+from adjudicator.registry import canonical_game
 from web import boardmap, engine, forms, permalink, prefill
 
 bp = Blueprint("ask", __name__)
@@ -64,7 +66,7 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
         "unit_lines": forms.UNIT_LINES, "unit_kinds": forms.UNIT_KINDS, "unit_line_names": forms.unit_line_names,
         "units_names": forms.units_names, "tiles": tile_labels(lang), "max_units": forms.MAX_UNITS,
         "board": form_board(spec, values or {}, lang), "ask_data": ask_data(spec, lang),
-        "kinds_url": f"/{lang}/ask/{spec.game}", "phases": [(str(n), str(n)) for n in range(1, 7)],
+        "phases": [(str(n), str(n)) for n in range(1, 7)],
     }
 
 
@@ -109,19 +111,26 @@ def ask_data(spec: forms.KindForm, lang: str) -> dict[str, Any] | None:
     both languages, the characters' levels, the nations of each side, words to show."""
     if not map_form(spec):
         return None
-    from adjudicator import data, names
-
-    regions = {names.normalize(r["name"][other]): rid for rid, r in data.regions().items() for other in ("en", "es")}
-    levels = {names.normalize(c["name"][other]): c["level"] for c in data.characters().values()
-              for other in ("en", "es") if c.get("level") is not None}
-    return {"regions": regions, "levels": levels,
-            "nations": {side: [n for n, d in data.nations().items() if d["side"] == side]
-                        for side in ("free_peoples", "shadow")},
+    return {**_names_data(),
             "army": {"fp": _("FP %(n)s", n="{n}"), "sh": _("S %(n)s", n="{n}")},
             "words": {"added": _("%(region)s: in the position, row %(n)s.", region="{region}", n="{n}"),
                       "another": _("Another nation"),
                       "full": _("Every region row is in use: clear one to add %(region)s.", region="{region}"),
                       "zoomed": _("Zoomed in: tap the region you meant.")}}
+
+
+@lru_cache(maxsize=1)
+def _names_data() -> dict[str, Any]:
+    """Folded names (as names.normalize folds them) of the regions and characters, in both
+    languages; the nations of each side."""
+    from adjudicator import data
+
+    return {"regions": {names.normalize(r["name"][lang]): rid for rid, r in data.regions().items()
+                        for lang in ("en", "es")},
+            "levels": {names.normalize(c["name"][lang]): c["level"] for c in data.characters().values()
+                       for lang in ("en", "es") if c.get("level") is not None},
+            "nations": {side: [n for n, d in data.nations().items() if d["side"] == side]
+                        for side in ("free_peoples", "shadow")}}
 
 
 def field_titles(spec: forms.KindForm) -> dict[str, str]:
@@ -238,8 +247,6 @@ def kinds(lang: str, game: str):
     """The questions of a game; with ``?from=<token>`` each opens on that ruling's position."""
     if game not in engine.games():
         abort(404)
-    from adjudicator.registry import canonical_game
-
     token = request.args.get("from") or ""
     scenario = None
     if token:
@@ -249,11 +256,9 @@ def kinds(lang: str, game: str):
             pass
     if not (isinstance(scenario, dict) and canonical_game(scenario.get("game")) == game):
         scenario, token = None, ""
-    asked = scenario.get("question", {}).get("kind") if isinstance(scenario, dict) \
-        and isinstance(scenario.get("question"), dict) else None
+    question = scenario.get("question") if scenario else None
+    asked = question.get("kind") if isinstance(question, dict) else None
     specs = [forms.form_for(game, k) for k in engine.kinds(game)]
-    from adjudicator import names
-
     return render_template("ask_kinds.html", game=game, game_title=forms.GAME_TITLES.get(game, game), specs=specs,
                            token=token, asked=asked, region_name=lambda rid: names.region_name(rid, lang),
                            armies=boardmap.position_armies(scenario, lang) if scenario and game == forms.WOTR else {})
@@ -308,8 +313,6 @@ def _prefilled_values(game: str, kind: str) -> tuple[dict[str, str], bool]:
     """The form's values for a ruling's scenario (``?from=<token>``), and whether it is
     another question's: of this kind, all of it; of a kind this form switches to, its
     position and the parameters both declare; of another kind of the game, its position."""
-    from adjudicator.registry import canonical_game
-
     token = request.args.get("from")
     if not token:
         return {}, False
@@ -320,26 +323,18 @@ def _prefilled_values(game: str, kind: str) -> tuple[dict[str, str], bool]:
     if not isinstance(scenario, dict) or canonical_game(scenario.get("game")) != game \
             or not isinstance(scenario.get("question"), dict):
         return {}, False
-    spec = forms.form_for(game, kind)
     asked = scenario["question"].get("kind")
     if asked != kind:
-        shared = {k for k, _label in spec.switch} if asked in {k for k, _label in spec.switch} else set()
-        keep = set(registry_top_keys(game, kind)) if shared else set()
+        siblings = {k for k, _label in forms.form_for(game, kind).switch}
+        keep = set(registry.spec(game, kind).top_keys) if asked in siblings else set()
         question = {k: v for k, v in scenario["question"].items() if k in keep}
         scenario = {**scenario, "question": {**question, "kind": kind}}
-        if not shared:
+        if not keep:
             scenario.pop("title", None)    # it named the other question
     got = prefill.form_values(scenario)
     if got is None:
         return {}, False
     return got[1], asked != kind
-
-
-def registry_top_keys(game: str, kind: str) -> tuple[str, ...]:
-    from adjudicator import registry
-
-    spec = registry.spec(game, kind)
-    return spec.top_keys if spec else ()
 
 
 def edit_address(lang: str, data: Any, token: str) -> str:
