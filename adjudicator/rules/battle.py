@@ -31,7 +31,7 @@ GAME = "war-of-the-ring"
 TYPES = ("field", "siege", "sortie")
 TYPE_ALIASES = {"campo": "field", "batalla-de-campo": "field", "field-battle": "field", "asedio": "siege",
                 "salida": "sortie", "batalla-campal": "field", "campal": "field"}
-TYPE_LABELS = {"field": T("Field battle", "Batalla campal"), "siege": T("Siege", "Asedio"),
+TYPE_LABELS = {"field": T("Field battle", "Batalla de campo"), "siege": T("Siege", "Asedio"),
                "sortie": T("Sortie", "Salida")}
 SIDE_DICE = T("{dice, hit_on, rerolls, p_hits}: p_hits[k] is the chance of exactly k hits this round, re-rolls included",
               "{dice, hit_on, rerolls, p_hits}: p_hits[k] es la probabilidad de exactamente k impactos en la ronda, "
@@ -48,7 +48,7 @@ def battle_params() -> tuple[Param, ...]:
               aliases=TYPE_ALIASES, default_text=T("from the position: a sortie when the side given is the one "
                                                    "besieged, a siege otherwise, a field battle between two regions",
                                                    "según la posición: salida si el bando dado es el asediado, asedio "
-                                                   "si no, batalla campal entre dos regiones")),
+                                                   "si no, batalla de campo entre dos regiones")),
         side_param(T("Attacking side (if both have figures there)", "Bando atacante (si ambos tienen figuras allí)")),
         Param("units", "units", T("Units that attack (default: all)", "Unidades que atacan (por defecto: todas)"),
               help=T("YAML, e.g. {rohan: {regular: 3, leader: 1}}.", "YAML, p. ej. {rohan: {regular: 3, leader: 1}}."),
