@@ -272,3 +272,59 @@ def scenario_rulings():
             except ScenarioInvalid:   # a scenario that expects problems: another test's business
                 pass
     return out
+
+
+# -- YAML the parser cannot read, said in the user's language ------------------------------------
+
+BROKEN_YAML = {
+    "title: a: b\n": "core.err_yaml_colon",
+    "game: x\nposition\nquestion: y\n": "core.err_yaml_no_colon",
+    "game: @x\n": "core.err_yaml_char",
+    "a:\n\tb: 1\n": "core.err_yaml_tab",
+    "a:\n  b: 1\n c: 2\n": "core.err_yaml_indent",
+    "a: 1\n- b\n": "core.err_yaml_indent",
+    "title: \"abc\n": "core.err_yaml_end",
+    "a: [1, 2\nb: 3\n": "core.err_yaml_list",
+    "a: {x: 1\nb: 3\n": "core.err_yaml_mapping",
+    'a: "\\q"\n': "core.err_yaml_escape",
+    "a: *nope\n": "core.err_yaml_alias",
+    "a: &x 1\nb: &x 2\n": "core.err_yaml_anchor",
+    "a: 1\n---\nb: 2\n": "core.err_yaml_documents",
+}
+
+
+@pytest.mark.parametrize("libyaml", [True, False], ids=["libyaml", "pure-python"])
+@pytest.mark.parametrize("text", sorted(BROKEN_YAML), ids=lambda t: BROKEN_YAML[t].split(".")[1])
+def test_yaml_errors_are_said_in_the_users_language(text, libyaml):
+    from adjudicator import loading
+    from adjudicator.i18n import translate
+    from adjudicator.problems import ScenarioInvalid
+
+    if libyaml and not __import__("yaml").__with_libyaml__:
+        pytest.skip("libyaml is not installed")
+    with pytest.raises(ScenarioInvalid) as exc:
+        loading._load_yaml(text, libyaml=libyaml)
+    problem = exc.value.problems[0]
+    assert problem.key == "core.err_yaml" and problem.params["detail"].key == BROKEN_YAML[text]
+    for lang in ("en", "es"):
+        message = problem.message(lang)
+        reason = problem.params["detail"].render(lang)
+        assert reason in message and reason == translate(lang, BROKEN_YAML[text], **problem.params["detail"].params)
+    assert "línea" in problem.message("es") and "found" not in problem.message("es")
+
+
+def test_an_unforeseen_parser_reason_is_still_framed_in_the_users_language():
+    from adjudicator.loading import yaml_reason
+
+    said = yaml_reason("found something new", "x")
+    assert said.key == "core.err_yaml_other" and "analizador" in said.render("es")
+
+
+def test_a_refused_tag_is_shown_as_written():
+    from adjudicator import loading
+    from adjudicator.problems import ScenarioInvalid
+
+    with pytest.raises(ScenarioInvalid) as exc:
+        loading._load_yaml("a: !!python/object x\n")
+    assert "!!python/object" in exc.value.problems[0].message("en")
+    assert "tag:yaml.org" not in exc.value.problems[0].message("es")
