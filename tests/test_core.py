@@ -358,3 +358,29 @@ def test_a_ruling_names_the_parts_its_regions_play():
         "South Ithilien": {"shadow": {"sauron": {"regular": 3}}}}},
         "question": {"kind": "army-move", "from": "Osgiliath", "to": "Minas Tirith"}})["regions"]
     assert army["south-ithilien"] == "blocked" and army["north-ithilien"] == "reachable"
+
+
+# -- the title: one sentence -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_title_longer_than_the_cap_is_a_problem_at_its_path_in_both_languages(lang):
+    from adjudicator.api import MAX_TITLE_CHARS
+
+    question = {"kind": "victory"}
+    assert api.ask({"game": "wotr", "title": "x" * MAX_TITLE_CHARS, "question": question}, lang)["title"]
+    long = errors_of({"game": "wotr", "lang": lang, "title": "x" * (MAX_TITLE_CHARS + 1), "question": question})
+    assert list(long) == ["title"] and str(MAX_TITLE_CHARS) in long["title"]
+    assert ("título" if lang == "es" else "title") in long["title"]
+    per_lang = errors_of({"game": "wotr", "lang": lang, "title": {"en": "ok", "es": "y" * 200}, "question": question})
+    assert list(per_lang) == ["title.es"] and "200" in per_lang["title.es"]
+
+
+def test_the_scenario_files_keep_their_titles_within_the_cap():
+    import yaml
+
+    from adjudicator.api import MAX_TITLE_CHARS
+
+    for f in (ROOT / "scenarios").rglob("*.yaml"):
+        title = yaml.safe_load(f.read_text(encoding="utf-8")).get("title")
+        for text in (title.values() if isinstance(title, dict) else [title]):
+            assert not text or len(str(text)) <= MAX_TITLE_CHARS, f
