@@ -381,6 +381,8 @@ def test_the_scenario_files_keep_their_titles_within_the_cap():
     from adjudicator.api import MAX_TITLE_CHARS
 
     for f in (ROOT / "scenarios").rglob("*.yaml"):
-        title = yaml.safe_load(f.read_text(encoding="utf-8")).get("title")
-        for text in (title.values() if isinstance(title, dict) else [title]):
-            assert not text or len(str(text)) <= MAX_TITLE_CHARS, f
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        for scenario in data if isinstance(data, list) else [data]:   # a file may hold a list
+            title = scenario.get("title")
+            for text in (title.values() if isinstance(title, dict) else [title]):
+                assert not text or len(str(text)) <= MAX_TITLE_CHARS, f

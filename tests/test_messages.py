@@ -14,7 +14,7 @@ import re
 import pytest
 
 from adjudicator import registry, wording
-from adjudicator.i18n import _FORMATTER, catalogue, domains
+from adjudicator.i18n import _formatter, catalogue, domains
 from adjudicator.spec import COMMON_KEYS
 
 MESSAGES = [(key, lang, entry[lang]) for domain in domains() for key, entry in catalogue(domain).items()
@@ -52,7 +52,7 @@ def rendered(text: str, value: object) -> str:
     """The message with every placeholder given ``value`` (a count of 1 or 2, a name); a
     message that holds braces of its own is shown without parameters, as it is used."""
     try:
-        return _FORMATTER.vformat(text, (), _Every(value))
+        return _formatter().vformat(text, (), _Every(value))
     except (ValueError, IndexError, AttributeError):
         return text
 
