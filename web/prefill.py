@@ -436,9 +436,14 @@ def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
         for k, (name, ground) in enumerate(grounds.items()):
             ground = ground if ground is not None else {}
             if not _plain_text(name) or not isinstance(ground, dict) \
-                    or set(ground) - {"shields", "free_peoples", "shadow"} \
+                    or set(ground) - {"shields", "free_peoples", "shadow", "deck"} \
                     or ("shields" in ground and not _count(ground["shields"])):
                 return values
+            if "deck" in ground:
+                deck = _side(ground["deck"])
+                if deck is None:
+                    return values
+                got[f"bg{k}-deck"] = deck
             cards = _area_rows(forms.bg_card_rows(k), ground)
             if cards is None:
                 return values
@@ -555,3 +560,11 @@ def default_field(spec: forms.KindForm, path: str, values: dict[str, str]) -> st
                 return name
         return forms.region_row_names(0)["name"]
     return forms.EXTRA_POSITION
+
+
+def _side(value: Any) -> str | None:
+    """A side as the form's choice writes it (``free-peoples``), from any way a player writes it."""
+    from adjudicator.params import check_side, side_value
+    from adjudicator.problems import Problems
+
+    return side_value(check_side(value, [], Problems())) if isinstance(value, str) else None

@@ -687,6 +687,7 @@ def retreat(position, q, r):
     q.problems.raise_if_any()
     state = position.region(region)
     r.mark("from", region)
+    r.mark("to", to)
     r.step("battle.retreat_army", "wotr-battle-retreat", side=side_word(side, lang), region=name,
            army=describe(army, lang))
 

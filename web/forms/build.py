@@ -403,11 +403,11 @@ def _battlegrounds(get, b: Built, position: dict) -> None:
     lang = b.scenario["lang"]
     grounds: dict[str, Any] = {}
     for k in range(BATTLEGROUNDS):
-        name, shields = get(f"bg{k}-name"), get(f"bg{k}-shields")
+        name, shields, deck = get(f"bg{k}-name"), get(f"bg{k}-shields"), get(f"bg{k}-deck")
         base = ["position", "battlegrounds", name]
         areas = _areas(bg_card_rows(k), get, b, base)
         if not name:
-            if shields or areas:
+            if shields or deck or areas:
                 b.errors.append((f"bg{k}-name", translate(lang, "core.err_required")))
             continue
         if name in grounds:
@@ -415,9 +415,12 @@ def _battlegrounds(get, b: Built, position: dict) -> None:
             continue
         b.note(base, f"bg{k}-name")
         b.note([*base, "shields"], f"bg{k}-shields")
+        b.note([*base, "deck"], f"bg{k}-deck")
         ground: dict[str, Any] = {}
         if shields:
             ground["shields"] = _int_or_text(shields)
+        if deck:
+            ground["deck"] = deck
         ground.update(areas)
         grounds[name] = ground
     b.note(["position", "battlegrounds"], "bg0-name")
