@@ -101,16 +101,27 @@ def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
     return Scenario(game, lang_override or lang or DEFAULT_LANG, title, position, question, expect, data)
 
 
+MAX_TITLE_CHARS = 120   # one sentence: it heads the ruling page and its share card on a phone
+
+
 def _title(f: Fields, lang: str) -> str | None:
     """``title`` is text, or one text per language (``{en: ..., es: ...}``): the ruling's
-    language wins, else the other one."""
+    language wins, else the other one. A title over :data:`MAX_TITLE_CHARS` is a problem."""
     raw = f.get("title")
     if isinstance(raw, dict):
         sub = Fields(raw, f.at("title"), f.problems)
-        texts = {code: sub.str(code) for code in LANGS}
+        texts = {code: _capped(sub, code) for code in LANGS}
         sub.finish()
         return texts.get(lang) or next((t for t in texts.values() if t), None)
-    return f.str("title")
+    return _capped(f, "title")
+
+
+def _capped(f: Fields, key: str) -> str | None:
+    text = f.str(key)
+    if text is not None and len(text) > MAX_TITLE_CHARS:
+        f.error(key, "core.err_title_too_long", limit=MAX_TITLE_CHARS, length=len(text))
+        return None
+    return text
 
 
 @_guarded

@@ -63,7 +63,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(ruling)
     else:
-        sys.stdout.write(ruling_text(ruling) + "\n")
+        sys.stdout.write(ruling_text(ruling, args.base_url) + "\n")
     return 0
 
 
@@ -97,7 +97,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                     print("      " + translate(lang, "core.check_diff", path=path,
                                                want=json.dumps(want, ensure_ascii=False),
                                                got=json.dumps(got, ensure_ascii=False)))
-                print("      " + ruling_text(outcome.ruling).replace("\n", "\n      "))
+                print("      " + ruling_text(outcome.ruling, args.base_url).replace("\n", "\n      "))
             else:
                 print(f"ERROR {where}")
                 print("      " + problems_text(outcome.problems or [], lang).replace("\n", "\n      "))
@@ -164,10 +164,18 @@ def _number(lo: int, hi: int):
     return read
 
 
+def _base_url_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--base-url", metavar="URL",
+                   help="where the rules reference is served, for the rule links of the text output "
+                        "(default: $ADJUDICATOR_PUBLIC_URL, else http://127.0.0.1:5000, "
+                        "where `adjudicator serve` runs)")
+
+
 def _ask_args(a: argparse.ArgumentParser) -> None:
     a.add_argument("file")
     a.add_argument("--json", action="store_true", help="the ruling as JSON")
     a.add_argument("--lang", choices=LANGS, help="language of the answer (default: the scenario's, else en)")
+    _base_url_option(a)
     a.set_defaults(fn=cmd_ask)
 
 
@@ -175,6 +183,7 @@ def _check_args(c: argparse.ArgumentParser) -> None:
     c.add_argument("paths", nargs="+")
     c.add_argument("--lang", choices=LANGS)
     c.add_argument("-v", "--verbose", action="store_true")
+    _base_url_option(c)
     c.set_defaults(fn=cmd_check)
 
 

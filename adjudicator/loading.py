@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from adjudicator.problems import Problem, Problems, ScenarioInvalid, bad_char, shown
+from adjudicator.problems import Message, Problem, Problems, ScenarioInvalid, bad_char, shown
 
 MAX_TEXT_BYTES = 1024 * 1024   # characters of a whole scenario; a file holds a few hundred
 MAX_VALUES = 10_000            # real scenarios hold under a hundred
@@ -188,6 +188,12 @@ class _Walk:
 
 # -- YAML --------------------------------------------------------------------------------------
 
+def _tag_as_written(tag: str) -> str:
+    """``tag:yaml.org,2002:python/object`` -> ``!!python/object``, as the user wrote it."""
+    core = "tag:yaml.org,2002:"
+    return "!!" + tag[len(core):] if tag.startswith(core) else tag
+
+
 def _load_yaml(text: str, libyaml: bool = True) -> Any:
     import yaml
 
@@ -218,8 +224,10 @@ def _load_yaml(text: str, libyaml: bool = True) -> Any:
 def _yaml_error(exc: Exception, text: str, byte_positions: bool) -> dict[str, Any]:
     """Where PyYAML (or libyaml) stopped, and why, for ``core.err_yaml``."""
     mark = getattr(exc, "problem_mark", None)
+    offset = None
     if mark is not None:
         line, column = mark.line + 1, mark.column + 1
+        offset = mark.index if not byte_positions else None
     elif isinstance(getattr(exc, "position", None), int):   # a ReaderError: a character no YAML may hold
         position: int = exc.position  # type: ignore[attr-defined]
         before = (text.encode("utf-8", "replace")[:position].decode("utf-8", "ignore") if byte_positions
@@ -227,8 +235,57 @@ def _yaml_error(exc: Exception, text: str, byte_positions: bool) -> dict[str, An
         line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
     else:
         line = column = "?"  # type: ignore[assignment]
-    detail = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
-    return {"line": line, "column": column, "detail": shown(detail)}
+    detail = str(getattr(exc, "problem", None) or getattr(exc, "reason", None) or exc)
+    found = _char_at(text, line, column) if isinstance(line, int) and offset is None else (
+        text[offset] if offset is not None and offset < len(text) else "")
+    return {"line": line, "column": column, "detail": yaml_reason(detail, found)}
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    if 0 < line <= len(lines) and 0 < column <= len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return ""
+
+
+# The parsers' reasons (PyYAML's words first, then libyaml's), each to the message that says
+# it in the user's language: the parsers speak English only.
+YAML_REASONS = (
+    ("mapping values are not allowed", "core.err_yaml_colon"),
+    ("could not find expected ':'", "core.err_yaml_no_colon"),
+    ("cannot start any token", "core.err_yaml_char"),
+    ("did not find expected key", "core.err_yaml_indent"),
+    ("expected <block end>", "core.err_yaml_indent"),
+    ("did not find expected '-' indicator", "core.err_yaml_indent"),
+    ("block sequence entries are not allowed", "core.err_yaml_indent"),
+    ("unexpected end of stream", "core.err_yaml_end"),
+    ("',' or ']'", "core.err_yaml_list"),
+    ("',' or '}'", "core.err_yaml_mapping"),
+    ("unknown escape character", "core.err_yaml_escape"),
+    ("undefined alias", "core.err_yaml_alias"),
+    ("second occurrence", "core.err_yaml_anchor"),
+    ("duplicate anchor", "core.err_yaml_anchor"),
+    ("another document", "core.err_yaml_documents"),
+    ("single document", "core.err_yaml_documents"),
+    ("directive", "core.err_yaml_directive"),
+    ("node content", "core.err_yaml_value"),
+    ("while scanning a quoted scalar", "core.err_yaml_end"),
+)
+
+
+def yaml_reason(detail: str, found: str = "") -> Message:
+    """The parser's reason as a message: ``found`` is the character where it stopped."""
+    for words, key in YAML_REASONS:
+        if words in detail:
+            if key == "core.err_yaml_char":
+                if found == "\t":
+                    return Message("core.err_yaml_tab")
+                return Message(key, {"char": shown(found) if found.strip() else "?"})
+            if key == "core.err_yaml_alias":
+                name = detail.rpartition("alias")[2].strip(" '\"")
+                return Message(key, {"anchor": shown(name, 40)})
+            return Message(key)
+    return Message("core.err_yaml_other", {"detail": shown(detail)})
 
 
 @lru_cache(maxsize=None)
@@ -309,7 +366,7 @@ def _loader_class(libyaml: bool = True) -> type:
                 node = self.compose_mapping_node(event.anchor)
             self.ascend_resolver()
             if node.tag not in plain_tags:
-                self.problems.add(self.path, "core.err_yaml_tag", tag=node.tag)
+                self.problems.add(self.path, "core.err_yaml_tag", tag=_tag_as_written(node.tag))
             return node
 
         def compose_scalar_node(self, anchor):

@@ -35,7 +35,7 @@ POSITION_DEFAULTS: dict[str, Text] = {
                           "una región que no se lista no tiene figuras, y su asentamiento lo controla su bando "
                           "original, sin asedio"),
     "position.politics": T("each nation at its starting position on the Political Track",
-                           "cada nación en su casilla inicial del marcador Político"),
+                           "cada nación en su casilla inicial del Marcador Político"),
     "position.fellowship.region": T("Rivendell", "Rivendel"),
     "position.fellowship.progress": T("0", "0"),
     "position.fellowship.hidden": T("hidden", "oculta"),
@@ -47,7 +47,7 @@ POSITION_DEFAULTS: dict[str, Text] = {
                                    "Compañero de mayor nivel (con empate eligen los Pueblos Libres, así que una "
                                    "resolución que necesite al Guía lo pregunta)"),
     "position.fellowship.companions": T("the seven Companions of the start", "los siete Compañeros del principio"),
-    "position.fellowship.mordor": T("not on the Mordor Track", "fuera del Camino de Mordor"),
+    "position.fellowship.mordor": T("not on the Mordor Track", "fuera del marcador de Mordor"),
     "position.hunt.box": T("no dice in the Hunt Box", "ningún dado en la Casilla de Búsqueda"),
     "position.hunt.pool": T("the 16 standard tiles", "las 16 losetas estándar"),
     "position.turn.phase": T("not given: the answer is for the phase the question belongs to, and says which",

@@ -75,6 +75,17 @@ def _echo(name: str, value: Any) -> Any:
     return shown(value, 3 * ECHO_CHARS if name in _NAME_LISTS else ECHO_CHARS)
 
 
+class Message(NamedTuple):
+    """A message parameter that is itself a message, written in the language of the report
+    (the reason inside "Not valid YAML (line 3, column 1): ...")."""
+
+    key: str
+    params: dict[str, Any] = {}
+
+    def render(self, lang: str) -> str:
+        return translate(lang, self.key, **self.params)
+
+
 class Problem(NamedTuple):
     path: str
     key: str

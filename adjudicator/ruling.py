@@ -244,7 +244,11 @@ class RulingBuilder:
 
     def needs_info(self, missing: list[str], answer_key: str = "core.needs_info",
                    answer_params: dict[str, Any] | None = None) -> Ruling:
-        params = {"missing": ", ".join(missing), **(answer_params or {})}
+        from adjudicator import registry, wording
+
+        # the verdict keeps the paths (a program finds the fields by them); the answer says them in words
+        params = {"missing": wording.describe_all(missing, self.lang, registry.spec(self.game, self.kind)),
+                  **(answer_params or {})}
         return self._close({"status": NEEDS_INFO, "missing": list(missing)}, self.t(answer_key, **params))
 
     def not_covered(self, answer_key: str = "core.not_covered", answer_params: dict[str, Any] | None = None,

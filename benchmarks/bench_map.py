@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/bench_map.py [--repeat 200]
 
-Goals (issue 15): a page with the map under 100 KB compressed (page, CSS and scripts);
+Goals (issue 15): a page with the map under 100 KB compressed (page, CSS and scripts: the
+ruling page, the board, and the question forms with their own script, static/ask.js);
 drawing the map costs a page little (under 10 ms). Prints a table and writes
 benchmarks/results/map.json.
 """
@@ -27,6 +28,12 @@ RETREAT = {"game": "war-of-the-ring", "lang": "en",
            "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2, "leader": 1}}},
                                     "South Ithilien": {"shadow": {"sauron": {"regular": 5}}}}},
            "question": {"kind": "retreat", "from": "Osgiliath", "to": "Lossarnach"}}
+WHOLE_BATTLE = {"game": "war-of-the-ring", "lang": "en",
+                "position": {"regions": {"Minas Tirith": {"besieged": "free-peoples",
+                                                          "free_peoples": {"gondor": {"regular": 3, "elite": 1}},
+                                                          "shadow": {"sauron": {"regular": 6, "elite": 2}}}},
+                             "politics": {"gondor": "at-war"}},
+                "question": {"kind": "battle-outcome", "from": "Minas Tirith", "to": "Minas Tirith", "type": "sortie"}}
 ROLES = {"osgiliath": "from", "lossarnach": "to", "pelargir": "reachable", "minas-tirith": "reachable"}
 ARMIES = {"osgiliath": "FP 2+1", "south-ithilien": "S 5"}
 
@@ -70,13 +77,20 @@ def main() -> None:
         whole = timed(lambda: boardmap.board("en"), args.repeat, fresh=True)
         whole_again = timed(lambda: boardmap.board("en"), args.repeat)
     assets = sum(gz(fetch(client, f"/static/{name}")) for name in ("app.css", "app.js", "map.js"))
+    form_assets = assets + gz(fetch(client, "/static/ask.js"))
     ruling = gz(fetch(client, f"/en/r/{permalink.encode(RETREAT)}"))
     board_page = gz(fetch(client, "/en/map?region=Edoras"))
+    forms = {kind: gz(fetch(client, f"/es/ask/war-of-the-ring/{kind}")) for kind in ("army-move", "battle")}
+    whole_battle = gz(fetch(client, f"/en/r/{permalink.encode(WHOLE_BATTLE)}"))
     figures = {
         "svg_whole_board_bytes": len(plain), "svg_whole_board_gzip": gz(plain),
         "svg_marked_bytes": len(marked), "svg_marked_gzip": gz(marked),
         "map_js_bytes": len(fetch(client, "/static/map.js")), "map_js_gzip": gz(fetch(client, "/static/map.js")),
         "ruling_page_with_assets_gzip": ruling + assets, "board_page_with_assets_gzip": board_page + assets,
+        "ask_js_bytes": len(fetch(client, "/static/ask.js")), "ask_js_gzip": gz(fetch(client, "/static/ask.js")),
+        "army_move_form_with_assets_gzip": forms["army-move"] + form_assets,
+        "battle_form_with_assets_gzip": forms["battle"] + form_assets,
+        "whole_battle_ruling_with_assets_gzip": whole_battle + assets,
         "draw_close_up_ms_median": statistics.median(times) * 1000,
         "draw_close_up_ms_p95": sorted(times)[int(len(times) * 0.95)] * 1000,
         "draw_whole_board_ms_median": statistics.median(whole) * 1000,

@@ -509,7 +509,8 @@ def test_defaults_are_listed_and_named_in_a_step(lang):
     stated = [s["text"] for s in ruling["explanation"]]
     assert len(stated) == len(set(stated))      # each default said once
     text = " ".join(s["text"] for s in ruling["explanation"])
-    assert "keep-strength" in text
+    assert "keep-strength" not in text     # the default casualty policy in words, not its value
+    assert ("keeping their dice" if lang == "en" else "conservando sus dados") in text
     assert ("by default" if lang == "en" else "por defecto") in text
     assert v["p_attacker_wins"] == round(float(Fraction(v["p_attacker_wins_exact"])), 4)
 

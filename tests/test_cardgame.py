@@ -243,7 +243,7 @@ def test_every_problem_at_once_in_spanish():
                          "position.players[0].stack_limit", "position.players[1].name",
                          "position.paths_activated[1]", "position.battlegrounds.Moria.free_peoples.items[0].bearer",
                          "position.battlegrounds.Moria.shieldz", "question.extra"}
-    assert "¿quisiste decir «shields»?" in errs["position.battlegrounds.Moria.shieldz"]
+    assert "¿quisiste decir `shields`?" in errs["position.battlegrounds.Moria.shieldz"]
 
 
 def test_bad_input_on_the_command_line_exits_2_without_traceback(tmp_path):

@@ -198,6 +198,57 @@ def test_ask_reads_standard_input_and_prints_text():
     assert "Por qué" in out.stdout and "/es/docs/" in out.stdout
 
 
+HUNT_ROLL = "game: war-of-the-ring\nquestion: {kind: hunt-roll}\nposition: {hunt: {box: {shadow: 2}}}\n"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_output_labels_the_verdict_then_steps_then_rules_with_full_addresses(lang):
+    from adjudicator import registry
+
+    out = run_cli("ask", "-", "--lang", lang, stdin=HUNT_ROLL)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "{" not in text and '"dice"' not in text                   # no JSON dump
+    spec = registry.spec("war-of-the-ring", "hunt-roll")
+    ruling = api.ask(api.load_text(HUNT_ROLL), lang)
+    for name in ruling["verdict"]:
+        if name not in ("status", "decided_by") and not name.endswith("_exact"):
+            assert f"\n  {spec.key(name).label.get(lang)}: " in text, name
+    why = text.index("\nPor qué:" if lang == "es" else "\nWhy:")
+    rules = text.index("\nReglas:" if lang == "es" else "\nRules:")
+    assert text.index(spec.key("dice").label.get(lang)) < why < rules
+    links = re.findall(r"^  \[(\d+)\] .+: (\S+)$", text[rules:], re.M)
+    assert [c["url"] for c in ruling["citations"]] == [u.removeprefix("http://127.0.0.1:5000") for _, u in links]
+    assert all(u.startswith(f"http://127.0.0.1:5000/{lang}/docs/") for _, u in links)
+    assert re.search(r"^  1\. .+ \[\d+\]$", text[why:rules], re.M)   # each step points at its rule in the list
+
+
+def test_rule_links_follow_the_base_url_option_then_the_environment(monkeypatch):
+    import os
+
+    given = run_cli("ask", "-", "--base-url", "https://rules.example.org/", stdin=HUNT_ROLL).stdout
+    assert "https://rules.example.org/en/docs/board/hunt.html#" in given and "127.0.0.1" not in given
+    env = subprocess.run([*CLI, "ask", "-"], input=HUNT_ROLL, capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "ADJUDICATOR_PUBLIC_URL": "http://192.168.1.20:5000"}).stdout
+    assert "http://192.168.1.20:5000/en/docs/" in env
+
+
+def test_json_output_is_the_ruling_unchanged():
+    out = run_cli("ask", "-", "--json", "--base-url", "https://x.example", stdin=HUNT_ROLL)
+    assert json.loads(out.stdout) == json.loads(json.dumps(api.ask(api.load_text(HUNT_ROLL), None)))
+
+
+def test_text_output_says_values_in_words():
+    from adjudicator.render import ruling_text
+
+    question = {"kind": "army-move", "from": "Osgiliath", "to": "Ithilien del Sur"}
+    position = {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}}}}
+    ruling = api.ask({"game": "war-of-the-ring", "lang": "es", "question": question, "position": position})
+    text = ruling_text(ruling)
+    assert "  Permitido: sí" in text and "  Bando: Pueblos Libres" in text
+    assert "question." not in text and "position." not in text
+
+
 def test_unreadable_input_exits_2_with_every_problem_and_no_traceback():
     out = run_cli("ask", "-", "--json", stdin=json.dumps(BROKEN))
     assert out.returncode == 2
@@ -307,3 +358,31 @@ def test_a_ruling_names_the_parts_its_regions_play():
         "South Ithilien": {"shadow": {"sauron": {"regular": 3}}}}},
         "question": {"kind": "army-move", "from": "Osgiliath", "to": "Minas Tirith"}})["regions"]
     assert army["south-ithilien"] == "blocked" and army["north-ithilien"] == "reachable"
+
+
+# -- the title: one sentence -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_title_longer_than_the_cap_is_a_problem_at_its_path_in_both_languages(lang):
+    from adjudicator.api import MAX_TITLE_CHARS
+
+    question = {"kind": "victory"}
+    assert api.ask({"game": "wotr", "title": "x" * MAX_TITLE_CHARS, "question": question}, lang)["title"]
+    long = errors_of({"game": "wotr", "lang": lang, "title": "x" * (MAX_TITLE_CHARS + 1), "question": question})
+    assert list(long) == ["title"] and str(MAX_TITLE_CHARS) in long["title"]
+    assert ("título" if lang == "es" else "title") in long["title"]
+    per_lang = errors_of({"game": "wotr", "lang": lang, "title": {"en": "ok", "es": "y" * 200}, "question": question})
+    assert list(per_lang) == ["title.es"] and "200" in per_lang["title.es"]
+
+
+def test_the_scenario_files_keep_their_titles_within_the_cap():
+    import yaml
+
+    from adjudicator.api import MAX_TITLE_CHARS
+
+    for f in (ROOT / "scenarios").rglob("*.yaml"):
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        for scenario in data if isinstance(data, list) else [data]:   # a file may hold a list
+            title = scenario.get("title")
+            for text in (title.values() if isinstance(title, dict) else [title]):
+                assert not text or len(str(text)) <= MAX_TITLE_CHARS, f

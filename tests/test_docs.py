@@ -344,6 +344,36 @@ def test_coverage_page_links_every_mapped_label(html):
     assert mapped <= linked, mapped - linked
 
 
+def _visible_text(page: str) -> str:
+    body = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", page)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_name_their_sources_by_title_and_the_product_by_its_name(html, lang):
+    """No page says "seed 000" (a maintainers' word): a source is its document's title,
+    linked to its section of the coverage page; and the product is Adjudicator, a name."""
+    seeds = json.loads((DOCS / "coverage_map.json").read_text(encoding="utf-8"))["seeds"]
+    sources = 0
+    for path in sorted(html[lang].rglob("*.html")):
+        if "_static" in path.parts or path.name in ("search.html", "genindex.html"):
+            continue
+        page = path.read_text(encoding="utf-8")
+        words = _visible_text(page)
+        assert not re.search(r"\b(?:seeds?|semillas?)\b", words, re.I), path
+        assert not re.search(r"\b(?:the|el|del|al) adjudica(?:tor|dor)\b", words, re.I), path
+        for seed_id, seed in seeds.items():
+            link = re.escape(f"#source-{seed_id}")
+            found = re.findall(rf'<em><a [^>]*href="[^"]*{link}"><span[^>]*>([^<]+)</span></a></em>', page)
+            assert all(title == seed["cite"] for title in found), (path, found)
+            sources += len(found)
+    assert sources > 200                     # every rule's Source line names its documents
+    coverage = (html[lang] / "coverage.html").read_text(encoding="utf-8")
+    for seed_id, seed in seeds.items():
+        assert f'id="source-{seed_id}"' in coverage and seed["cite"] in coverage
+        assert seed["file"] not in coverage                 # the file name is the maintainers' business
+
+
 # -- pages ----------------------------------------------------------------------------------------
 
 PAGES = ["index", "glossary", "board/index", "board/hunt", "cardgame/combat", "lcg/keywords",

@@ -133,7 +133,7 @@ def test_scour_over_the_cards_in_play_names_those_under_the_orcs_search_out_of_p
 def test_time_without_refresh_phases_names_the_default_under_the_refresh_rule():
     ruling = rule({"kind": "time", "counters": 2})
     assert ruling["verdict"]["defaults"] == ["question.refresh_phases"]
-    assert [s["rule"] for s in ruling["explanation"] if "refresh_phases" in s["text"]] == ["lcg-time-refresh"]
+    assert [s["rule"] for s in ruling["explanation"] if "refresh phase" in s["text"]] == ["lcg-time-refresh"]
 
 
 # -- the Orcs' Search -------------------------------------------------------------------------------

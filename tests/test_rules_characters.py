@@ -86,7 +86,9 @@ def test_gandalf_the_white_asks_whether_a_minion_has_been_in_play_and_then_decid
         assert asked["verdict"] == {"status": "needs-info", "missing": ["question.minion_in_play_before"],
                                     **({"defaults": asked["verdict"]["defaults"]} if "defaults" in asked["verdict"]
                                        else {})}
-        assert "minion_in_play_before" in asked["answer"]
+        assert "minion_in_play_before" not in asked["answer"]    # the field by its label, not its key
+        assert ("“A Minion is or has been in play”" if lang == "en" else "«Un Servidor está o ha estado en juego»") \
+            in asked["answer"]
     assert bring("Gandalf the White", pos, minion_in_play_before=True)["verdict"]["allowed"] is True
     assert bring("Gandalf the White", pos, minion_in_play_before=False)["verdict"]["allowed"] is False
 

@@ -346,7 +346,7 @@ def test_gandalf_the_white_kept_at_level_three_cites_his_card(group):
     ruling = ask({"kind": "character-move", "character": group, "from": "Edoras", "to": "Lorien"}, regions,
                  fellowship={"companions": ["Strider"]}, lang="es")
     assert ruling["verdict"]["max_distance"] == 3
-    assert steps_citing(ruling, "Gandalf el Blanco solo cuenta como Nivel 4") == ["wotr-char-gandalf-white-level"]
+    assert steps_citing(ruling, "Gandalf el Blanco solo cuenta como nivel 4") == ["wotr-char-gandalf-white-level"]
 
 
 def test_a_companion_in_the_fellowship_is_not_moved_by_a_character_move_and_the_rule_is_cited():

@@ -5,6 +5,7 @@
 - :mod:`web.pages`    ``/`` (to the browser's language) and the start pages ``/<lang>/``
 - :mod:`web.ask`      a form per question kind, and a box to paste a scenario
 - :mod:`web.rulings`  the ruling page, at a permalink that carries the scenario
+- :mod:`web.share`    the QR code of a permalink (``templates/_share.html`` shares it)
 - :mod:`web.search_views`  ``/<lang>/search``
 - :mod:`web.map_views`  ``/<lang>/map``: the board, a region and its neighbours
 - :mod:`web.docs`     the built rules reference at ``/<lang>/docs/<path>``
@@ -41,16 +42,50 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
     build_dir = Path(app.config["BUILD_DIR"])
 
-    from web import api, ask, docs, errors, i18n, map_views, pages, rulings, search_views, security, views
+    from web import api, ask, docs, errors, i18n, map_views, pages, rulings, search_views, security, share, views
 
     i18n.init_app(app, build_dir)
     security.init_app(app)
     views.init_app(app)
     errors.init_app(app)
-    for module in (pages, ask, rulings, search_views, map_views, docs, api):
+    compress(app)
+    app.add_template_global(share.share_context)
+    for module in (pages, ask, rulings, share, search_views, map_views, docs, api):
         app.register_blueprint(module.bp)
     warm_up()
     return app
+
+
+# Text answers gzipped (Flask-Compress): pages, CSS, scripts, JSON, SVG, and the files of the
+# rules reference and of static/. Only gzip: every client has it and it needs no extra library.
+# No page holds a secret (no session, no token), so compressing reflected input leaks nothing.
+COMPRESSED = ["text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
+              "application/json", "image/svg+xml"]
+WHOLE_FILE_BYTES = 4 * 1024 * 1024
+
+
+def compress(app: Flask) -> None:
+    from flask_compress import Compress
+
+    for key, value in {"COMPRESS_MIMETYPES": COMPRESSED, "COMPRESS_ALGORITHM": ["gzip"],
+                       "COMPRESS_STREAMS": False, "COMPRESS_MIN_SIZE": 500}.items():
+        app.config.setdefault(key, value)
+    Compress(app)
+    app.after_request(_read_text_files)   # runs before Compress's hook (Flask runs them last first)
+
+
+def _read_text_files(response):
+    """A text file sent from disk (docs, static) is read whole, so it is gzipped like a page:
+    Flask-Compress's streaming path would never close the file. The files are small."""
+    if (response.status_code == 200 and response.direct_passthrough and response.mimetype in COMPRESSED
+            and response.content_length is not None and response.content_length <= WHOLE_FILE_BYTES):
+        body = b"".join(response.iter_encoded())
+        close = getattr(response.response, "close", None)
+        if close is not None:
+            close()
+        response.direct_passthrough = False
+        response.set_data(body)
+    return response
 
 
 def warm_up() -> None:

@@ -8,14 +8,16 @@ the form again with every problem beside its field and what the player typed kep
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request
 from flask_babel import gettext as _
 
-from adjudicator import api
+from adjudicator import api, names, registry
 from adjudicator.problems import ScenarioInvalid
-from web import engine, forms, permalink, prefill
+from adjudicator.registry import canonical_game
+from web import boardmap, engine, forms, permalink, prefill
 
 bp = Blueprint("ask", __name__)
 
@@ -34,13 +36,17 @@ def translated(choices) -> list[tuple[str, str]]:
     return [(value, tr(label)) for value, label in choices]
 
 
-def row_used(values: Any, field_errors: dict, names: dict[str, str]) -> bool:
-    """Open a region row that holds something or a problem."""
-    return any(values.get(n) for n in names.values()) or any(n in field_errors for n in names.values())
+def row_used(values: Any, field_errors: dict, names: Any) -> bool:
+    """Open a region row (or a folded part) that holds something, a problem or the field to change."""
+    names = list(names.values()) if isinstance(names, dict) else list(names)
+    focus = request.args.get("focus") if request else None
+    return any(values.get(n) for n in names) or any(n in field_errors for n in names) or focus in names
 
 
-def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
+def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[str, Any]:
     """What the generated form needs besides the spec: choices and datalists in ``lang``."""
+    titles = field_titles(spec)
+    focus = request.args.get("focus")
     return {
         "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
         "translated": translated, "row_used": row_used, "region_names": forms.region_row_names,
@@ -55,8 +61,76 @@ def form_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
         "cg_player_rows": forms.CG_PLAYER_ROWS, "reserve_rows": forms.RESERVE_ROWS, "path_card_rows": forms.PATH_CARD_ROWS,
         "battlegrounds": forms.BATTLEGROUNDS, "bg_card_rows": forms.bg_card_rows,
         "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
-        "field_titles": field_titles(spec),
+        "field_titles": titles, "focus": focus if focus in titles else None,
+        "politics_presets": translated(forms.POLITICS_PRESETS), "politics_preset": forms.POLITICS_PRESET,
+        "unit_lines": forms.UNIT_LINES, "unit_kinds": forms.UNIT_KINDS, "unit_line_names": forms.unit_line_names,
+        "units_names": forms.units_names, "tiles": tile_labels(lang), "max_units": forms.MAX_UNITS,
+        "board": form_board(spec, values or {}, lang), "ask_data": ask_data(spec, lang),
+        "phases": [(str(n), str(n)) for n in range(1, 7)],
     }
+
+
+def tile_labels(lang: str) -> dict[str, list[tuple[str, str]]]:
+    """The Hunt tiles to pick, standard then special, as (value, label) in ``lang``."""
+    from adjudicator import data
+
+    out: dict[str, list[tuple[str, str]]] = {"standard": [], "special": []}
+    for value, tile_id, shown, reveal in forms.tile_choices():
+        if tile_id:
+            out["special"].append((value, data.hunt_tiles()["special"][tile_id]["name"][lang]))
+        else:
+            label = _("Eye") if shown == "eye" else str(shown)
+            out["standard"].append((value, _("%(tile)s, Reveal", tile=label) if reveal and shown != "eye" else label))
+    return out
+
+
+def map_form(spec: forms.KindForm) -> bool:
+    """A War of the Ring form with regions to name gets the map."""
+    return spec.game == forms.WOTR and bool(spec.region_fields or forms.REGIONS in spec.parts
+                                            or (forms.FELLOWSHIP in spec.parts and "region" in spec.fellowship_fields))
+
+
+def form_board(spec: forms.KindForm, values: Any, lang: str) -> boardmap.Board | None:
+    """The map of a form: the regions typed so far marked, the position's armies on it; a
+    tap fills the first region field (static/ask.js switches what it fills)."""
+    if not map_form(spec):
+        return None
+    try:
+        built = forms.scenario_from_form(spec, values, lang)
+        roles = boardmap.ruling_regions(built.scenario, {"game": spec.game, "question": spec.kind})
+        armies = boardmap.position_armies(built.scenario, lang)
+    except ScenarioInvalid:
+        roles, armies = {}, {}
+    targets = [f.name for f in spec.region_fields] or ["fel-region" if forms.FELLOWSHIP in spec.parts else "r0-name"]
+    return boardmap.board(lang, roles=roles, armies=armies, focus=sorted({*roles, *armies}), target=targets[0],
+                          map_id="map", neighbours=True)
+
+
+def ask_data(spec: forms.KindForm, lang: str) -> dict[str, Any] | None:
+    """What static/ask.js needs to know and cannot read from the page: every region's name in
+    both languages, the characters' levels, the nations of each side, words to show."""
+    if not map_form(spec):
+        return None
+    return {**_names_data(),
+            "army": {"fp": _("FP %(n)s", n="{n}"), "sh": _("S %(n)s", n="{n}")},
+            "words": {"added": _("%(region)s: in the position, row %(n)s.", region="{region}", n="{n}"),
+                      "another": _("Another nation"),
+                      "full": _("Every region row is in use: clear one to add %(region)s.", region="{region}"),
+                      "zoomed": _("Zoomed in: tap the region you meant.")}}
+
+
+@lru_cache(maxsize=1)
+def _names_data() -> dict[str, Any]:
+    """Folded names (as names.normalize folds them) of the regions and characters, in both
+    languages; the nations of each side."""
+    from adjudicator import data
+
+    return {"regions": {names.normalize(r["name"][lang]): rid for rid, r in data.regions().items()
+                        for lang in ("en", "es")},
+            "levels": {names.normalize(c["name"][lang]): c["level"] for c in data.characters().values()
+                       for lang in ("en", "es") if c.get("level") is not None},
+            "nations": {side: [n for n, d in data.nations().items() if d["side"] == side]
+                        for side in ("free_peoples", "shadow")}}
 
 
 def field_titles(spec: forms.KindForm) -> dict[str, str]:
@@ -99,6 +173,19 @@ def field_titles(spec: forms.KindForm) -> dict[str, str]:
         for i in range(forms.REGION_ROWS):
             for key, name in forms.region_row_names(i).items():
                 titles[name] = _("Region %(n)s", n=i + 1)
+    for f in spec.fields:
+        if f.type == "units":
+            titles.update({name: tr(f.label) for name in forms.units_names(f.name)})
+    if forms.POLITICS in spec.parts:
+        titles[forms.POLITICS_PRESET] = _("Political Track")
+        for k in range(forms.POLITICS_ROWS):
+            titles[f"pol{k}-nation"] = titles[f"pol{k}-state"] = f"{_('Political Track')} {k + 1}"
+    if forms.FELLOWSHIP in spec.parts:
+        titles.update({forms.FELLOWSHIP_FIELDS[k][0]: _("The Fellowship") for k in spec.fellowship_fields})
+    if forms.HUNT in spec.parts:
+        titles.update({name: _("The Hunt") for name in forms.HUNT_FIELDS.values()})
+    if forms.TURN in spec.parts:
+        titles["turn-phase"] = _("Phase")
     titles.update({"extra-position": _("Position (YAML)"), "extra-question": _("Question parameters (YAML)"),
                    "title": _("Title (optional)")})
     return titles
@@ -125,18 +212,56 @@ def kind_form(lang: str, game: str, kind: str):
         abort(404)
     spec = forms.form_for(game, kind)
     if request.method == "GET":
-        values = _prefilled_values(game, kind)
-        # A ruling's scenario opened for editing shows its problems, if any, beside its fields.
-        _, field_errors, top_errors = check_form(spec, values, lang) if values else (None, {}, [])
+        values, carried = _prefilled_values(game, kind)
+        # A ruling's scenario opened for editing shows its problems, if any, beside its fields
+        # (not a position brought from another question: its own question is still to come).
+        _, field_errors, top_errors = check_form(spec, values, lang) if values and not carried else (None, {}, [])
         return render_template("ask_form.html", values=values, field_errors=field_errors,
-                               top_errors=top_errors, **form_context(spec, lang))
+                               top_errors=top_errors, **form_context(spec, lang, values))
+    switch = request.form.get("_switch")
+    if switch:
+        return _switch_kind(spec, switch, lang)
     built, field_errors, top_errors = check_form(spec, request.form, lang)
     if not (field_errors or top_errors):
         top_errors = link_problems(built.scenario)
     if field_errors or top_errors:
         return render_template("ask_form.html", values=request.form, field_errors=field_errors,
-                               top_errors=top_errors, **form_context(spec, lang)), 400
+                               top_errors=top_errors, **form_context(spec, lang, request.form)), 400
     return redirect(ruling_address(lang, built.scenario), code=303)
+
+
+def _switch_kind(spec: forms.KindForm, target: str, lang: str):
+    """"This round" / "Whole battle": the other kind's form, opened with what was typed here
+    (carried in its address, so reloading and Back keep it)."""
+    if target not in {k for k, _label in spec.switch}:
+        abort(400)
+    built = forms.scenario_from_form(spec, request.form, lang)
+    token = permalink.encode(built.scenario)
+    if len(token) > permalink.MAX_TOKEN_CHARS:
+        abort(413)
+    return redirect(f"/{lang}/ask/{spec.game}/{target}?from={token}", code=303)
+
+
+@bp.get("/<lang>/ask/<game>")
+def kinds(lang: str, game: str):
+    """The questions of a game; with ``?from=<token>`` each opens on that ruling's position."""
+    if game not in engine.games():
+        abort(404)
+    token = request.args.get("from") or ""
+    scenario = None
+    if token:
+        try:
+            scenario = permalink.decode(token)
+        except permalink.BadToken:
+            pass
+    if not (isinstance(scenario, dict) and canonical_game(scenario.get("game")) == game):
+        scenario, token = None, ""
+    question = scenario.get("question") if scenario else None
+    asked = question.get("kind") if isinstance(question, dict) else None
+    specs = [forms.form_for(game, k) for k in engine.kinds(game)]
+    return render_template("ask_kinds.html", game=game, game_title=forms.GAME_TITLES.get(game, game), specs=specs,
+                           token=token, asked=asked, region_name=lambda rid: names.region_name(rid, lang),
+                           armies=boardmap.position_armies(scenario, lang) if scenario and game == forms.WOTR else {})
 
 
 def check_form(spec: forms.KindForm, values: Any, lang: str):
@@ -184,18 +309,32 @@ def paste(lang: str):
     return redirect(ruling_address(lang, data), code=303)
 
 
-def _prefilled_values(game: str, kind: str) -> dict[str, str]:
-    """The form's values for a ruling's scenario (``?from=<token>``) of this same kind."""
+def _prefilled_values(game: str, kind: str) -> tuple[dict[str, str], bool]:
+    """The form's values for a ruling's scenario (``?from=<token>``), and whether it is
+    another question's: of this kind, all of it; of a kind this form switches to, its
+    position and the parameters both declare; of another kind of the game, its position."""
     token = request.args.get("from")
     if not token:
-        return {}
+        return {}, False
     try:
-        got = prefill.form_values(permalink.decode(token))
+        scenario = permalink.decode(token)
     except permalink.BadToken:
-        return {}
-    if got is None or (got[0].game, got[0].kind) != (game, kind):
-        return {}
-    return got[1]
+        return {}, False
+    if not isinstance(scenario, dict) or canonical_game(scenario.get("game")) != game \
+            or not isinstance(scenario.get("question"), dict):
+        return {}, False
+    asked = scenario["question"].get("kind")
+    if asked != kind:
+        siblings = {k for k, _label in forms.form_for(game, kind).switch}
+        keep = set(registry.spec(game, kind).top_keys) if asked in siblings else set()
+        question = {k: v for k, v in scenario["question"].items() if k in keep}
+        scenario = {**scenario, "question": {**question, "kind": kind}}
+        if not keep:
+            scenario.pop("title", None)    # it named the other question
+    got = prefill.form_values(scenario)
+    if got is None:
+        return {}, False
+    return got[1], asked != kind
 
 
 def edit_address(lang: str, data: Any, token: str) -> str:

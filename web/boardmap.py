@@ -285,12 +285,19 @@ def _near(view, size):
                            and y - margin < spot(region)[1] < y + h + margin)
 
 
-def _region(region: str, lang: str, map_id: str, role: str | None, army: str | None, place: str) -> str:
+def _region(region: str, lang: str, map_id: str, role: str | None, army: str | None, place: str,
+            neighbours: bool = False) -> str:
     info = data.regions()[region]
     x, y = spot(region)
     kind = info["settlement"] or "none"
     classes = f"r k-{kind}" + (" m" if role else "")
     role_attr = f' data-role="{role}"' if role else ""
+    if neighbours:      # for a form's script: what may be picked next, and whose region it is
+        adjacent = " ".join(info["adjacent"])
+        role_attr += f' data-adj="{adjacent}"'
+        if info["nation"]:
+            nation = info["nation"]
+            role_attr += f' data-nation="{nation}"'
     offset = MARK_RADIUS if role else PLAIN_RADIUS
     parts = [f'<g data-region="{region}" class="{classes}"{role_attr} fill="{NATION_FILLS[info["nation"]]}" '
              f'transform="translate({x} {y})">',
@@ -309,7 +316,7 @@ def _region(region: str, lang: str, map_id: str, role: str | None, army: str | N
 
 def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapping[str, str] | None = None,
               focus: Iterable[str] | None = None, target: str | None = None,
-              candidates: Iterable[str] | None = None, map_id: str = "map") -> Markup:
+              candidates: Iterable[str] | None = None, map_id: str = "map", neighbours: bool = False) -> Markup:
     """The board as inline SVG markup in ``lang`` (``en``/``es``).
 
     ``roles``: region id -> one of :data:`ROLES`, drawn with its mark and ``data-role``.
@@ -318,7 +325,8 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
     board when empty). ``target``: the id of the input that a picked region fills
     (``data-target``, see ``static/map.js``). ``candidates``: the only regions that may be
     picked (``data-candidates``); the others are dimmed. ``map_id`` prefixes the ids in the
-    SVG, so two maps can share a page.
+    SVG, so two maps can share a page. ``neighbours``: each region also says its neighbours
+    (``data-adj``) and nation (``data-nation``), for a form that offers what may come next.
     """
     roles = dict(roles or {})
     armies = {r: a for r, a in (armies or {}).items() if a}
@@ -338,7 +346,7 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
     places = _cached_places(lang, tuple(sorted(roles.items())), tuple(sorted(armies.items())), size, (x, y, w, h))
     with force_locale(lang):
         title = gettext("Map of the board")
-        regions = "".join(_region(r, lang, map_id, roles.get(r), armies.get(r), places[r])
+        regions = "".join(_region(r, lang, map_id, roles.get(r), armies.get(r), places[r], neighbours)
                           for r in reversed(label_order(roles)))   # what matters most on top
     attrs = [f'id="{map_id}"', 'class="board-map"', f'viewBox="{x} {y} {w} {h}"',
              f'data-board="0 0 {board_width()} {BOARD_H}"', 'role="img"', f'aria-labelledby="{map_id}-title"',
@@ -377,14 +385,14 @@ class Board:
 
 def board(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapping[str, str] | None = None,
           focus: Iterable[str] | None = None, target: str | None = None,
-          candidates: Iterable[str] | None = None, map_id: str = "map") -> Board:
+          candidates: Iterable[str] | None = None, map_id: str = "map", neighbours: bool = False) -> Board:
     """:func:`board_svg` and the plain list of what it marks (read without JavaScript too).
     ``focus`` defaults to the marked regions."""
     roles = dict(roles or {})
     armies = dict(armies or {})
     focus = list(focus) if focus is not None else sorted(roles)
     svg = board_svg(lang, roles=roles, armies=armies, focus=focus, target=target, candidates=candidates,
-                    map_id=map_id)
+                    map_id=map_id, neighbours=neighbours)
     regions = data.regions()
 
     def entry(r: str) -> dict[str, str]:

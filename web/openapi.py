@@ -32,8 +32,10 @@ LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"type
                              "then Accept-Language for errors, then en)."}
 
 
-# The engine reads a number given as a title as its text (YAML makes `title: 1984` a number).
-TITLE_TEXT = {"type": ["string", "number", "null"]}
+# The engine reads a number given as a title as its text (YAML makes `title: 1984` a number);
+# a title is one sentence (api.MAX_TITLE_CHARS).
+TITLE_TEXT = {"type": ["string", "number", "null"], "maxLength": 120,
+              "description": "One sentence saying the case, at most 120 characters."}
 
 
 def _error_response(description: str) -> dict[str, Any]:

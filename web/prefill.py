@@ -47,7 +47,9 @@ def field_text(kind: str, value: Any) -> str | None:
         return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip()
     if isinstance(value, bool):
         return ("yes" if value else "no") if kind in ("bool", "hidden") else None
-    if kind in ("int", "tile") and _count(value):
+    if kind == "tile":
+        return _tile_text(value)
+    if kind == "int" and _count(value):
         return str(value)
     if kind == "int" and _plain_text(value) and not forms._INT.match(value):
         return value   # not a number: kept as typed, so the form shows the engine's problem beside it
@@ -69,6 +71,54 @@ def field_text(kind: str, value: Any) -> str | None:
     if kind in ("text", "region", "character", "choice", "nation", "tile", "keywords") and _plain_text(value):
         return value
     return None
+
+
+def _tile_text(value: Any) -> str | None:
+    """A tile as the picker's value: a number or eye as shown, ``{value: 1, reveal: true}``
+    as "1r" where 1s come both ways, a special tile's name (either language) as its id."""
+    from adjudicator import names
+
+    choices = {v for v, *_ in forms.tile_choices()}
+    if _count(value) and str(value) in choices:
+        return str(value)
+    if isinstance(value, dict) and set(value) == {"value", "reveal"} and value["reveal"] is True \
+            and _count(value["value"]) and f"{value['value']}r" in choices:
+        return f"{value['value']}r"
+    if value == "eye":
+        return value
+    if _plain_text(value):
+        tile = names.special_tiles().lookup(value)
+        return tile if tile in choices else None
+    return None
+
+
+def _units_values(name: str, units: Any) -> dict[str, str] | None:
+    """The ``units`` fields for a mapping, if they hold all of it (None: it stays in YAML)."""
+    if not isinstance(units, dict):
+        return None
+    nations = [k for k in units if k not in ("nazgul", "characters")]
+    if len(nations) > forms.UNIT_LINES:
+        return None
+    values: dict[str, str] = {}
+    for j, nation in enumerate(nations):
+        counts = units[nation]
+        # a nation without numbers is not sent by the form: such a mapping stays as written
+        if not _plain_text(nation) or not isinstance(counts, dict) or not counts \
+                or set(counts) - set(forms.UNIT_KINDS) or not all(map(_count, counts.values())):
+            return None
+        line = forms.unit_line_names(name, j)
+        values[line["nation"]] = nation
+        values.update({line[k]: str(c) for k, c in counts.items()})
+    if "nazgul" in units:
+        if not _count(units["nazgul"]):
+            return None
+        values[f"{name}-nazgul"] = str(units["nazgul"])
+    if "characters" in units:
+        text = _words(units["characters"])
+        if text is None:
+            return None
+        values[f"{name}-characters"] = text
+    return values or None
 
 
 def _choice(value: str, choices: tuple[tuple[str, object], ...], aliases: tuple[tuple[str, str], ...] = ()) -> str | None:
@@ -127,6 +177,12 @@ def _question_values(spec: forms.KindForm, question: dict) -> dict[str, str]:
     for f in spec.fields:
         if f.type == "rows" and f.rows is not None:
             got = _rows_values(f.rows, question.get(f.key))
+            if got is not None:
+                values.update(got)
+                del question[f.key]
+            continue
+        if f.type == "units":
+            got = _units_values(f.name, question.get(f.key))
             if got is not None:
                 values.update(got)
                 del question[f.key]
@@ -210,6 +266,36 @@ def _region_row(i: int, name: str, region: dict) -> dict[str, str] | None:
     return values
 
 
+def political_text(state: Any) -> str | None:
+    if state == "at-war":
+        return "at-war"
+    if isinstance(state, dict) and set(state) <= {"steps", "active"} and state.get("steps") in (1, 2, 3) \
+            and isinstance(state.get("active", True), bool):
+        return f"{state['steps']}-{'active' if state.get('active', True) else 'passive'}"
+    return None
+
+
+def _politics_values(politics: dict) -> dict[str, str] | None:
+    """The Political Track's preset and rows for a mapping (None: the rows cannot hold it).
+    Every nation, in their order, mostly At War: "Everyone At War" and a row for the others."""
+    from adjudicator import data
+
+    states = {nation: political_text(state) for nation, state in politics.items()}
+    if None in states.values():
+        return None
+    if list(politics) == list(data.nations()):
+        rows = {n: s for n, s in states.items() if s != "at-war"}
+        preset = "at-war"
+    else:
+        rows, preset = states, "custom"
+    if len(rows) > forms.POLITICS_ROWS:
+        return None
+    values = {forms.POLITICS_PRESET: preset}
+    for k, (nation, state) in enumerate(rows.items()):
+        values[f"pol{k}-nation"], values[f"pol{k}-state"] = nation, state
+    return values
+
+
 def _wotr_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
     values: dict[str, str] = {}
     regions = position.get("regions")
@@ -221,17 +307,10 @@ def _wotr_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
                 values.update(row)
             del position["regions"]
     politics = position.get("politics")
-    if forms.POLITICS in spec.parts and isinstance(politics, dict) and 0 < len(politics) <= forms.POLITICS_ROWS:
-        states = {}
-        for nation, state in politics.items():
-            if state == "at-war":
-                states[nation] = "at-war"
-            elif isinstance(state, dict) and set(state) <= {"steps", "active"} and state.get("steps") in (1, 2, 3) \
-                    and isinstance(state.get("active", True), bool):
-                states[nation] = f"{state['steps']}-{'active' if state.get('active', True) else 'passive'}"
-        if len(states) == len(politics):
-            for k, (nation, state) in enumerate(states.items()):
-                values[f"pol{k}-nation"], values[f"pol{k}-state"] = nation, state
+    if forms.POLITICS in spec.parts and isinstance(politics, dict) and politics:
+        got = _politics_values(politics)
+        if got is not None:
+            values.update(got)
             del position["politics"]
     fellowship = position.get("fellowship")
     if forms.FELLOWSHIP in spec.parts and isinstance(fellowship, dict):
@@ -357,9 +436,14 @@ def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
         for k, (name, ground) in enumerate(grounds.items()):
             ground = ground if ground is not None else {}
             if not _plain_text(name) or not isinstance(ground, dict) \
-                    or set(ground) - {"shields", "free_peoples", "shadow"} \
+                    or set(ground) - {"shields", "free_peoples", "shadow", "deck"} \
                     or ("shields" in ground and not _count(ground["shields"])):
                 return values
+            if "deck" in ground:
+                deck = _side(ground["deck"])
+                if deck is None:
+                    return values
+                got[f"bg{k}-deck"] = deck
             cards = _area_rows(forms.bg_card_rows(k), ground)
             if cards is None:
                 return values
@@ -439,3 +523,48 @@ def form_values(scenario: Any) -> tuple[forms.KindForm, dict[str, str]] | None:
     if _plain_text(title):
         values["title"] = title
     return spec, values
+
+
+def default_field(spec: forms.KindForm, path: str, values: dict[str, str]) -> str | None:
+    """The form field that changes what a scenario path names (a default the ruling leaned
+    on: ``question.units``, ``position.politics.gondor``...); ``values`` is the form as it
+    opens. None: no field of its own (the YAML boxes hold it)."""
+    head, _dot, rest = path.partition(".")
+    part = rest.replace("[", ".").split(".")
+    if head == "question":
+        f = next((f for f in spec.fields if f.key.split(".")[0] == part[0]), None)
+        if f is None:
+            return forms.EXTRA_QUESTION
+        if f.type == "units":
+            return forms.unit_line_names(f.name, 0)["nation"]
+        if f.type == "rows" and f.rows is not None:
+            return f.rows.name(0, f.rows.cols[0].key)
+        return f.name
+    if head != "position":
+        return None
+    if part[0] == "politics" and forms.POLITICS in spec.parts:
+        return forms.POLITICS_PRESET
+    if part[0] == "fellowship" and forms.FELLOWSHIP in spec.parts and len(part) > 1 \
+            and part[1] in spec.fellowship_fields:
+        return forms.FELLOWSHIP_FIELDS[part[1]][0]
+    if part[0] == "hunt" and forms.HUNT in spec.parts:
+        if part[1:2] == ["pool"]:
+            return forms.HUNT_FIELDS["pool"]
+        return forms.HUNT_FIELDS["free_peoples" if part[2:3] == ["free_peoples"] else "shadow"]
+    if part[0] == "turn" and forms.TURN in spec.parts:
+        return "turn-phase"
+    if part[0] == "regions" and forms.REGIONS in spec.parts:
+        for i in range(forms.REGION_ROWS):     # the first row free to take the region
+            name = forms.region_row_names(i)["name"]
+            if not values.get(name):
+                return name
+        return forms.region_row_names(0)["name"]
+    return forms.EXTRA_POSITION
+
+
+def _side(value: Any) -> str | None:
+    """A side as the form's choice writes it (``free-peoples``), from any way a player writes it."""
+    from adjudicator.params import check_side, side_value
+    from adjudicator.problems import Problems
+
+    return side_value(check_side(value, [], Problems())) if isinstance(value, str) else None

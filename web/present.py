@@ -29,11 +29,23 @@ STATUS_LABELS = {"decided": "Decided", "needs-info": "Needs more information",
                  "not-covered": "Not covered"}
 
 
+# A fraction of a hundred digits (a whole battle's) tells a player nothing and runs off a
+# phone's screen: only the short ones are shown (the API gives them all).
+EXACT_CHARS = 24
+
+
+def _short(exact: str | None) -> str | None:
+    return exact if isinstance(exact, str) and len(exact) <= EXACT_CHARS else None
+
+
 @dataclass
 class Bar:
     label: str
     p: float
     exact: str | None = None
+
+    def __post_init__(self) -> None:
+        self.exact = _short(self.exact)
 
     @property
     def percent(self) -> str:
@@ -50,8 +62,9 @@ class Row:
     label: str
     text: str = ""
     bars: list[Bar] = field(default_factory=list)
-    rows: list["Row"] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
     tone: str = ""      # "yes" / "no" for a yes-or-no answer, drawn as such
+    chart: Chart | None = None
 
 
 def percent_text(p: float) -> str:
@@ -141,8 +154,11 @@ def verdict_rows(verdict: dict[str, Any], spec: Any = None) -> list[Row]:
             continue   # None: the verdict has nothing to say there; a row of "—" only adds noise
         row = Row(key, label_for(key, spec))
         exact = verdict.get(f"{key}_exact")
+        row.chart = column_chart(key, value, exact, spec)
         bars = _distribution(key, value, exact) if key.startswith("p_") else None
-        if _is_probability(key, value):
+        if row.chart:
+            pass
+        elif _is_probability(key, value):
             row.bars = [Bar(row.label, float(value), exact if isinstance(exact, str) else None)]
             row.text = row.bars[0].percent
         elif bars:
@@ -177,4 +193,186 @@ def status_label(status: str) -> str:
 
 def all_labels() -> set[str]:
     return (set(NESTED_LABELS.values()) | set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
-            | {"Yes", "No"})
+            | {"Yes", "No"} | charts_labels() | set(POSITION_LABELS.values()))
+
+
+# -- charts: a whole battle's outcome and its distributions ----------------------------------
+
+# The endings of a whole battle (battle-outcome): one of them happens, so they share one bar.
+SPLIT_KEYS = ("p_attacker_wins", "p_defender_holds", "p_both_eliminated", "p_defender_retreats")
+# How many units are left (a list: k units -> p), or after how many rounds it ends (a mapping).
+COLUMN_LABELS = {"attacker_left": "%(n)s left", "defender_left": "%(n)s left", "p_rounds": "round %(n)s"}
+
+
+@dataclass
+class Segment:
+    key: str
+    label: str
+    p: float
+    x: str = "0"
+
+    @property
+    def percent(self) -> str:
+        return percent_text(self.p)
+
+    @property
+    def width(self) -> str:
+        return f"{max(0.0, min(1.0, self.p)) * 100:.2f}"
+
+
+@dataclass
+class Column:
+    label: str
+    p: float
+    exact: str | None = None
+    short: str = ""          # under the column: the number of units or the round
+
+    def __post_init__(self) -> None:
+        self.exact = _short(self.exact)
+
+    @property
+    def percent(self) -> str:
+        return percent_text(self.p)
+
+    @property
+    def height(self) -> str:
+        return f"{max(0.0, min(1.0, self.p)) * 100:.2f}"
+
+
+@dataclass
+class Chart:
+    key: str
+    label: str
+    kind: str                               # "split" (one bar of endings) or "columns"
+    segments: list[Segment] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        """The chart in words (its image's accessible name)."""
+        items = self.segments or self.columns
+        return f"{self.label}: " + "; ".join(f"{i.label} {i.percent}" for i in items)
+
+    @property
+    def top(self) -> float:
+        return max((c.p for c in self.columns), default=0.0)
+
+
+def split_chart(verdict: dict[str, Any], spec: Any = None) -> Chart | None:
+    """The endings of a whole battle as one bar, when they are all there and add up to one."""
+    values = {k: verdict.get(k) for k in SPLIT_KEYS}
+    if not all(_is_probability(k, values[k]) for k in SPLIT_KEYS[:3]):
+        return None
+    parts = [(k, float(v)) for k, v in values.items() if _is_probability(k, v)]
+    if abs(sum(p for _, p in parts) - 1) > 0.002:
+        return None
+    segments, x = [], 0.0
+    for key, p in parts:
+        segments.append(Segment(key, label_for(key, spec), p, f"{x * 100:.2f}"))
+        x += p
+    return Chart("outcome", _("How the battle ends"), "split", segments=segments)
+
+
+def column_chart(key: str, value: Any, exact: Any, spec: Any = None) -> Chart | None:
+    """A distribution (index or name -> probability) as columns, for the keys that are one."""
+    if key not in COLUMN_LABELS:
+        return None
+    if isinstance(value, list) and value and all(_is_probability("p_", v) for v in value):
+        items = list(enumerate(value))
+        exacts = exact if isinstance(exact, list) and len(exact) == len(value) else [None] * len(value)
+    elif isinstance(value, dict) and value and all(_is_probability("p_", v) for v in value.values()):
+        items = list(value.items())
+        exacts = [exact.get(k) for k in value] if isinstance(exact, dict) else [None] * len(value)
+    else:
+        return None
+    columns = [Column(_(COLUMN_LABELS[key], n=k), float(p), e if isinstance(e, str) else None, str(k))
+               for (k, p), e in zip(items, exacts, strict=True)]
+    return Chart(key, label_for(key, spec), "columns", columns=columns)
+
+
+def charts_labels() -> set[str]:
+    return set(COLUMN_LABELS.values()) | {"How the battle ends", "left to its default"}
+
+
+# -- what the ruling took as given: the Political Track and the defaults it leaned on ---------
+
+POSITION_LABELS = {
+    "politics": "Political Track", "regions": "Regions not listed", "region": "%(region)s (not in the position)",
+    "fellowship.region": "Region of the Ring-bearers", "fellowship.progress": "Progress",
+    "fellowship.hidden": "Hidden or revealed", "fellowship.corruption": "Corruption", "fellowship.guide": "Guide",
+    "fellowship.companions": "Companions in the Fellowship", "fellowship.mordor": "Step on the Mordor Track",
+    "hunt.box": "Dice in the Hunt Box", "hunt.pool": "Tiles left in the Hunt Pool", "turn.phase": "Phase",
+    "start": "Start of the game (not given)", "at-war": "Everyone At War",
+    "rest": "the other nations where they start",
+}
+
+
+@dataclass
+class Given:
+    """One thing the ruling took as given, and where the form changes it."""
+
+    label: str
+    text: str = ""
+    url: str | None = None
+
+
+def politics_text(politics: Any) -> str:
+    """The Political Track of a scenario in words: the start, everyone At War, or nation by nation."""
+    from adjudicator import data, names
+    from web.forms import POLITICAL_STATES
+    from web.i18n import current_lang
+    from web.prefill import political_text as prefill_political_text
+
+    if not isinstance(politics, dict) or not politics:
+        return _(POSITION_LABELS["start"])
+    if set(politics) >= set(data.nations()) and all(v == "at-war" for v in politics.values()):
+        return _(POSITION_LABELS["at-war"])
+    states = dict(POLITICAL_STATES)
+    parts = []
+    for nation, state in politics.items():
+        code = prefill_political_text(state)
+        shown = _(states[code]) if code in states else str(state)
+        parts.append(f"{names.nation_name(nation, current_lang()) if nation in data.nations() else nation}: {shown}")
+    if not set(data.nations()) <= set(politics):
+        parts.append(_(POSITION_LABELS["rest"]))
+    return "; ".join(parts)
+
+
+def default_label(path: str, spec: Any) -> str:
+    """What a default's path names, in the page's language."""
+    from adjudicator import data
+    from web.i18n import current_lang
+
+    head, _dot, rest = path.partition(".")
+    if head == "question" and spec is not None:
+        key = rest.split(".")[0].split("[")[0]
+        for p in spec.params:
+            if p.name.split(".")[0] == key:
+                return p.label.get(current_lang())
+    if head == "position":
+        part = rest.split(".")
+        if part[0] == "regions" and len(part) > 1:
+            rid = part[1]
+            name = data.regions()[rid]["name"][current_lang()] if rid in data.regions() else rid
+            return _(POSITION_LABELS["region"], region=name)
+        for length in (2, 1):
+            if ".".join(part[:length]) in POSITION_LABELS:
+                return _(POSITION_LABELS[".".join(part[:length])])
+    return path
+
+
+def givens(scenario: dict[str, Any], ruling: dict[str, Any], spec: Any, change_url) -> list[Given]:
+    """The Political Track (for a question that reads it) and every default the ruling leaned
+    on, each with the address of the form opened on the field that changes it
+    (``change_url(path)``; None: no field)."""
+    out = []
+    position = scenario.get("position") if isinstance(scenario.get("position"), dict) else {}
+    defaults = [d for d in ruling.get("verdict", {}).get("defaults", []) or [] if isinstance(d, str)]
+    if spec is not None and "politics" in spec.position and ruling.get("game") == "war-of-the-ring":
+        out.append(Given(_(POSITION_LABELS["politics"]), politics_text(position.get("politics")),
+                         change_url("position.politics")))
+    for path in defaults:
+        if path.startswith("position.politics"):
+            continue      # said above, with the rest of the track
+        out.append(Given(default_label(path, spec), _("left to its default"), change_url(path)))
+    return out

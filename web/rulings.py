@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from adjudicator import api, registry
 from adjudicator.problems import ScenarioInvalid
-from web import ask, boardmap, forms, permalink, present
+from web import ask, boardmap, forms, permalink, prefill, present
 
 bp = Blueprint("rulings", __name__)
 
@@ -28,13 +28,31 @@ def ruling_page(lang: str, token: str):
         return render_template("ruling_invalid.html", errors=exc.as_dicts(lang), token=token,
                                edit_url=ask.edit_address(lang, data, token)), 400
     spec = forms.form_for(ruling["game"], ruling["question"])
+    kind_spec = registry.spec(ruling["game"], ruling["question"])
     scenario_yaml = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    edit_url = ask.edit_address(lang, data, token)
     return render_template(
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
-        rows=present.verdict_rows(ruling["verdict"], registry.spec(ruling["game"], ruling["question"])), steps=present.steps(ruling), board=ruling_board(data, ruling, lang),
+        rows=present.verdict_rows(ruling["verdict"], kind_spec), steps=present.steps(ruling),
+        board=ruling_board(data, ruling, lang), split=present.split_chart(ruling["verdict"], kind_spec),
+        givens=present.givens(data, ruling, kind_spec, change_address(spec, data, edit_url)),
         status_label=present.status_label(ruling["verdict"].get("status", "")),
-        scenario_yaml=scenario_yaml, token=token, edit_url=ask.edit_address(lang, data, token),
-        permalink_url=permalink_url())
+        scenario_yaml=scenario_yaml, token=token, edit_url=edit_url,
+        new_question_url=f"/{lang}/ask/{ruling['game']}?from={token}", permalink_url=permalink_url())
+
+
+def change_address(spec: forms.KindForm, scenario: dict, edit_url: str):
+    """"Change this and ask again": the form filled in with the ruling's scenario, opened on
+    the field of a path (``&focus=<field>``: marked and focused); None when the form has no such field."""
+    got = prefill.form_values(scenario)
+    values = got[1] if got else {}
+
+    def url(path: str) -> str | None:
+        name = prefill.default_field(spec, path, values)
+        if not name or "/ask/" not in edit_url:     # no form of its kind: the YAML box holds all
+            return None
+        return f"{edit_url}&focus={name}"     # no #fragment: a fragment's target wins over autofocus
+    return url
 
 
 def permalink_url() -> str:

@@ -36,10 +36,10 @@ SOURCE_ALIASES = {
     "zona-de-puntuacion-de-la-sombra": "shadow-scoring-area", "area-de-puntuacion-de-la-sombra": "shadow-scoring-area",
 }
 SIDE_SOURCE = {"own-scoring-area": "own-side", "opponent-scoring-area": "opponent"}
-SOURCE_LABELS = {"deck": T("A new card", "Una carta nueva"), "own-scoring-area": T("My side's scoring area", "El área de puntuación de mi bando"),
-                 "opponent-scoring-area": T("An opponent's scoring area", "El área de puntuación de un oponente"),
-                 "free-peoples-scoring-area": T("The Free Peoples' scoring area", "El área de puntuación de los Pueblos Libres"),
-                 "shadow-scoring-area": T("The Shadow's scoring area", "El área de puntuación de la Sombra")}
+SOURCE_LABELS = {"deck": T("A new card", "Una carta nueva"), "own-scoring-area": T("My side's scoring area", "La zona de puntuación de mi bando"),
+                 "opponent-scoring-area": T("An opponent's scoring area", "La zona de puntuación de un oponente"),
+                 "free-peoples-scoring-area": T("The Free Peoples' scoring area", "La zona de puntuación de los Pueblos Libres"),
+                 "shadow-scoring-area": T("The Shadow's scoring area", "La zona de puntuación de la Sombra")}
 AREA_SIDE = {"free-peoples-scoring-area": "free_peoples", "shadow-scoring-area": "shadow"}
 OTHER_SIDE = {"free_peoples": "shadow", "shadow": "free_peoples"}
 
@@ -51,7 +51,7 @@ ACTIVATE = KindSpec(
         Param("type", "choice", T("Type of card", "Tipo de carta"), choices=TYPES, aliases=TYPE_ALIASES,
               choice_labels={"path": T("Path", "Camino"), "battleground": T("Battleground", "Campo de batalla")}),
         Param("player", "text", T("Player who activates it", "Jugador que la activa")),
-        Param("scoring_area_of", "text", T("From the scoring area of (optional)", "Desde el área de puntuación de (opcional)")),
+        Param("scoring_area_of", "text", T("From the scoring area of (optional)", "Desde la zona de puntuación de (opcional)")),
         Param("from", "choice", T("Where the battleground comes from", "De dónde viene el campo de batalla"),
               help=T("When the players are not given below.", "Cuando no se indican los jugadores abajo."),
               choices=SOURCES, aliases=SOURCE_ALIASES, choice_labels=SOURCE_LABELS),
@@ -67,7 +67,7 @@ ACTIVATE = KindSpec(
             when=T("for a path", "para un camino")),
         Key("replaced_path_combat", "bool", T("The replaced path fights its combat", "El camino sustituido libra su combate"),
             always=False, when=T("for a path", "para un camino")),
-        Key("from_scoring_area", "text", T("From the scoring area of", "Desde el área de puntuación de"),
+        Key("from_scoring_area", "text", T("From the scoring area of", "Desde la zona de puntuación de"),
             always=False, nullable=True, when=T("for a battleground: the player, or own-side / opponent",
                                                 "para un campo de batalla: el jugador, o own-side / opponent")),
         Key("activation_text", "bool", T("Its activation text applies", "Se aplica su texto de activación"),

@@ -46,7 +46,7 @@ GAME = "war-of-the-ring"
 TYPES = ("field", "siege", "sortie")
 TYPE_ALIASES = {"campo": "field", "batalla-de-campo": "field", "field-battle": "field", "asedio": "siege",
                 "salida": "sortie", "batalla-campal": "field", "campal": "field"}
-TYPE_LABELS = {"field": T("Field battle", "Batalla campal"), "siege": T("Siege", "Asedio"),
+TYPE_LABELS = {"field": T("Field battle", "Batalla de campo"), "siege": T("Siege", "Asedio"),
                "sortie": T("Sortie", "Salida")}
 DIE_LABELS = {"army": T("Army", "Ejército"), "character": T("Character", "Personaje"),
               "muster": T("Muster (the Mouth of Sauron's ability)", "Alistar (habilidad de la Boca de Sauron)")}
@@ -66,7 +66,7 @@ def battle_params() -> tuple[Param, ...]:
               aliases=TYPE_ALIASES, default_text=T("from the position: a sortie when the side given is the one "
                                                    "besieged, a siege otherwise, a field battle between two regions",
                                                    "según la posición: salida si el bando dado es el asediado, asedio "
-                                                   "si no, batalla campal entre dos regiones")),
+                                                   "si no, batalla de campo entre dos regiones")),
         side_param(T("Attacking side (if both have figures there)", "Bando atacante (si ambos tienen figuras allí)")),
         Param("units", "units", T("Units that attack (default: all)", "Unidades que atacan (por defecto: todas)"),
               help=T("YAML, e.g. {rohan: {regular: 3, leader: 1}}.", "YAML, p. ej. {rohan: {regular: 3, leader: 1}}."),
@@ -687,6 +687,7 @@ def retreat(position, q, r):
     q.problems.raise_if_any()
     state = position.region(region)
     r.mark("from", region)
+    r.mark("to", to)
     r.step("battle.retreat_army", "wotr-battle-retreat", side=side_word(side, lang), region=name,
            army=describe(army, lang))
 

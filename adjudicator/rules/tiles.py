@@ -91,7 +91,7 @@ HUNT_DRAW = KindSpec(
         Key("p_reveal_exact", "exact", T("Chance of revealing (exact)", "Probabilidad de descubrir (exacta)"),
             always=False, when=T("with p_reveal", "con p_reveal")),
         Key("p_stop", "probability", T("Chance of stopping", "Probabilidad de detenerse"), always=False,
-            when=T("on the Mordor Track", "en el Camino de Mordor")),
+            when=T("on the Mordor Track", "en el marcador de Mordor")),
     ),
     position=("hunt.pool", "hunt.box", "fellowship.region", "fellowship.mordor", "fellowship.guide",
               "fellowship.companions"),

@@ -5,7 +5,7 @@ At the end of each HTML build this writes ``<outdir>/rules-export.json``::
     {"format": 1, "lang": "es", "records": [
         {"lang": "es", "page": "board/sieges", "label": "wotr-siege-besieged-army",
          "title": "Un ejército asediado", "text": "...", "kind": "rule",
-         "parent": "wotr-siege", "depth": 3, "source": "Fuente: semilla 000, ..."},
+         "parent": "wotr-siege", "depth": 3, "source": "Fuente: Guerra del Anillo: guía de reglas, ..."},
         {"lang": "es", "page": "glossary", "label": "term-Hunt-Box",
          "title": "Casilla de Búsqueda", "text": "...", "kind": "term"}, ...]}
 
@@ -21,7 +21,7 @@ Each rule record also says where it sits: ``parent`` is the label of the nearest
 labelled section (``""`` for a page's top rule), ``depth`` its heading level (1 for the
 page title), so the search can prefer the specific rule to its broad parent. A reference
 written without its own text (``see {ref}`wotr-army-move```) is exported as the heading it
-points to ("see Moving armies"), not as the raw label; the "*Source:* seed ..." paragraph
+points to ("see Moving armies"), not as the raw label; the "*Source:* ..." paragraph
 goes to ``source``, apart from the rule's words (a snippet shows what the rule says).
 
 The records are read from the pickled doctrees at ``build-finished`` rather than collected
@@ -44,7 +44,7 @@ EXPORT_NAME = "rules-export.json"
 EXPORT_FORMAT = 2
 RULE_LABEL = re.compile(r"^(?:wotr|wotrcg|lcg)-[a-z0-9-]+$")
 _SPACES = re.compile(r"\s+")
-# The lead word of a rule's source paragraph ("*Source:* seed 000, ..."), in each docs language.
+# The lead word of a rule's source paragraph ("*Source:* {source}`000`, ..."), in each docs language.
 SOURCE_LEADS = ("Source:", "Fuente:")
 
 
@@ -96,7 +96,7 @@ def _docname(current: str, target: str) -> str:
 
 
 def is_source(node: nodes.Node) -> bool:
-    """The "*Source:* seed 000, ..." paragraph that closes a rule (either language)."""
+    """The "*Source:* {source}`000`, ..." paragraph that closes a rule (either language)."""
     return (isinstance(node, nodes.paragraph) and bool(node.children)
             and isinstance(node[0], nodes.emphasis) and plain(node[0]) in SOURCE_LEADS)
 

@@ -10,6 +10,10 @@
     project) the build checks that the numbering still matches them and warns otherwise.
 ``{coverage} official``
     The labels tied to no seed paragraph: rules that only the official rulebook gives.
+``{source}`000```
+    A source document as a player knows it: its title (``cite`` in ``docs/coverage_map.json``,
+    the same in both languages, being a name), linked to its section of the coverage page
+    (the target ``source-000``). The pages never say "seed 000".
 
 Like the other generated nodes, these are marked not translatable; their few fixed words
 come from :data:`WORDS`.
@@ -41,14 +45,14 @@ WORDS = {
         "count": "{n} rule labels on {pages} pages.",
         "paragraph": "¶", "words": "First words", "rules": "Rules",
         "seed_count": "{n} paragraphs, every one covered by at least one rule.",
-        "official_none": "Every rule is tied to a paragraph of a seed.",
+        "official_none": "Every rule is tied to a paragraph of a source document.",
         "official_count": "{n} rules come from the official rules only:",
     },
     "es": {
         "count": "{n} etiquetas de reglas en {pages} páginas.",
         "paragraph": "¶", "words": "Primeras palabras", "rules": "Reglas",
         "seed_count": "{n} párrafos, cada uno cubierto por al menos una regla.",
-        "official_none": "Todas las reglas están ligadas a un párrafo de una semilla.",
+        "official_none": "Todas las reglas están ligadas a un párrafo de un documento fuente.",
         "official_count": "{n} reglas vienen solo del reglamento oficial:",
     },
 }
@@ -135,10 +139,10 @@ class Coverage(SphinxDirective):
             rows.append((number, entry["words"], [label for label in entry["labels"] if label in rules]))
         tbl = table(
             [w["paragraph"], w["words"], w["rules"]],
-            [[f"{seed_id}.{number}", nodes.paragraph("", "", nodes.emphasis("", words)), links(labels, self.env.docname)]
+            [[number, nodes.paragraph("", "", nodes.emphasis("", words)), links(labels, self.env.docname)]
              for number, words, labels in rows],
             [1, 4, 8], [f"seed-{seed_id}-{number}" for number, _, _ in rows], classes=("coverage-table",))
-        intro = nodes.paragraph("", "", nodes.literal("", seed["file"]), nodes.Text(": "),
+        intro = nodes.paragraph("", "", nodes.emphasis("", seed["title"]), nodes.Text(": "),
                                 nodes.Text(w["seed_count"].format(n=len(rows))))
         return [fixed(intro), fixed(tbl)]
 
@@ -169,7 +173,24 @@ class Coverage(SphinxDirective):
         return [nodes.paragraph("", WORDS[lang]["official_count"].format(n=len(extra))), items]
 
 
+def source_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                options: dict | None = None, content: list | None = None) -> tuple[list, list]:
+    """``{source}`000``` -> the document's title in italics, linked to its coverage section."""
+    seed_id = text.strip()
+    seeds = load_json(COVERAGE)["seeds"]
+    if seed_id not in seeds:
+        msg = inliner.reporter.error(f"source: no document {seed_id!r} in coverage_map.json", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    env = inliner.document.settings.env
+    env.note_dependency(str(COVERAGE))
+    title = seeds[seed_id]["cite"]
+    ref = addnodes.pending_xref("", nodes.inline("", title), refdomain="std", reftype="ref",
+                                reftarget=f"source-{seed_id}", refexplicit=True, refwarn=True, refdoc=env.docname)
+    return [nodes.emphasis("", "", ref)], []   # a title in italics, as a document's title is written
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_directive("rules-index", RulesIndex)
     app.add_directive("coverage", Coverage)
+    app.add_role("source", source_role)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

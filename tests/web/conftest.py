@@ -1,6 +1,7 @@
 """Fixtures of the web tests: the app (Flask test client), scenario files, a fake docs build."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -102,3 +103,31 @@ def built_site(built):
         except Exception as exc:  # reported by the tests that need the index
             problems.append(f"search index: {exc}")
         yield build_dir, problems
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def browser_unavailable(reason: str):
+    """Locally a browser test skips without Chromium; in CI (CI=true) it fails, loudly."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright, once per session (two sync Playwrights cannot
+    run at once, so every browser test shares this one)."""
+    if not Path(CHROMIUM).exists():
+        browser_unavailable(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        browser_unavailable(f"playwright is not installed: {exc}")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -85,6 +85,8 @@ def test_every_kind_has_a_form_in_both_languages(client, game, kind):
         for f in spec.fields:
             if f.rows is not None:
                 assert all(f'name="{n}"' in page for n in f.rows.names())
+            elif f.type == "units":      # a line per nation, Nazgûl and characters
+                assert all(f'name="{n}"' in page for n in forms.units_names(f.name))
             else:
                 assert f'name="{f.name}"' in page
         assert 'name="extra-position"' in page   # whatever the fields miss can be written as YAML

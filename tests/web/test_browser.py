@@ -3,23 +3,21 @@ exactly as ``adjudicator serve`` serves it, with the rules reference and the sea
 built once for the session into a temporary build directory.
 
 Locally these tests skip when /usr/bin/chromium is missing; in CI (CI=true) they fail
-instead, loudly: a browser test that silently does not run tests nothing.
+instead, loudly: a browser test that silently does not run tests nothing (the ``browser``
+fixture, in conftest.py, shared with test_table_flow.py: one Playwright per session).
 """
 from __future__ import annotations
 
-import os
 import re
 import threading
 from pathlib import Path
 
 import pytest
+from flask import render_template_string
 
 from adjudicator import api, data
 from web import permalink
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-results"
 
@@ -38,12 +36,6 @@ RETREAT = {"game": "war-of-the-ring", "lang": "en",
            "question": {"kind": "retreat", "from": "Osgiliath", "to": "Lossarnach"}}
 
 
-def _unavailable(reason: str):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="session")
 def base_url(built_site):
     """The app served by waitress on a free loopback port, in a background thread."""
@@ -58,20 +50,6 @@ def base_url(built_site):
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
     server.close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"{CHROMIUM} is not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as exc:
-        _unavailable(f"playwright is not installed: {exc}")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
@@ -103,7 +81,10 @@ def needs_index(built_site):
 def fill(page, values: dict[str, str]) -> None:
     for name, value in values.items():
         control = page.locator(f"[name='{name}']")
-        if control.evaluate("e => e.tagName") == "SELECT":
+        if control.first.get_attribute("type") == "radio":     # a choice drawn as buttons: tap its label
+            radio_id = page.locator(f"[name='{name}'][value='{value}']").get_attribute("id")
+            page.locator(f"label[for='{radio_id}']").click()
+        elif control.evaluate("e => e.tagName") == "SELECT":
             control.select_option(value)
         else:
             control.fill(value)
@@ -344,8 +325,10 @@ def test_every_page_fits_and_has_tap_targets(browser, base_url, built_site, size
             assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
             page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
             if size == "phone" and not name.startswith("docs"):
+                # a choice drawn as buttons is tapped on its label (its radio button is hidden)
                 small = page.evaluate("""() => Array.from(document.querySelectorAll(
-                        'header a, header button, button, .actions a, input, select, summary'))
+                        'header a, header button, button, .actions a, input:not(.chip), input.chip + label, '
+                        + 'select, summary'))
                     .filter(e => e.offsetParent !== null)
                     .filter(e => e.getBoundingClientRect().height < 24)
                     .map(e => (e.name || e.textContent || '').trim().slice(0, 30))""")
@@ -413,6 +396,10 @@ def test_map_zooms_pans_and_a_tap_fills_the_box_on_a_phone(phone):
         document.addEventListener('region-pick', e => window.picked.push(e.detail)); }""")
     page.get_by_role("button", name="Zoom in").tap()
     page.locator("#map").scroll_into_view_if_needed()
+    # Edoras and the Folde are too close there for a finger: the tap zooms in, the next one picks
+    zoomed_out = view_box(page)[2]
+    page.touchscreen.tap(*centre_of(page, "edoras"))
+    assert page.evaluate("window.picked") == [] and view_box(page)[2] < zoomed_out / 1.5
     page.touchscreen.tap(*centre_of(page, "edoras"))
     assert page.evaluate("window.picked") == [{"id": "edoras", "name": "Edoras", "role": None}]
     assert page.locator("#map-region").input_value() == "Edoras"
@@ -534,3 +521,133 @@ def test_axe_finds_nothing_on_the_map_pages(browser, base_url, js):
             assert found == [], f"{url}: {found}"
     finally:
         context.close()
+
+
+# -- the frame: axe on the start page and the rules reference, the skip link, sharing -----------
+# (templates/_share.html is included by the ruling page; here it is rendered on its own, in a
+# page of the app's origin, on a plain-http address and on a secure one)
+
+FRAME_TOKEN = permalink.encode({"game": "war-of-the-ring", "lang": "en", "title": "Can the Shadow win now?",
+                          "question": {"kind": "victory"}})
+AXE_PAGES = ["/en/", "/es/", "/en/docs/index.html", "/es/docs/index.html", "/en/docs/board/sieges.html",
+             "/es/docs/board/sieges.html", "/en/docs/coverage.html", "/es/docs/coverage.html"]
+
+
+def axe_violations(page) -> list:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                     reason="axe-playwright-python is not installed (a test extra)")
+    results = axe_module.Axe().run(page)
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_axe_finds_nothing_on_the_start_page_and_the_rules_reference(browser, base_url, built_site, size):
+    needs_docs(built_site)
+    phone = size == "phone"
+    context = browser.new_context(base_url=base_url, locale="en-GB", is_mobile=phone, has_touch=phone,
+                                  viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        for url in AXE_PAGES:
+            page.goto(url)
+            assert page.title(), url
+            found = axe_violations(page)
+            assert found == [], f"{url}: {found}"
+    finally:
+        context.close()
+
+
+def test_the_skip_link_is_the_first_stop_and_moves_to_the_content(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    try:
+        page.goto("/es/")
+        page.keyboard.press("Tab")
+        link = page.locator("a.skip-link")
+        assert page.evaluate("document.activeElement.className") == "skip-link"
+        assert link.is_visible() and link.inner_text() == "Saltar al contenido"
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "main"
+    finally:
+        context.close()
+
+
+def share_page(page, base_url, app_html):
+    """The share partial rendered by the app, in a page of the app's origin (the ruling page's
+    engineer includes it in ruling.html)."""
+    page.goto("/en/")
+    page.set_content("<!doctype html><html lang='en'><head><title>Share</title></head><body><main>"
+                     f"<h1>A ruling</h1>{app_html}</main></body></html>")
+    page.add_script_tag(url=f"{base_url}/static/share.js")
+
+
+def partial_html(base_url_: str, public_url: str = "") -> str:
+    from web import create_app
+
+    app = create_app({"TESTING": True, "PUBLIC_URL": public_url})
+    with app.test_request_context(f"/en/r/{FRAME_TOKEN}"):
+        from flask import g
+
+        g.lang = "en"
+        url = (public_url or "") + f"/en/r/{FRAME_TOKEN}"
+        html = render_template_string('{% include "_share.html" %}', token=FRAME_TOKEN, permalink_url=url, lang="en",
+                                      ruling={"title": "Can the Shadow win now?", "answer": "Nobody wins yet."})
+    return html.replace('src="/', f'src="{base_url_}/')
+
+
+def test_share_on_a_plain_http_address_selects_the_link_and_shows_the_qr_code(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    # http://127.0.0.1 counts as secure; a LAN address (http://192.168.1.20:5000) does not
+    context.add_init_script("""Object.defineProperty(window, 'isSecureContext', {value: false});
+                               Object.defineProperty(navigator, 'share', {value: undefined});""")
+    page = context.new_page()
+    try:
+        share_page(page, base_url, partial_html(base_url))
+        assert page.evaluate("window.isSecureContext") is False
+        box = page.locator("#permalink")
+        assert box.input_value() == f"{base_url}/en/r/{FRAME_TOKEN}"                     # made absolute
+        assert not page.locator(".share-native").is_visible()                      # no Web Share on http
+        page.locator(".share-copy").click()
+        selected = page.evaluate("() => { const b = document.getElementById('permalink');"
+                                 " return b.value.slice(b.selectionStart, b.selectionEnd); }")
+        assert selected == box.input_value()
+        assert page.locator(".share-status").inner_text() in ("Copied.", "Selected: copy it with your phone’s menu.")
+        qr = page.locator(".share-qr img")
+        qr.wait_for(state="visible")
+        assert re.search(r"/en/r/[\w-]+/qr\.svg\?origin=http%3A%2F%2F127\.0\.0\.1%3A\d+$", qr.get_attribute("src"))
+        assert page.evaluate("() => document.querySelector('.share-qr img').naturalWidth") > 0
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+
+
+def test_share_in_a_secure_context_offers_web_share_and_copies(browser, base_url):
+    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.add_init_script("""navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };""")
+        share_page(page, base_url, partial_html(base_url))
+        assert page.evaluate("window.isSecureContext")                             # 127.0.0.1 counts as secure
+        page.locator(".share-native").click()
+        shared = page.evaluate("window.__shared")
+        assert shared["url"] == f"{base_url}/en/r/{FRAME_TOKEN}" and shared["title"] == "Can the Shadow win now?"
+        page.locator(".share-copy").click()
+        page.locator(".share-status", has_text="Copied.").wait_for()
+        assert page.evaluate("navigator.clipboard.readText()") == f"{base_url}/en/r/{FRAME_TOKEN}"
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_link_is_a_box_and_a_public_qr_code_still_shows(browser, base_url):
+    context = browser.new_context(base_url=base_url, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto("/en/")
+        page.set_content(partial_html(base_url, public_url="https://rules.example.org"))
+        assert page.locator("#permalink").input_value() == f"https://rules.example.org/en/r/{FRAME_TOKEN}"
+        assert not page.locator(".share-copy").is_visible()
+        img = page.locator(".share-qr img")
+        assert img.is_visible() and img.get_attribute("alt") == "QR code of this address"
+    finally:
+        context.close()
+

@@ -19,7 +19,7 @@ from web.forms.fields import (CARD_GAME, CG_BATTLEGROUNDS, CG_PATH, CG_PLAYERS, 
 from web.forms.parts import *  # noqa: F401,F403
 from web.forms.parts import (BG_CARD_COLS, CARD_KINDS, CG_PLAYER_ROWS, HIDDEN_CHOICES, LCG_CARD_ROWS,
                              LCG_PLAYER_ROWS, LCG_TYPES, PATH_CARD_ROWS, POLITICAL_STATES, RESERVE_ROWS,
-                             SIDE_CHOICES, UNIT_CHOICES)
+                             SIDE_CHOICES, UNIT_CHOICES, POLITICS_PRESETS)
 
 GAME_TITLES = {WOTR: "War of the Ring", CARD_GAME: "War of the Ring: The Card Game",
                LCG: "The Lord of the Rings: The Card Game"}
@@ -29,7 +29,8 @@ def all_labels() -> set[str]:
     """Every English msgid the position parts show (for the catalogue completeness test); the
     question fields' labels come from the kinds' specs, in both languages."""
     out = set(GAME_TITLES.values())
-    for groups in (SIDE_CHOICES, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, CARD_KINDS, LCG_TYPES):
+    for groups in (SIDE_CHOICES, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, CARD_KINDS, LCG_TYPES,
+                   POLITICS_PRESETS):
         out.update(label for _, label in groups)
     for rows in (CG_PLAYER_ROWS, RESERVE_ROWS, PATH_CARD_ROWS, LCG_PLAYER_ROWS, LCG_CARD_ROWS):
         out.update(c.label for c in rows.cols)

@@ -19,8 +19,8 @@ from web.forms.fields import (CG_BATTLEGROUNDS, CG_PATH, CG_PLAYERS, CG_RESERVES
                               LCG_PLAYERS, POLITICS, REGIONS, TURN, KindForm, Rows)
 from web.forms.parts import (AREA_OF_KIND, BATTLEGROUNDS, CG_PLAYER_ROWS, EXTRA_POSITION, EXTRA_QUESTION,
                              FELLOWSHIP_FIELDS, HUNT_FIELDS, LCG_CARD_ROWS, LCG_PLAYER_ROWS, NATION_LINES,
-                             NONE_WORDS, PATH_CARD_ROWS, POLITICS_ROWS, REGION_ROWS, RESERVE_ROWS, SIDE_KEYS,
-                             bg_card_rows, region_row_names)
+                             NONE_WORDS, PATH_CARD_ROWS, POLITICS_PRESET, POLITICS_ROWS, REGION_ROWS, RESERVE_ROWS,
+                             SIDE_KEYS, UNIT_KINDS, UNIT_LINES, bg_card_rows, region_row_names, unit_line_names)
 
 
 @dataclass
@@ -63,7 +63,7 @@ def _convert(kind: str, raw: str, lang: str, b: Built, name: str) -> Any:
     if kind == "ints":
         return [_int_or_text(v) for v in _split(raw)]
     if kind == "tile":
-        return _int_or_text(raw)
+        return _tile(raw)
     if kind in ("characters", "words"):
         return [] if raw.strip().lower() in NONE_WORDS else _split(raw)
     if kind == "bool":
@@ -78,6 +78,14 @@ def _convert(kind: str, raw: str, lang: str, b: Built, name: str) -> Any:
 
 
 _NO_VALUE = object()
+_REVEALING = re.compile(r"^([0-9])r$", re.ASCII)   # a tile picked as "1r": a 1 with the Reveal icon
+
+
+def _tile(raw: str) -> Any:
+    match = _REVEALING.match(raw.strip())
+    if match:
+        return {"value": int(match.group(1)), "reveal": True}
+    return _int_or_text(raw)
 
 
 def _yaml(text: str, lang: str, b: Built, name: str) -> Any:
@@ -117,50 +125,14 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         b.note(["title"], "title")
     position: dict[str, Any] = {}
 
-    for f in spec.fields:
-        if f.type == "rows" and f.rows is not None:
-            cards = []
-            for i, row in _read_rows(f.rows, get, b):
-                b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
-                for col in row:
-                    b.note(["question", f.key, len(cards), col], f.rows.name(i, col))
-                cards.append(row)
-            b.note(["question", f.key], f.rows.name(0, f.rows.cols[0].key))
-            if cards:
-                question[f.key] = cards
-            continue
-        raw = get(f.name)
-        parts = f.key.split(".")
-        if len(parts) > 1 and format_path(["question", parts[0]]) not in b.fields:
-            b.note(["question", parts[0]], f.name)   # a problem with the whole mapping: its first field
-        b.note(["question", *parts], f.name)
-        if raw == "":
-            continue
-        value = _convert(f.type, raw, lang, b, f.name)
-        if value is not _NO_VALUE:
-            _set(question, f.key, value)
+    _question(spec, get, b, question)
 
     if REGIONS in spec.parts:
-        regions = _regions(form, b)
+        regions = _regions(form, b, [get(f.name) for f in spec.region_fields])
         if regions:
             position["regions"] = regions
     if POLITICS in spec.parts:
-        politics = {}
-        for k in range(POLITICS_ROWS):
-            nation, state = get(f"pol{k}-nation"), get(f"pol{k}-state")
-            if not nation and not state:
-                continue
-            if not nation:
-                b.errors.append((f"pol{k}-nation", translate(lang, "core.err_required")))
-                continue
-            if not state:
-                b.errors.append((f"pol{k}-state", translate(lang, "core.err_required")))
-                continue
-            if nation in politics:
-                b.errors.append((f"pol{k}-nation", translate(lang, "core.err_duplicate", value=nation)))
-                continue
-            politics[nation] = _political_state(state)
-            b.note(["position", "politics", nation], f"pol{k}-state")
+        politics = _politics(get, b)
         if politics:
             position["politics"] = politics
     if FELLOWSHIP in spec.parts:
@@ -243,6 +215,61 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
     b.scenario["position"] = position
     b.scenario["question"] = question
     return b
+
+
+def _question(spec: KindForm, get, b: Built, question: dict[str, Any]) -> None:
+    """The question's own fields into ``question`` (each noted beside its scenario path)."""
+    lang = b.scenario["lang"]
+    for f in spec.fields:
+        if f.type == "rows" and f.rows is not None:
+            cards = []
+            for i, row in _read_rows(f.rows, get, b):
+                b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
+                for col in row:
+                    b.note(["question", f.key, len(cards), col], f.rows.name(i, col))
+                cards.append(row)
+            b.note(["question", f.key], f.rows.name(0, f.rows.cols[0].key))
+            if cards:
+                question[f.key] = cards
+            continue
+        if f.type == "units":
+            units = _units(f.name, get, b, ["question", f.key])
+            if units:
+                question[f.key] = units
+            continue
+        raw = get(f.name)
+        parts = f.key.split(".")
+        if len(parts) > 1 and format_path(["question", parts[0]]) not in b.fields:
+            b.note(["question", parts[0]], f.name)   # a problem with the whole mapping: its first field
+        b.note(["question", *parts], f.name)
+        if raw == "":
+            continue
+        value = _convert(f.type, raw, lang, b, f.name)
+        if value is not _NO_VALUE:
+            _set(question, f.key, value)
+
+
+def _politics(get, b: Built) -> dict[str, Any]:
+    """The Political Track: its rows, then the preset for the nations they leave out."""
+    lang = b.scenario["lang"]
+    politics: dict[str, Any] = {}
+    b.note(["position", "politics"], POLITICS_PRESET)
+    for k in range(POLITICS_ROWS):
+        nation, state = get(f"pol{k}-nation"), get(f"pol{k}-state")
+        if not nation and not state:
+            continue
+        if not nation:
+            b.errors.append((f"pol{k}-nation", translate(lang, "core.err_required")))
+            continue
+        if not state:
+            b.errors.append((f"pol{k}-state", translate(lang, "core.err_required")))
+            continue
+        if nation in politics:
+            b.errors.append((f"pol{k}-nation", translate(lang, "core.err_duplicate", value=nation)))
+            continue
+        politics[nation] = _political_state(state)
+        b.note(["position", "politics", nation], f"pol{k}-state")
+    return _politics_preset(get(POLITICS_PRESET), politics, b)
 
 
 def _card_reference(question: dict, key: str, position: dict) -> None:
@@ -376,11 +403,11 @@ def _battlegrounds(get, b: Built, position: dict) -> None:
     lang = b.scenario["lang"]
     grounds: dict[str, Any] = {}
     for k in range(BATTLEGROUNDS):
-        name, shields = get(f"bg{k}-name"), get(f"bg{k}-shields")
+        name, shields, deck = get(f"bg{k}-name"), get(f"bg{k}-shields"), get(f"bg{k}-deck")
         base = ["position", "battlegrounds", name]
         areas = _areas(bg_card_rows(k), get, b, base)
         if not name:
-            if shields or areas:
+            if shields or deck or areas:
                 b.errors.append((f"bg{k}-name", translate(lang, "core.err_required")))
             continue
         if name in grounds:
@@ -388,9 +415,12 @@ def _battlegrounds(get, b: Built, position: dict) -> None:
             continue
         b.note(base, f"bg{k}-name")
         b.note([*base, "shields"], f"bg{k}-shields")
+        b.note([*base, "deck"], f"bg{k}-deck")
         ground: dict[str, Any] = {}
         if shields:
             ground["shields"] = _int_or_text(shields)
+        if deck:
+            ground["deck"] = deck
         ground.update(areas)
         grounds[name] = ground
     b.note(["position", "battlegrounds"], "bg0-name")
@@ -417,6 +447,56 @@ def _lcg_players(get, b: Built, position: dict) -> None:
         position["first_player"] = _int_or_text(get("lcg-first-player"))
 
 
+def _politics_preset(preset: str, rows: dict[str, Any], b: Built) -> dict[str, Any]:
+    """The Political Track: the rows, and with "Everyone At War" every other nation At War
+    (in the order of the nations, so the same position always reads the same)."""
+    from adjudicator import data
+
+    if preset in ("", "start", "custom"):
+        return rows
+    if preset != "at-war":
+        b.errors.append((POLITICS_PRESET, translate(b.scenario["lang"], "core.err_choice", value=preset,
+                                                    options="start, at-war, custom")))
+        return rows
+    out = {}
+    for nation in data.nations():
+        out[nation] = rows.pop(nation, "at-war")
+        if nation not in b.fields:
+            b.note(["position", "politics", nation], POLITICS_PRESET)
+    out.update(rows)   # a nation the engine does not know: it explains
+    return out
+
+
+def _units(name: str, get, b: Built, base: list) -> dict[str, Any]:
+    """The ``units`` fields (a line per nation, Nazgûl, characters) as the army they describe.
+    A nation without numbers says nothing (the form may name the nations of the region)."""
+    lang = b.scenario["lang"]
+    units: dict[str, Any] = {}
+    b.note(base, unit_line_names(name, 0)["nation"])
+    for j in range(UNIT_LINES):
+        n = unit_line_names(name, j)
+        nation = get(n["nation"])
+        counts = {kind: _int_or_text(get(n[kind])) for kind in UNIT_KINDS if get(n[kind])}
+        if not counts:
+            continue
+        if not nation:
+            b.errors.append((n["nation"], translate(lang, "core.err_required")))
+            continue
+        if nation in units:
+            b.errors.append((n["nation"], translate(lang, "core.err_duplicate", value=nation)))
+            continue
+        units[nation] = counts
+        b.note([*base, nation], n["nation"])
+        for kind in counts:
+            b.note([*base, nation, kind], n[kind])
+    for key, convert in (("nazgul", _int_or_text), ("characters", _split)):
+        field_name = f"{name}-{key}"
+        b.note([*base, key], field_name)
+        if get(field_name):
+            units[key] = convert(get(field_name))
+    return units
+
+
 def _political_state(state: str) -> Any:
     if state == "at-war":
         return "at-war"
@@ -426,16 +506,37 @@ def _political_state(state: str) -> Any:
     return state  # not one of ours: the engine explains
 
 
-def _regions(form: Any, b: Built) -> dict[str, Any]:
+def _unnamed_rows_take(form: Any, asked: list[str]) -> dict[int, str]:
+    """Region rows left unnamed but filled in take, in order, the question's regions (From,
+    then To...) that no row names: a region is typed once (the form's help says so)."""
+    from adjudicator import names
+
+    get = lambda name: (form.get(name) or "").strip()  # noqa: E731
+
+    def key(text: str) -> str:
+        return names.regions().lookup(text) or names.normalize(text)
+
+    named = {key(get(region_row_names(i)["name"])) for i in range(REGION_ROWS) if get(region_row_names(i)["name"])}
+    free = [r for r in dict.fromkeys(a for a in asked if a) if key(r) not in named]
+    taken = {}
+    for i in range(REGION_ROWS):
+        n = region_row_names(i)
+        if free and not get(n["name"]) and any(get(v) for k, v in n.items() if k != "name"):
+            taken[i] = free.pop(0)
+    return taken
+
+
+def _regions(form: Any, b: Built, asked: list[str] | None = None) -> dict[str, Any]:
     get = lambda name: (form.get(name) or "").strip()  # noqa: E731
     regions: dict[str, Any] = {}
     lang = b.scenario["lang"]
+    taken = _unnamed_rows_take(form, asked or [])
     for i in range(REGION_ROWS):
         n = region_row_names(i)
         values = {k: get(v) for k, v in n.items()}
         if not any(values.values()):
             continue
-        region = values["name"]
+        region = values["name"] or taken.get(i, "")
         if not region:
             b.errors.append((n["name"], translate(lang, "core.err_required")))
             continue

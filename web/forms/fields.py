@@ -27,9 +27,35 @@ FELLOWSHIP_KEYS = ("region", "progress", "hidden", "corruption", "guide", "compa
 # of its own (written in the "more" YAML box).
 WIDGETS = {"region": "region", "nation": "nation", "character": "character", "side": "choice", "int": "int",
            "bool": "bool", "choice": "choice", "text": "text", "ints": "ints", "characters": "characters",
-           "words": "words", "tile": "tile", "units": "yaml", "recruits": "rows", "rows": "rows",
+           "words": "words", "tile": "tile", "units": "units", "recruits": "rows", "rows": "rows",
            "keywords": "keywords", "hand": "hand", "card": "text", "mapping": None, "count-or-list": "int"}
 YES_NO = tuple(YES_NO_LABELS.items())
+# A choice of this many options or fewer is a row of buttons (radio buttons styled as such:
+# one tap, no JavaScript) rather than a list to open; so is a number in a range this small.
+CHIPS_AT_MOST = 8
+CHIP_RANGE = 6
+# Die results (a list of numbers from 1 to 6): a text box, and with JavaScript a pad of faces.
+DIE_HIGH = 6
+# The action die's faces (adjudicator/rules/dice.py FACES): choices among them are drawn as faces.
+DIE_FACES = frozenset(("character", "army", "muster", "army-muster", "event", "will-of-the-west", "eye"))
+
+# Where the map offers the region a parameter names, from another region parameter of the
+# question: (that parameter, fewest borders, most borders or "character": the level of the
+# question's character). What the rules could allow at most, a superset: the ruling says the
+# rest. An army moves to an adjacent region (a different one); a battle is fought against an
+# adjacent region or inside the same one (a siege, a sortie); a retreat goes next door; a
+# character goes as far as its level. A kind of spec (adjudicator/spec.py) could declare it.
+REACH = {("war-of-the-ring", "army-move", "to"): ("from", 1, 1),
+         ("war-of-the-ring", "battle", "to"): ("from", 0, 1),
+         ("war-of-the-ring", "battle-outcome", "to"): ("from", 0, 1),
+         ("war-of-the-ring", "retreat", "to"): ("region", 1, 1),
+         ("war-of-the-ring", "character-move", "to"): ("from", 1, "character")}
+
+# Kinds that ask about the same thing and share their position and their first parameters:
+# the form offers to switch between them, keeping what was typed (issue 14: the battle's
+# round, or the whole battle).
+SWITCHES = ((("war-of-the-ring", "battle"), T("This round", "Esta ronda")),
+            (("war-of-the-ring", "battle-outcome"), T("Whole battle", "Batalla entera")))
 
 
 @dataclass(frozen=True)
@@ -76,6 +102,9 @@ class Field:
     min: int | None = None
     max: int | None = None
     rows: Rows | None = None
+    pick: str = ""                      # chips (buttons), faces (die faces), dice (a pad of results)
+    default_text: Text | None = None    # what the engine takes when the field is left empty
+    reach: tuple | None = None          # REACH: what the map offers for this region
 
     @property
     def name(self) -> str:
@@ -94,6 +123,15 @@ class KindForm:
     # Question keys that may name a card of the position's `in_play` (The Lord of the Rings:
     # The Card Game): a name alone that matches one is sent as that reference.
     card_refs: tuple[str, ...] = ()
+    switch: tuple[tuple[str, Text], ...] = ()   # SWITCHES: the kinds this form may turn into
+
+    def field(self, key: str) -> Field | None:
+        return next((f for f in self.fields if f.key == key), None)
+
+    @property
+    def region_fields(self) -> tuple[Field, ...]:
+        """The question's regions, in order: what a tap on the map may set."""
+        return tuple(f for f in self.fields if f.type == "region")
 
 
 def _col(c: SpecCol) -> Col:
@@ -101,7 +139,18 @@ def _col(c: SpecCol) -> Col:
 
 
 
-def field_from_param(p: Param) -> Field | None:
+def _pick(widget: str, p: Param, choices: tuple) -> str:
+    """How a player picks the value: buttons, die faces, a pad of die results, or typing."""
+    if widget in ("bool", "choice") and choices and len(choices) <= CHIPS_AT_MOST:
+        return "faces" if {v for v, _ in choices} <= DIE_FACES else "chips"
+    if widget == "int" and p.lo is not None and p.hi is not None and p.hi - p.lo <= CHIP_RANGE:
+        return "chips"
+    if widget == "ints" and p.lo is not None and p.lo >= 1 and p.hi == DIE_HIGH:
+        return "dice"
+    return ""
+
+
+def field_from_param(p: Param, game: str = "", kind: str = "") -> Field | None:
     widget = WIDGETS[p.type]
     if widget is None or not p.form:
         return None
@@ -110,6 +159,9 @@ def field_from_param(p: Param) -> Field | None:
         choices = YES_NO
     elif widget == "choice":
         choices = tuple((v, p.choice_labels.get(v, T(v, v))) for v in p.choices)
+    pick = _pick(widget, p, choices)
+    if widget == "int" and pick == "chips":
+        choices = tuple((str(n), T(str(n), str(n))) for n in range(p.lo, p.hi + 1))
     rows = Rows("q-" + p.name, tuple(_col(c) for c in p.cols), p.rows or 4) if widget == "rows" and p.cols else None
     if widget == "rows" and rows is None:
         widget = "words"   # rows without columns: names separated by commas
@@ -118,7 +170,19 @@ def field_from_param(p: Param) -> Field | None:
         from adjudicator.params import SIDE_ALIASES
 
         aliases += tuple((word, side.replace("_", "-")) for word, side in SIDE_ALIASES.items())
-    return Field(p.name, p.label, widget, p.help, choices, aliases, p.required, p.lo, p.hi, rows)
+    return Field(p.name, p.label, widget, p.help, choices, aliases, p.required, p.lo, p.hi, rows, pick,
+                 _default_text(p), REACH.get((game, kind, p.name)))
+
+
+def _default_text(p: Param) -> Text | None:
+    """The value taken when the field is left empty, in words (None: nothing is taken)."""
+    if p.default_text is not None or p.default is None:
+        return p.default_text
+    if isinstance(p.default, bool):
+        return YES_NO_LABELS["yes" if p.default else "no"]
+    if p.default in p.choice_labels:
+        return p.choice_labels[p.default]
+    return T(str(p.default), str(p.default))
 
 
 def parts_of(spec: KindSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -155,9 +219,12 @@ def parts_of(spec: KindSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def form_from_spec(spec: KindSpec) -> KindForm:
     parts, fellowship = parts_of(spec)
-    fields = tuple(f for f in (field_from_param(p) for p in spec.params) if f is not None)
+    fields = tuple(f for f in (field_from_param(p, spec.game, spec.kind) for p in spec.params) if f is not None)
+    kinds = [k for (_, k), _ in SWITCHES]
+    switch = tuple((k, label) for (g, k), label in SWITCHES
+                   if g == spec.game and spec.kind in kinds and registry.spec(g, k) is not None)
     return KindForm(spec.game, spec.kind, spec.title, spec.help, fields, parts, fellowship,
-                    tuple(dict.fromkeys(k.split(".")[0] for k in spec.card_refs)))
+                    tuple(dict.fromkeys(k.split(".")[0] for k in spec.card_refs)), switch)
 
 
 def form_for(game: str, kind: str) -> KindForm:

@@ -14,6 +14,9 @@ SIDE_WORDS = tuple((word, side.replace("_", "-")) for word, side in SIDE_ALIASES
 REGION_ROWS = 4
 NATION_LINES = 2     # nations per side in one region row (e.g. Gondor and Rohan together)
 POLITICS_ROWS = 4
+UNIT_LINES = 2       # nations in the `units` that move or attack
+UNIT_KINDS = ("regular", "elite", "leader")
+MAX_UNITS = 30       # a count field's top (the engine checks the real limits)
 
 SIDE_CHOICES = (("free-peoples", "Free Peoples"), ("shadow", "Shadow"))
 UNIT_CHOICES = (("regular", "Regular"), ("elite", "Elite"), ("leader", "Leader"), ("nazgul", "Nazgûl"))
@@ -21,6 +24,9 @@ POLITICAL_STATES = (("at-war", "At war"), ("1-active", "1 step, active"), ("1-pa
                     ("2-active", "2 steps, active"), ("2-passive", "2 steps, passive"),
                     ("3-active", "3 steps, active"), ("3-passive", "3 steps, passive"))
 HIDDEN_CHOICES = (("yes", "Hidden"), ("no", "Revealed"))
+# The Political Track in one tap: the nations not given a row stand where they start, or At War.
+POLITICS_PRESETS = (("start", "Start of the game"), ("at-war", "Everyone At War"), ("custom", "Per nation"))
+POLITICS_PRESET = "pol-preset"
 
 # -- War of the Ring: The Card Game: cards as rows ------------------------------------------
 CARD_KINDS = (("character", "Character"), ("army", "Army"), ("item", "Item"), ("card", "Other card"))
@@ -71,6 +77,33 @@ def region_row_names(i: int) -> dict[str, str]:
                     continue
                 names[f"{side}{j}-{what}"] = f"r{i}-{side}{j}-{what}"
     return names
+
+
+def unit_line_names(field_name: str, j: int) -> dict[str, str]:
+    """The fields of line ``j`` of a ``units`` parameter (a nation and its counts)."""
+    return {what: f"{field_name}-{j}-{what}" for what in ("nation", *UNIT_KINDS)}
+
+
+def units_names(field_name: str) -> list[str]:
+    names = [n for j in range(UNIT_LINES) for n in unit_line_names(field_name, j).values()]
+    return [*names, f"{field_name}-nazgul", f"{field_name}-characters"]
+
+
+def tile_choices() -> list[tuple[str, str, int | str, bool]]:
+    """The Hunt tiles to pick from, as (form value, id or None, value, reveal): the standard
+    tiles by what they show ("1r": a 1 with the Reveal icon, where 1s come both ways), then
+    the special ones by their id (adjudicator/data/hunt_tiles.json)."""
+    from adjudicator import data
+
+    tiles = data.hunt_tiles()
+    out = []
+    for entry in tiles["standard"]:
+        value, reveal = entry["value"], entry["reveal"]
+        both_ways = len({e["reveal"] for e in tiles["standard"] if e["value"] == value}) > 1
+        form_value = f"{value}r" if both_ways and reveal else str(value)
+        out.append((form_value, None, value, reveal))
+    out += [(tid, tid, t["value"], t["reveal"]) for tid, t in tiles["special"].items()]
+    return out
 
 
 FELLOWSHIP_FIELDS = {"region": ("fel-region", "region"), "progress": ("fel-progress", "int"),

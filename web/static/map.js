@@ -6,7 +6,10 @@
 // detail: {id, name, role}). Unless a listener calls preventDefault(), the input whose id
 // is in the SVG's data-target gets the name (and "input" and "change" events).
 // data-candidates="id id ..." limits picking to those regions and dims the others. Both
-// attributes may change at any time (a form switching From to To): the map follows.
+// attributes may change at any time (a form switching From to To): the map follows, as it
+// does for data-roles="id:role id:role" (the marks), data-armies='{"id": "FP 2+1"}' (the
+// armies drawn above the regions) and data-focus="id id" (the view closes up on them).
+// A tap where several regions crowd under the finger zooms in there instead of guessing.
 (function () {
   "use strict";
   if (window.adjudicatorMap) { return; }   // the component may be on a page twice
@@ -16,6 +19,10 @@
   var LABEL_PX = 12;         // the names' size on screen at every zoom
   var TAP_PX = 28;           // a tap this near a region picks it (regions are small on a phone)
   var DRAG_PX = 8;           // a pointer that moves further is dragging, not tapping
+  var TARGET_PX = 24;        // a region this far from any other is a target a finger hits (WCAG 2.5.8)
+  var SPREAD_PX = 44;        // a crowded tap zooms until the regions there are this far apart
+  var FOCUS_MARGIN = 90;     // around the regions of data-focus, in board units (as boardmap)
+  var FOCUS_MIN = [360, 300];
   var STEP = 1.6;            // zoom factor of the buttons and keys
   // Where a name may go, in order of preference (as boardmap.PLACES): the anchor point in
   // offsets from the centre, the text-anchor, and the text's edge on that point.
@@ -99,6 +106,81 @@
 
     function zoomCentre(factor) { zoomAt(factor, view.cx, view.cy); }
 
+    // -- what a form changes: the marks, the armies, the regions to show -----------------
+    var SVG_NS = "http://www.w3.org/2000/svg";
+    var mapId = svg.id;
+
+    function applyRoles() {
+      var roles = {};
+      (svg.getAttribute("data-roles") || "").split(/\s+/).forEach(function (pair) {
+        var at = pair.lastIndexOf(":");
+        if (at > 0) { roles[pair.slice(0, at)] = pair.slice(at + 1); }
+      });
+      spots.forEach(function (s) {
+        var role = roles[s.id] || null;
+        var mark = s.g.querySelector("use.mk") || Array.prototype.filter.call(s.g.querySelectorAll("use"), function (u) {
+          return (u.getAttribute("href") || "").indexOf("-m-") >= 0;
+        })[0];
+        if (role) {
+          s.g.setAttribute("data-role", role);
+          if (!mark) {
+            mark = document.createElementNS(SVG_NS, "use");
+            s.g.insertBefore(mark, s.label || null);
+          }
+          mark.setAttribute("class", "mk");
+          mark.setAttribute("href", "#" + mapId + "-m-" + role);
+        } else {
+          s.g.removeAttribute("data-role");
+          if (mark) { mark.remove(); }
+        }
+        s.g.classList.toggle("m", !!role);
+        if (s.army) { s.army.setAttribute("y", String(-offsetOf(s))); }
+      });
+    }
+
+    function applyArmies() {
+      var armies = {};
+      try { armies = JSON.parse(svg.getAttribute("data-armies") || "{}") || {}; } catch (err) { armies = {}; }
+      spots.forEach(function (s) {
+        var text = armies[s.id];
+        if (!text) {
+          if (s.army) { s.army.remove(); s.army = null; }
+          return;
+        }
+        if (!s.army) {
+          s.army = document.createElementNS(SVG_NS, "text");
+          s.army.setAttribute("class", "a");
+          s.army.setAttribute("dy", "-.25em");
+          s.g.appendChild(s.army);
+        }
+        s.army.setAttribute("y", String(-offsetOf(s)));
+        s.army.textContent = text;
+      });
+    }
+
+    function focusOn(ids) {
+      var chosen = spots.filter(function (s) { return ids.indexOf(s.id) >= 0; });
+      if (!chosen.length) { return; }
+      var xs = chosen.map(function (s) { return s.x; }), ys = chosen.map(function (s) { return s.y; });
+      var left = Math.min.apply(null, xs) - FOCUS_MARGIN, right = Math.max.apply(null, xs) + FOCUS_MARGIN;
+      var top = Math.min.apply(null, ys) - FOCUS_MARGIN, bottom = Math.max.apply(null, ys) + FOCUS_MARGIN;
+      var w = Math.max(right - left, FOCUS_MIN[0]), h = Math.max(bottom - top, FOCUS_MIN[1]);
+      show(fit({ x: (left + right - w) / 2, y: (top + bottom - h) / 2, w: w, h: h }));
+    }
+
+    function changed(mutations) {
+      var relayout = false;
+      mutations.forEach(function (m) {
+        if (m.attributeName === "data-candidates") { applyCandidates(); }
+        else if (m.attributeName === "data-roles") { applyRoles(); relayout = true; }
+        else if (m.attributeName === "data-armies") { applyArmies(); relayout = true; }
+        else if (m.attributeName === "data-focus") {
+          focusOn((svg.getAttribute("data-focus") || "").split(/\s+/).filter(Boolean));
+        }
+      });
+      if (relayout) { measure(); show(view); }
+    }
+
     function toUser(clientX, clientY) {
       var p = new DOMPoint(clientX, clientY).matrixTransform(svg.getScreenCTM().inverse());
       return { x: p.x, y: p.y };
@@ -108,6 +190,7 @@
 
     // -- names: laid out again at every zoom so that none covers one that matters more ----
     function measure() {
+      var size = svg.getAttribute("font-size");
       svg.setAttribute("font-size", "100");
       spots.forEach(function (s) {
         if (!s.label) { return; }
@@ -115,6 +198,7 @@
         s.em = s.label.getComputedTextLength() / 100;
         s.armyEm = s.army ? s.army.getComputedTextLength() / 100 : 0;
       });
+      if (size) { svg.setAttribute("font-size", size); }
     }
 
     function offsetOf(s) { return s.g.hasAttribute("data-role") ? 26 : 14; }
@@ -316,6 +400,26 @@
       }
     });
 
+    // Under a finger, regions closer than TARGET_PX are not told apart: the tap zooms in
+    // there until they are SPREAD_PX apart (as deep as MAX_ZOOM allows) rather than guess.
+    function crowdedZoom(at) {
+      var reach = TAP_PX * unitsPerPx();
+      var near = pickable.filter(function (s) { return Math.hypot(s.x - at.x, s.y - at.y) < reach; });
+      if (near.length < 2 || view.upp <= 1 / MAX_ZOOM + 1e-9) { return false; }
+      var closest = Infinity;
+      near.forEach(function (a, i) {
+        near.slice(i + 1).forEach(function (b) { closest = Math.min(closest, Math.hypot(a.x - b.x, a.y - b.y)); });
+      });
+      if (closest / view.upp >= TARGET_PX) { return false; }
+      var factor = Math.max(view.upp / Math.max(closest / SPREAD_PX, 1 / MAX_ZOOM), STEP);
+      zoomAt(factor, at.x, at.y);
+      if (info && svg.getAttribute("data-zoomed-text")) {
+        info.hidden = false;
+        info.textContent = svg.getAttribute("data-zoomed-text");
+      }
+      return true;
+    }
+
     function release(e) {
       var p = pointers[e.pointerId];
       if (!p) { return; }
@@ -323,11 +427,13 @@
       var left = Object.keys(pointers).length;
       if (e.type === "pointerup" && left === 0 && gesture && !gesture.moved) {
         var hit = spotOf(p.target);
-        if (!hit || pickable.indexOf(hit) < 0) {
-          var at = toUser(e.clientX, e.clientY);
-          hit = nearest(at.x, at.y, TAP_PX * unitsPerPx()) || hit;
+        var at = toUser(e.clientX, e.clientY);
+        if (!crowdedZoom(at)) {
+          if (!hit || pickable.indexOf(hit) < 0) {
+            hit = nearest(at.x, at.y, TAP_PX * unitsPerPx()) || hit;
+          }
+          if (hit) { pick(hit); }
         }
-        if (hit) { pick(hit); }
       }
       if (left === 0) { gesture = null; } else { startGesture(); }
     }
@@ -394,7 +500,8 @@
     var hint = figure.querySelector(".map-hint");
     if (hint) { hint.hidden = false; }
 
-    new MutationObserver(applyCandidates).observe(svg, { attributes: true, attributeFilter: ["data-candidates"] });
+    new MutationObserver(changed).observe(svg, {
+      attributes: true, attributeFilter: ["data-candidates", "data-roles", "data-armies", "data-focus"] });
     window.addEventListener("resize", function () { show(view); });
     measure();
     show(fit(home));
