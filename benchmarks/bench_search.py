@@ -8,7 +8,7 @@ rules in both languages): the index of both languages built in under 10 s; a war
 (index open, searcher cached) under 10 ms at the 95th percentile. Also reports the first
 query of a process (opening the index) and the top-3 / rank-1 relevance of the set.
 The queries: tests/search_relevance.yaml and the files of tests/search_relevance/ (real
-questions and nonsense, both languages; heldout4/nonsense4 too when they are there). Prints a table and writes benchmarks/results/search.json.
+questions and nonsense, both languages; heldout5/nonsense5 too when they are there). Prints a table and writes benchmarks/results/search.json.
 """
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     # The blind relevance set (tuning, held-out, nonsense) and the first set: what players type.
     queries = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
     for part in ("tuning", "heldout", "tuning2", "nonsense-tuning", "nonsense-heldout", "nonsense-tuning2",
-                 "tuning3", "nonsense-tuning3", "heldout4", "nonsense4"):
+                 "tuning3", "nonsense-tuning3",
+                 "tuning4", "nonsense-tuning4", "heldout5", "nonsense5"):
         path = ROOT / "tests" / "search_relevance" / f"{part}.yaml"
         if path.is_file():
             queries += yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]
