@@ -52,8 +52,8 @@ def _key(spec: Any, name: str):
 
 
 def _choice_label(spec: Any, name: str, value: Any, lang: str) -> str | None:
-    """A choice value in words, from a question parameter of the same name (battle ``type``)."""
-    for p in getattr(spec, "params", ()):
+    """A choice value in words, from the verdict key or question parameter of that name."""
+    for p in (*getattr(spec, "verdict", ()), *getattr(spec, "params", ())):
         if p.name == name and value in p.choice_labels:
             return p.choice_labels[value].get(lang)
     return None

@@ -109,6 +109,7 @@ class Key(NamedTuple):
     null_means: Text | None = None
     choices: tuple[str, ...] = ()   # type ``choice``: its values
     contract: bool = False       # fixed by the scenario language (never renamed or dropped)
+    choice_labels: Mapping[str, Text] = {}   # a value (or a mapping's key) in words, per language
 
     def problems(self) -> list[str]:
         return [] if self.type in VERDICT_TYPES else [f"verdict key {self.name}: unknown type {self.type!r}"]

@@ -573,3 +573,19 @@ def test_a_round_limit_past_twelve_is_refused_before_it_costs_time():
     with pytest.raises(ScenarioInvalid) as info:
         ask({"from": "Folde", "to": "Westemnet", "max_rounds": 1000}, ROHAN)
     assert [e["path"] for e in info.value.as_dicts("en")] == ["question.max_rounds"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "the siege battle ends, the Stronghold still besieged"),
+    ("es", "termina la batalla de asedio y el baluarte sigue asediado")])
+def test_the_reasons_a_defender_holds_are_read_in_words(lang, words):
+    """A player reads why the defender holds in their language, never the verdict's ids."""
+    from adjudicator import render
+
+    regions = {"Minas Tirith": {"besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 3, "elite": 2}},
+                                "shadow": {"sauron": {"regular": 6, "elite": 1}}}}
+    ruling = ask({"from": "Minas Tirith", "to": "Minas Tirith", "type": "siege"}, regions, lang)
+    assert bo.SIEGE_ENDED in ruling["verdict"]["p_defender_holds_by"]
+    text = render.ruling_text(ruling)
+    assert words in text
+    assert bo.SIEGE_ENDED not in text and bo.ELIMINATED not in text

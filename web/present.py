@@ -123,22 +123,35 @@ def _is_probability(key: str, value: Any) -> bool:
         and 0 <= value <= 1
 
 
-def _bar_label(key: str, item: Any) -> str:
+def _bar_label(key: str, item: Any, spec: Any = None) -> str:
+    words = _declared_label(spec, key, item)
+    if words:
+        return words
     if key == "p_hits":
         from flask_babel import ngettext
         return ngettext("%(num)d hit", "%(num)d hits", item) if isinstance(item, int) else str(item)
     return value_text(item) if isinstance(item, str) else str(item)
 
 
-def _distribution(key: str, value: Any, exact: Any) -> list[Bar] | None:
+def _declared_label(spec: Any, key: str, item: Any) -> str | None:
+    """A value the kind's verdict key names in words (a whole battle's reasons to hold)."""
+    from web.i18n import current_lang
+
+    for declared in getattr(spec, "verdict", ()):
+        if declared.name == key and item in declared.choice_labels:
+            return declared.choice_labels[item].get(current_lang())
+    return None
+
+
+def _distribution(key: str, value: Any, exact: Any, spec: Any = None) -> list[Bar] | None:
     """Bars for a ``p_*`` list (index -> p) or mapping (name -> p); None if it is not one."""
     if isinstance(value, list) and value and all(_is_probability("p_", v) for v in value):
         exacts = exact if isinstance(exact, list) and len(exact) == len(value) else [None] * len(value)
-        return [Bar(_bar_label(key, k), float(p), e if isinstance(e, str) else None)
+        return [Bar(_bar_label(key, k, spec), float(p), e if isinstance(e, str) else None)
                 for k, (p, e) in enumerate(zip(value, exacts))]
     if isinstance(value, dict) and value and all(_is_probability("p_", v) for v in value.values()):
         exacts = exact if isinstance(exact, dict) else {}
-        return [Bar(_bar_label(key, k), float(p), exacts.get(k) if isinstance(exacts.get(k), str) else None)
+        return [Bar(_bar_label(key, k, spec), float(p), exacts.get(k) if isinstance(exacts.get(k), str) else None)
                 for k, p in value.items()]
     return None
 
@@ -155,7 +168,7 @@ def verdict_rows(verdict: dict[str, Any], spec: Any = None) -> list[Row]:
         row = Row(key, label_for(key, spec))
         exact = verdict.get(f"{key}_exact")
         row.chart = column_chart(key, value, exact, spec)
-        bars = _distribution(key, value, exact) if key.startswith("p_") else None
+        bars = _distribution(key, value, exact, spec) if key.startswith("p_") else None
         if row.chart:
             pass
         elif _is_probability(key, value):

@@ -110,7 +110,12 @@ BATTLE_OUTCOME = KindSpec(
             nullable=True, contract=True),
         Key("expected_rounds", "number", T("Expected rounds", "Rondas esperadas"), nullable=True),
         Key("p_defender_holds_by", "mapping", T("How the defender holds", "Cómo resiste el defensor"), always=False,
-            when=T("when allowed", "si se permite")),
+            when=T("when allowed", "si se permite"), choice_labels={
+                outcome.ELIMINATED: T("the attacker is wiped out", "el atacante queda eliminado"),
+                outcome.CEASED: T("the attacker ceases", "el atacante cesa"),
+                outcome.MAX_ROUNDS: T("the round limit is reached", "se llega al límite de rondas"),
+                outcome.SIEGE_ENDED: T("the siege battle ends, the Stronghold still besieged",
+                                       "termina la batalla de asedio y el baluarte sigue asediado")}),
         Key("expected_extensions", "number", T("Expected extensions of the siege", "Prolongaciones esperadas del asedio"),
             always=False, when=T("in a siege", "en un asedio")),
         Key("if_cancelled", "mapping", T("If Gandalf the White cancels the Nazgûl's Leadership",

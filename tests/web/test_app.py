@@ -678,3 +678,16 @@ def test_a_page_not_found_under_a_language_speaks_that_language(client):
     assert response.status_code == 404
     assert "There is no page" not in response.get_data(as_text=True)
     assert 'lang="es"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "the siege battle ends, the Stronghold still besieged"),
+    ("es", "termina la batalla de asedio y el baluarte sigue asediado")])
+def test_whole_battle_ruling_names_why_the_defender_holds(client, lang, words):
+    scenario = {"game": "war-of-the-ring", "position": {"regions": {"Minas Tirith": {
+        "besieged": "free-peoples", "free_peoples": {"gondor": {"regular": 3, "elite": 2}},
+        "shadow": {"sauron": {"regular": 6, "elite": 1}}}}, "politics": {"sauron": "at-war", "gondor": "at-war"}},
+        "question": {"kind": "battle-outcome", "from": "Minas Tirith", "to": "Minas Tirith", "type": "siege"}}
+    page = text(client.get(f"/{lang}/r/{permalink.encode(scenario)}"))
+    assert words in page
+    assert "siege-ended" not in page
