@@ -471,7 +471,7 @@ def _fingerprint(export_bytes: dict[str, bytes]) -> str:
     digest = hashlib.sha256()
     digest.update(f"{INDEX_FORMAT}|{backend.BACKEND}".encode())
     for part in backend.PARTS:  # a change of analysis or of the index's fields rebuilds the index
-        digest.update(Path(part.__file__).read_bytes())
+        digest.update(Path(str(part.__file__)).read_bytes())
     digest.update(GLOSSARY_FILE.read_bytes())
     for data_file in (PHRASINGS_FILE, ABBREVIATIONS_FILE):  # phrasings are indexed with abbreviations read out
         if data_file.is_file():
