@@ -32,8 +32,8 @@ POSITION_PARSERS = {
 # then maps each kind to its module).
 RULE_MODULES: dict[str, tuple[str, ...]] = {
     "war-of-the-ring": tuple(f"adjudicator.rules.{m}" for m in (
-        "dice", "movement", "battle", "whole_battle", "muster", "politics", "fellowship", "mordor", "hunt", "tiles",
-        "victory", "characters")),
+        "dice", "movement", "battle", "retreat", "whole_battle", "muster", "politics", "fellowship", "companions",
+        "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters")),
     "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items")),
     "lotr-lcg": tuple(f"adjudicator.lcg.{m}" for m in ("keywords", "celebrimbor")),
 }

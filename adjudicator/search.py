@@ -33,8 +33,10 @@ combined by this module, so quotes, colons, ``AND``/``OR``, ``*`` or ``<script>`
 characters and can never raise. A word the index does not know is searched fuzzily and gets
 a did-you-mean correction from the vocabulary of the reference's own language.
 
-This module leaves the engine (analysis, index, ranking) to :mod:`adjudicator.search_backend`,
-imported only when a search or an index build actually runs; the engine never imports it.
+This module leaves the engine (analysis, index, ranking) to :mod:`adjudicator.search_backend`
+and the modules it is made of (``search_analysis``, ``search_index``, ``search_query``,
+``search_snippets``), imported only when a search or an index build actually runs; the engine
+never imports this module.
 """
 from __future__ import annotations
 
@@ -44,8 +46,9 @@ import json
 import re
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from adjudicator import paths
 from adjudicator.i18n import translate
@@ -467,7 +470,8 @@ def _fingerprint(export_bytes: dict[str, bytes]) -> str:
 
     digest = hashlib.sha256()
     digest.update(f"{INDEX_FORMAT}|{backend.BACKEND}".encode())
-    digest.update(Path(backend.__file__).read_bytes())  # a change of analysis rebuilds the index
+    for part in backend.PARTS:  # a change of analysis or of the index's fields rebuilds the index
+        digest.update(Path(str(part.__file__)).read_bytes())
     digest.update(GLOSSARY_FILE.read_bytes())
     for data_file in (PHRASINGS_FILE, ABBREVIATIONS_FILE):  # phrasings are indexed with abbreviations read out
         if data_file.is_file():

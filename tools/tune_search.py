@@ -20,8 +20,9 @@ phrasings more than a new question deserves. So the queries are dealt into ``--f
 that leaves out every phrasing whose analysed words overlap a query *of that fold* (same
 language) by a Jaccard index of J or more: each query is searched as if it had never been seen.
 
-``--sweep NAME=v1,v2`` sets a constant of ``adjudicator.search_backend`` (``NAME`` or
-``DICT.key``, e.g. ``FIELD_BOOST.phrasings``; ``search.NAME`` for ``adjudicator.search``) to
+``--sweep NAME=v1,v2`` sets a constant of the search engine (``adjudicator.search_backend`` or
+the part of it that defines it, ``search_backend.PARTS``; ``NAME`` or ``DICT.key``, e.g.
+``FIELD_BOOST.phrasings``; ``search.NAME`` for ``adjudicator.search``) to
 each value in turn; several sweeps are tried one after the other, each from the defaults.
 """
 from __future__ import annotations
@@ -144,10 +145,17 @@ def deleaked_phrasings(queries: list[dict], threshold: float, out: Path) -> int:
     return dropped
 
 
-def set_constant(name: str, value: float) -> None:
-    module = backend
+def owner(name: str):
+    """The module that defines a constant: ``search.NAME`` is adjudicator.search's, any other the
+    first of the engine's parts that has it (a part only imports from the parts before it)."""
     if name.startswith("search."):
-        module, name = search, name.removeprefix("search.")
+        return search, name.removeprefix("search.")
+    table = name.split(".", 1)[0]
+    return next((part for part in backend.PARTS if hasattr(part, table)), backend), name
+
+
+def set_constant(name: str, value: float) -> None:
+    module, name = owner(name)
     if "." in name:
         table, key = name.split(".", 1)
         getattr(module, table)[key] = value
@@ -159,8 +167,7 @@ def set_constant(name: str, value: float) -> None:
 
 
 def get_constant(name: str):
-    module = search if name.startswith("search.") else backend
-    name = name.removeprefix("search.")
+    module, name = owner(name)
     if "." in name:
         table, key = name.split(".", 1)
         return getattr(module, table).get(key)

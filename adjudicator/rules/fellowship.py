@@ -1,57 +1,28 @@
-"""War of the Ring: the Fellowship of the Ring on the map and its entry into Mordor.
+"""War of the Ring: the Fellowship of the Ring on the map, and declaring it.
 
 Seed 000, sections 'La Comunidad del Anillo', 'Localizar y Ocultar la Comunidad' and
 'El Anillo Único'; where the seed is silent, the official 2nd-edition rules decide and the
 step that applies them says so.
 
-Kinds: ``separate-companions``, ``declare-fellowship``, ``reveal-fellowship``,
-``hide-fellowship`` (and, in :mod:`adjudicator.rules.mordor`, ``enter-mordor``). Distances are counted in regions crossed on the map graph
-(``data.regions()[id]['adjacent']``, which already leaves out impassable borders).
+Kind here: ``declare-fellowship``; the chapter's others, which share the facts and defaults
+of this module: ``separate-companions`` (:mod:`adjudicator.rules.companions`),
+``reveal-fellowship`` and ``hide-fellowship`` (:mod:`adjudicator.rules.hiding`), and
+``enter-mordor`` (:mod:`adjudicator.rules.mordor`). Distances are counted in regions crossed
+on the map graph (``data.regions()[id]['adjacent']``, which already leaves out impassable
+borders).
 """
 from __future__ import annotations
 
-import re
-
 from adjudicator import data, names
-from adjudicator.model import guide_candidates
-from adjudicator.params import check_name
 from adjudicator.registry import question
-from adjudicator.ruling import Precedence
 from adjudicator.rules import board
-from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
-from adjudicator.rules.dice import FACE_ALIASES, FACE_LABELS
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.ruling import Precedence
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 GAME = "war-of-the-ring"
 FELLOWSHIP_PHASE = 2
 ACTION_PHASE = 5
 MAX_DISTANCE = T("Maximum distance", "Distancia máxima")
-
-SEPARATE = KindSpec(
-    GAME, "separate-companions",
-    T("Can these Companions leave the Fellowship?", "¿Pueden estos Compañeros separarse de la Comunidad?"),
-    "board/fellowship",
-    params=(
-        Param("companions", "characters", T("Companions", "Compañeros"),
-              help=T("Separate them with commas.", "Sepáralos con comas."), required=True,
-              reader="read_companions"),
-        Param("to", "region", T("To (optional)", "Hasta (opcional)")),
-    ),
-    verdict=(
-        Key("max_distance", "count", MAX_DISTANCE, contract=True),
-        Key("removed", "bool", T("Removed from play", "Retirados del juego"), contract=True),
-        allowed_key(always=False, when_param="to", contract=True),
-        Key("distance", "count", T("Distance", "Distancia"), always=False,
-            when=T("with to, when reached", "con to, si se alcanza")),
-        Key("guide_options", "character-ids", T("Possible Guides", "Posibles Guías"), always=False,
-            when=T("when the Guide leaves (or may: no Guide is named among Companions of the same Level)",
-                   "cuando se separa el Guía (o puede separarse: no se nombra Guía entre Compañeros del mismo nivel)")),
-    ),
-    position=("fellowship.region", "fellowship.progress", "fellowship.guide", "fellowship.companions",
-              "fellowship.mordor", "regions"),
-    rules=("wotr-fellowship-separate", "wotr-fellowship-separate-besieged", "wotr-mordor-no-separate",
-           "wotr-character-companion-strongholds"),
-)
 
 DECLARE = KindSpec(
     GAME, "declare-fellowship", T("Can the Fellowship be declared there?", "¿Se puede declarar la Comunidad allí?"),
@@ -69,41 +40,6 @@ DECLARE = KindSpec(
               "fellowship.mordor", "turn.phase", "regions", "politics"),
     rules=("wotr-fellowship-declare", "wotr-fellowship-declare-heal", "wotr-fellowship-declare-activate",
            "wotr-fellowship-besieged", "wotr-mordor"),
-)
-
-REVEAL = KindSpec(
-    GAME, "reveal-fellowship", T("Where does the revealed Fellowship go?", "¿Adónde va la Comunidad descubierta?"),
-    "board/fellowship",
-    params=(Param("to", "region", T("Moved to (optional)", "Movida a (opcional)")),),
-    verdict=(
-        allowed_key(contract=True),
-        Key("max_distance", "count", MAX_DISTANCE, contract=True),
-        Key("extra_tile", "bool", T("Extra tile", "Loseta adicional"), contract=True),
-        Key("destinations", "count", T("Regions it may end in", "Regiones donde puede acabar"), always=False,
-            when=T("without to", "sin to")),
-    ),
-    position=("fellowship.region", "fellowship.progress", "fellowship.hidden", "fellowship.mordor", "regions"),
-    rules=("wotr-fellowship-reveal", "wotr-fellowship-reveal-move", "wotr-fellowship-reveal-shadow-stronghold",
-           "wotr-fellowship-besieged"),
-)
-
-# The action die results a player may name (the Free Peoples dice show no plain Army face:
-# naming one is a problem with the scenario, as in ``elven-ring``).
-HIDE_DICE = ("character", "army", "muster", "army-muster", "event", "will-of-the-west")
-
-HIDE = KindSpec(
-    GAME, "hide-fellowship", T("Can this die hide the Fellowship?", "¿Puede este dado ocultar a la Comunidad?"),
-    "board/fellowship",
-    help=T("A revealed Fellowship is hidden again with an action die: a Character result, or any result "
-           "while Strider is the Guide.",
-           "Una Comunidad descubierta se vuelve a ocultar con un dado de acción: un resultado de Personaje, o "
-           "cualquiera mientras Trancos sea el Guía."),
-    params=(Param("die", "choice", T("Action die result used", "Resultado del dado de acción usado"), required=True,
-                  choices=HIDE_DICE, choice_labels={k: FACE_LABELS[k] for k in HIDE_DICE},
-                  aliases=FACE_ALIASES),),
-    verdict=(allowed_key(),),
-    position=("fellowship.hidden", "fellowship.guide", "turn.phase"),
-    rules=("wotr-fellowship-hide", "wotr-char-strider-guide"),
 )
 
 
@@ -240,146 +176,6 @@ def region_name(region: str, lang: str) -> str:
     return names.region_name(region, lang)
 
 
-def _split_names(value):
-    """A text naming several characters ("Legolas, Gimli", "Merry and Pippin", "Merry y
-    Pippin") as separate names; a single name (even "Frodo and Sam") is left whole."""
-    if not isinstance(value, str) or names.characters().lookup(value) or is_ring_bearer_name(value):
-        return [value]
-    parts = [p.strip() for p in re.split(r",|;|\band\b|\by\b|&", value) if p.strip()]
-    return parts if len(parts) > 1 else [value]
-
-
-def read_companions(q, position) -> list[str] | None:
-    raw = q.list("companions", required=True)
-    if raw is None:
-        return None
-    # "Legolas, Gimli" or "Legolas y Gimli" typed as one text: several names.
-    raw = [part for value in raw for part in _split_names(value)]
-    fel = position.fellowship
-    out: list[str] = []
-    for i, value in enumerate(raw):
-        path = q.at("companions") + [i]
-        if is_ring_bearer_name(value):
-            q.problems.add(path, "fellowship.err_ring_bearers", value=value)
-            continue
-        cid = check_name(value, names.characters(), "character", path, q.problems)
-        if cid is None:
-            continue
-        if data.characters()[cid]["kind"] != "companion":
-            q.problems.add(path, "fellowship.err_not_a_companion", value=value)
-        elif cid not in fel.companions:
-            q.problems.add(path, "fellowship.err_not_in_fellowship", value=value)
-        elif cid in out:
-            q.problems.add(path, "core.err_duplicate", value=value)
-        else:
-            out.append(cid)
-    if not raw:
-        q.problems.add(q.at("companions"), "core.err_required")
-    return out
-
-
-# -- separate-companions -------------------------------------------------------------------
-
-def guide_after_leaving(position, leaving: list[str], r) -> list[str] | None:
-    """When the Guide is among those leaving (or may be: a tie and no Guide named), say who
-    may become Guide from those left (one rule: :func:`adjudicator.model.guide_candidates`)."""
-    fel = position.fellowship
-    left = tuple(c for c in fel.companions if c not in leaving)
-    tied = guide_candidates(fel.companions)
-    if fel.guide is None:
-        if not any(c in leaving for c in tied):
-            return None
-        r.step("fellowship.guide_tie_leaving", "wotr-fellowship-guide-change",
-               names=join_names([names.character_name(c, r.lang) for c in tied], r))
-    else:
-        if any(c in leaving for c in tied):
-            lean_on_fellowship(position, r, "guide")   # another Guide of that Level would change the answer
-        if fel.guide not in leaving:
-            return None
-    if "companions" not in fel.given:
-        lean_on_fellowship(position, r, "companions")
-    return new_guide_step(r, left)
-
-
-@question(SEPARATE)
-def separate_companions(position, q, r):
-    """A Character action (or a card) that takes Companions out of the Fellowship.
-
-    Off the Mordor Track they move up to progress + the highest Level among them, from the
-    Ring-bearers' region, following the Companions' movement limits. On the Mordor Track
-    they are removed from play instead. Either way, if the Guide leaves a new one is named
-    among the Companions of highest Level left (Gollum when none is left).
-    """
-    companions = read_companions(q, position)
-    to = q.param("to")
-    q.ready()
-    fel = position.fellowship
-    lang = r.lang
-    who = join_names([names.character_name(c, lang) for c in companions], r)
-
-    lean_on_fellowship(position, r, "mordor")
-    if fel.in_mordor:
-        r.step("fellowship.separate_mordor", "wotr-mordor-no-separate", who=who)
-        # 0, not null: null means "unlimited" in this language, and here nobody moves at all.
-        verdict = {"max_distance": 0, "removed": True}
-        options = guide_after_leaving(position, companions, r)
-        if options:
-            verdict["guide_options"] = options
-        if to is not None:
-            verdict["allowed"] = False
-        return r.decide("fellowship.answer_separate_mordor", {"who": who}, **verdict)
-
-    chars = data.characters()
-    level = max(chars[c]["level"] or 0 for c in companions)
-    lean_on_fellowship(position, r, "region", "progress")
-    max_distance = fel.progress + level
-    start = fel.region
-    r.step("fellowship.separate_distance", "wotr-fellowship-separate", who=who, progress=fel.progress,
-           level=level, max_distance=max_distance, region=region_name(start, lang))
-    verdict: dict = {"max_distance": max_distance, "removed": False}
-    options = guide_after_leaving(position, companions, r)
-    if options:
-        verdict["guide_options"] = options
-
-    lean_on_region(position, r, start, "wotr-fellowship-separate-besieged")
-    trapped = friendly_stronghold_besieged(position, start)
-    if trapped:
-        # They may separate but not leave: the distance they can actually go is 0.
-        r.step("fellowship.separate_besieged", "wotr-fellowship-separate-besieged", region=region_name(start, lang))
-        verdict["max_distance"] = 0
-    reach = {start: 0} if trapped else board.distances(
-        start, enter=lambda reg: not friendly_stronghold_besieged(position, reg),
-        pass_through=lambda reg: not shadow_controlled_stronghold(position, reg), limit=max_distance)
-    r.mark("reachable", *reach)
-    r.mark("from", start)
-    r.mark("to", to)
-    if to is None:
-        if not trapped:
-            r.step("fellowship.separate_limits", "wotr-character-companion-strongholds")
-        return r.decide("fellowship.answer_separate_distance",
-                        {"who": who, "max_distance": verdict["max_distance"]}, **verdict)
-
-    if not trapped and to != start:
-        lean_on_regions(position, r, "wotr-character-companion-strongholds")
-    dest = region_name(to, lang)
-    if to in reach:
-        r.step("fellowship.separate_path_ok", "wotr-character-companion-strongholds",
-               to=dest, distance=reach[to])
-        return r.decide("fellowship.answer_separate_yes", {"who": who, "to": dest, "distance": reach[to]},
-                        **verdict, allowed=True, distance=reach[to])
-    free = distance(start, to)
-    if trapped:
-        pass  # the besieged step above already says why
-    elif friendly_stronghold_besieged(position, to):
-        r.step("fellowship.separate_dest_besieged", "wotr-character-companion-strongholds", to=dest)
-    elif free is not None and free <= max_distance:
-        r.step("fellowship.separate_blocked", "wotr-character-companion-strongholds", to=dest, distance=free)
-    else:
-        r.step("fellowship.separate_too_far", "wotr-fellowship-separate", to=dest, distance=free,
-               max_distance=max_distance)
-    return r.decide("fellowship.answer_separate_no", {"who": who, "to": dest}, **verdict, allowed=False)
-
-
 # -- declare-fellowship --------------------------------------------------------------------
 
 # On the Mordor Track the Fellowship is on no region at all: that reason comes first.
@@ -475,172 +271,3 @@ def declare_fellowship(position, q, r):
                     {"to": where, "heal": heal,
                      "activates": names.nation_name(activates, lang) if activates else ""},
                     **verdict, allowed=True, heal=heal, activates=activates)
-
-
-# -- reveal-fellowship ---------------------------------------------------------------------
-
-@question(REVEAL)
-def reveal_fellowship(position, q, r):
-    """The Fellowship is revealed (a Reveal icon or a card): the Free Peoples move the figure
-    up to ``progress`` regions, never ending in a City or Stronghold they control, and the
-    Shadow draws one more tile when the move starts, passes through, ends in or stays in a
-    Shadow Stronghold the Shadow controls. The Free Peoples choose the path, so passing
-    through counts only when no path of allowed length avoids one."""
-    to = q.param("to")
-    q.ready()
-    fel = position.fellowship
-    lang = r.lang
-    start = fel.region
-
-    lean_on_fellowship(position, r, "mordor")
-    if fel.in_mordor:
-        r.step("fellowship.reveal_mordor", "wotr-mordor-hunt")
-        # Without ``to`` the reveal itself is allowed (the figure just stays on the track).
-        verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None}
-        return r.decide("fellowship.answer_reveal_mordor", {}, **verdict)
-    lean_on_fellowship(position, r, "hidden")
-    if not fel.hidden:
-        r.step("fellowship.reveal_already", "wotr-fellowship-reveal")
-        verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None or to == start}
-        return r.decide("fellowship.answer_reveal_already", {}, **verdict)
-
-    progress = fel.progress
-    lean_on_fellowship(position, r, "region", "progress")
-    r.step("fellowship.reveal_distance", "wotr-fellowship-reveal-move", progress=progress,
-           region=region_name(start, lang))
-    if progress == 0:
-        r.step("fellowship.reveal_progress_zero", "wotr-fellowship-reveal", region=region_name(start, lang))
-    verdict = {"max_distance": progress}
-    if progress > 0:
-        lean_on_regions(position, r, "wotr-fellowship-reveal-move")
-    else:
-        lean_on_region(position, r, start, "wotr-fellowship-reveal-shadow-stronghold")
-
-    def legal_end(reg: str) -> bool:
-        # With progress 0 the figure does not move, wherever it stands.
-        return progress == 0 or not friendly_city_or_stronghold(position, reg)
-
-    starts_in_dark = shadow_held_shadow_stronghold(position, start)
-    avoid = board.distances(start, enter=lambda reg: not shadow_held_shadow_stronghold(position, reg),
-                            limit=progress)
-    plain = board.distances(start, limit=progress)
-    r.mark("reachable", *(reg for reg in plain if legal_end(reg)))
-    r.mark("blocked", *(reg for reg in plain if not legal_end(reg)))
-    r.mark("from", start)
-    r.mark("to", to)
-
-    if to is None:
-        options = [reg for reg in plain if legal_end(reg)]
-        clean = [reg for reg in avoid if legal_end(reg)]
-        if starts_in_dark:
-            extra = True
-            r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",
-                   region=region_name(start, lang))
-        elif clean:
-            extra = False
-            r.step("fellowship.reveal_extra_avoidable", "wotr-fellowship-reveal-shadow-stronghold")
-        else:
-            extra = bool(options)
-            r.step("fellowship.reveal_extra_forced", "wotr-fellowship-reveal-shadow-stronghold")
-        if progress > 0:
-            r.step("fellowship.reveal_not_friendly", "wotr-fellowship-reveal-move")
-        extra_word = "fellowship.word_extra_tile" if extra else (
-            "fellowship.word_extra_tile_avoidable" if progress > 0 else "fellowship.word_no_extra_tile")
-        return r.decide("fellowship.answer_reveal_distance", {"max_distance": progress, "extra": r.t(extra_word)},
-                        **verdict, allowed=bool(options), extra_tile=extra, destinations=len(options))
-
-    dest = region_name(to, lang)
-    d = plain.get(to)
-    if d is None:
-        r.step("fellowship.reveal_too_far", "wotr-fellowship-reveal-move", to=dest,
-               distance=distance(start, to), progress=progress)
-        return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
-    if not legal_end(to):
-        r.step("fellowship.reveal_friendly_end", "wotr-fellowship-reveal-move", to=dest)
-        return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
-    r.step("fellowship.reveal_reach", "wotr-fellowship-reveal-move", to=dest, distance=d)
-    besieged_no_bar(position, r, [start, to])
-    if starts_in_dark:
-        extra = True
-        r.step("fellowship.reveal_extra_start", "wotr-fellowship-reveal-shadow-stronghold",
-               region=region_name(start, lang))
-    elif shadow_held_shadow_stronghold(position, to):
-        extra = True
-        r.step("fellowship.reveal_extra_end", "wotr-fellowship-reveal-shadow-stronghold", to=dest)
-    elif to in avoid:
-        extra = False
-        r.step("fellowship.reveal_extra_none", "wotr-fellowship-reveal-shadow-stronghold", to=dest)
-    else:
-        extra = True
-        r.step("fellowship.reveal_extra_through", "wotr-fellowship-reveal-shadow-stronghold", to=dest,
-               progress=progress)
-    return r.decide("fellowship.answer_reveal_yes", {"to": dest, "extra": r.t(
-        "fellowship.word_extra_tile" if extra else "fellowship.word_no_extra_tile")},
-        **verdict, allowed=True, extra_tile=extra)
-
-
-# -- hide-fellowship -----------------------------------------------------------------------
-
-HIDE_PRECEDENCE = Precedence("phase", "hidden", "die")
-
-
-def _die_hides(position, die: str, r) -> bool | None:
-    """Whether this die result may be used to hide: a Character result always (a Will of the
-    West used as one too), any result while Strider guides; None when the Guide is not
-    named and the tied Companions include Strider (the Free Peoples' choice decides)."""
-    face = r.t(f"dice.face_{die}")
-    if die == "character":
-        r.step("fellowship.hide_character", "wotr-fellowship-hide", decides=True)
-        return True
-    if die == "will-of-the-west":
-        r.step("fellowship.hide_will", "wotr-dice-will-of-the-west", decides=True)
-        return True
-    fel = position.fellowship
-    lean_on_guide(position, r)
-    if fel.guide is None:
-        tied = guide_candidates(fel.companions)
-        r.step("fellowship.hide_guide_tie", "wotr-char-strider-guide", face=face,
-               names=join_names([names.character_name(c, r.lang) for c in tied], r))
-        if "strider" in tied:
-            return None
-    elif fel.guide == "strider":
-        r.step("fellowship.hide_strider", "wotr-char-strider-guide", face=face, decides=True)
-        return True
-    guide = names.character_name(fel.guide or guide_candidates(fel.companions)[0], r.lang)
-    r.refuse("die", "wotr-fellowship-hide", "fellowship.hide_die_no", "fellowship.reason_hide_die",
-             face=face, guide=guide)
-    if die == "event":
-        # An Event card that hides the Fellowship is played with the die, not the die itself:
-        # the cards in hand are not part of the position.
-        r.step("fellowship.hide_event_card", "wotr-fellowship-hide")
-    return False
-
-
-@question(HIDE)
-def hide_fellowship(position, q, r):
-    """Hiding a revealed Fellowship: an action of the action resolution phase (phase 5), on
-    the map or on the Mordor Track, with a Character result (or a Will of the West used as
-    one), or with any result while Strider is the Guide. Hiding is not a move: no Hunt, and
-    the die does not go to the Hunt Box."""
-    die = q.param("die")
-    if die == "army":
-        q.problems.add(q.at("die"), "fellowship.err_hide_army")
-    q.ready()
-    fel = position.fellowship
-    if position.phase is not None and position.phase != ACTION_PHASE:
-        r.refuse("phase", "wotr-fellowship-hide", "fellowship.phase_action_wrong", "fellowship.reason_hide_phase",
-                 phase=position.phase)
-    else:
-        phase_step(position, r, "wotr-fellowship-hide", ACTION_PHASE)
-    lean_on_fellowship(position, r, "hidden")
-    if fel.hidden:
-        r.refuse("hidden", "wotr-fellowship-hide", "fellowship.hide_already_hidden", "fellowship.reason_hide_hidden")
-    elif fel.in_mordor:
-        r.step("fellowship.hide_on_mordor_track", "wotr-mordor-move")
-    hides = _die_hides(position, die, r)
-    if r.refusals:
-        return r.decide_refused(HIDE_PRECEDENCE, "fellowship.answer_hide_no", allowed=False)
-    if hides is None:
-        return r.needs_info(["position.fellowship.guide"], "fellowship.needs_guide_hide")
-    r.step("fellowship.hide_not_a_move", "wotr-fellowship-hide")
-    return r.decide("fellowship.answer_hide_yes", {"face": r.t(f"dice.face_{die}")}, allowed=True)

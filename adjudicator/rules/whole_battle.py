@@ -1,6 +1,6 @@
 """War of the Ring: a whole battle fought to its end, exact (``battle-outcome``).
 
-The battle is read as ``battle`` reads it (:func:`adjudicator.rules.battle.read_engagement`:
+The battle is read as ``battle`` reads it (:func:`adjudicator.rules.engagement.read_engagement`:
 who attacks whom, which kind of battle, the same refusals); the players' policies say what
 each side does round after round (fight on, cease below a number of units, extend a siege,
 retreat after a round, which casualties to take), each named in a step with its default.
@@ -19,21 +19,10 @@ from adjudicator.registry import question
 from adjudicator.rules import battle_outcome as outcome
 from adjudicator.rules import board
 from adjudicator.rules import characters as chars_rules
-from adjudicator.rules.battle import (
-    GAME,
-    HARD_HIT,
-    IF_CANCELLED_WHEN,
-    NORMAL_HIT,
-    TYPES,
-    Engagement,
-    battle_params,
-    combat_dice,
-    free_regions,
-    nazgul_cancelled,
-    politics_of_attack,
-    read_engagement,
-    witch_king_card_step,
-)
+from adjudicator.rules.battle import GAME, IF_CANCELLED_WHEN
+from adjudicator.rules.combat_round import HARD_HIT, NORMAL_HIT, combat_dice, nazgul_cancelled, witch_king_card_step
+from adjudicator.rules.engagement import TYPES, Engagement, battle_params, politics_of_attack, read_engagement
+from adjudicator.rules.retreat import free_regions
 from adjudicator.ruling import Ruling, fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
@@ -82,23 +71,28 @@ BATTLE_OUTCOME = KindSpec(
                      "O un número de ronda, o {after: N, into: region|stronghold}."),
               default_text=T("never", "nunca")),
         Param("casualties", "choice", T("Casualties", "Bajas"), choices=outcome.POLICIES, aliases=CASUALTY_ALIASES,
-              choice_labels={outcome.KEEP_STRENGTH: T("Keep the most dice, then the Elites", "Conservar más dados, luego las Élites"),
+              choice_labels={outcome.KEEP_STRENGTH: T("Keep the most dice, then the Elites",
+                                                      "Conservar más dados, luego las Élites"),
                              outcome.REMOVE_REGULARS: T("Remove Regulars first", "Retirar primero Regulares"),
                              outcome.REDUCE_ELITES: T("Reduce Elites first", "Reducir primero Élites")},
-              help=T("One policy, or {attacker: ..., defender: ...}.", "Una política, o {attacker: ..., defender: ...}."),
+              help=T("One policy, or {attacker: ..., defender: ...}.",
+                     "Una política, o {attacker: ..., defender: ...}."),
               default_text=T("keep-strength for both sides", "keep-strength para los dos bandos")),
     ),
     verdict=(
         allowed_key(),
         Key("type", "choice", T("Type", "Tipo"), choices=TYPES, nullable=True),
-        Key("side", "side", T("Attacking side", "Bando atacante"), always=False, when=T("when allowed", "si se permite")),
+        Key("side", "side", T("Attacking side", "Bando atacante"), always=False,
+            when=T("when allowed", "si se permite")),
         Key("p_attacker_wins", "probability", T("The attacker wins", "Gana el atacante"), nullable=True,
             null_means=T("no battle is fought", "no se libra ninguna batalla"), contract=True),
-        Key("p_defender_holds", "probability", T("The defender holds", "Resiste el defensor"), nullable=True, contract=True),
-        Key("p_both_eliminated", "probability", T("Both eliminated in the same round", "Ambos eliminados en la misma ronda"),
-            nullable=True, contract=True),
+        Key("p_defender_holds", "probability", T("The defender holds", "Resiste el defensor"), nullable=True,
+            contract=True),
+        Key("p_both_eliminated", "probability",
+            T("Both eliminated in the same round", "Ambos eliminados en la misma ronda"), nullable=True, contract=True),
         Key("p_defender_retreats", "probability", T("The defender retreats", "El defensor se retira"), nullable=True),
-        Key("p_rounds", "distribution", T("Chance the battle ends after each round", "Probabilidad de que acabe tras cada ronda"),
+        Key("p_rounds", "distribution",
+            T("Chance the battle ends after each round", "Probabilidad de que acabe tras cada ronda"),
             nullable=True, contract=True),
         Key("attacker_left", "distribution", T("Attacking units left", "Unidades atacantes que quedan"), nullable=True,
             contract=True),
@@ -116,8 +110,9 @@ BATTLE_OUTCOME = KindSpec(
                 outcome.MAX_ROUNDS: T("the round limit is reached", "se llega al límite de rondas"),
                 outcome.SIEGE_ENDED: T("the siege battle ends, the Stronghold still besieged",
                                        "termina la batalla de asedio y el baluarte sigue asediado")}),
-        Key("expected_extensions", "number", T("Expected extensions of the siege", "Prolongaciones esperadas del asedio"),
-            always=False, when=T("in a siege", "en un asedio")),
+        Key("expected_extensions", "number",
+            T("Expected extensions of the siege", "Prolongaciones esperadas del asedio"), always=False,
+            when=T("in a siege", "en un asedio")),
         Key("if_cancelled", "mapping", T("If Gandalf the White cancels the Nazgûl's Leadership",
                                          "Si Gandalf el Blanco anula el Liderazgo de los Nazgûl"),
             always=False, when=T(IF_CANCELLED_WHEN.en + " ({p_attacker_wins, p_defender_holds, "
@@ -409,9 +404,11 @@ def battle_outcome(position, q, r):
                hold=r.percent(alt.p_defender_holds))
         verdict["if_cancelled"] = {k: v for key in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated")
                                    for k, v in exact_pair(key, getattr(alt, key)).items()}
-    retreat = r.t("battle.outcome_answer_retreat", pct=r.percent(o.p_defender_retreats)) if retreat_after is not None else ""
+    retreat = (r.t("battle.outcome_answer_retreat", pct=r.percent(o.p_defender_retreats))
+               if retreat_after is not None else "")
     return r.decide("battle.outcome_answer", {
-        "type": r.t(f"battle.type_{e.kind}"), "win": r.percent(o.p_attacker_wins), "hold": r.percent(o.p_defender_holds),
+        "type": r.t(f"battle.type_{e.kind}"), "win": r.percent(o.p_attacker_wins),
+        "hold": r.percent(o.p_defender_holds),
         "both": r.percent(o.p_both_eliminated), "retreat": retreat,
         "a_loss": r.decimal(o.expected_attacker_losses), "a_units": e.attacker.units,
         "d_loss": r.decimal(o.expected_defender_losses), "d_units": e.defender.units}, **verdict)

@@ -1,0 +1,314 @@
+"""War of the Ring: what a drawn Hunt tile does, ``hunt-damage`` (seed 000 'La Búsqueda del
+Anillo'; seed 004).
+
+In the order of the Hunt: the tile's damage, a card played on the table, the Guide's ability
+(Gollum reveals, Meriadoc or Peregrin separates, 1 less each), what is left for a casualty
+and Corruption; its healing, its Reveal and Stop icons. The tile is read by
+:mod:`adjudicator.rules.tiles`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from adjudicator import data, names
+from adjudicator.model import MORDOR_TRACK_LAST, guide_candidates
+from adjudicator.registry import question
+from adjudicator.rules.characters import new_guide_step
+from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
+from adjudicator.rules.hunt import GUIDE_ABILITY_LABEL, HOBBITS, MAX_HUNT_DICE, lean_on_hunt, new_guide_may_reduce
+from adjudicator.rules.tiles import (
+    NO_ROLL,
+    SUCCESSES,
+    is_standard_numbered,
+    mordor_eye_damage,
+    read_tile_param,
+    value_text,
+)
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T
+
+GAME = "war-of-the-ring"
+REDUCTIONS = T("card (a card played on the table), guide (the Guide's ability)",
+               "card (una carta jugada en la mesa), guide (la habilidad del Guía)")
+
+HUNT_DAMAGE = KindSpec(
+    GAME, "hunt-damage", T("What does this Hunt tile do?", "¿Qué hace esta loseta de Búsqueda?"), "board/hunt",
+    params=(
+        Param("tile", "tile", T("Hunt tile", "Loseta de Búsqueda"),
+              help=T("A number from -2 to 3, eye, die, or a special tile's name (die, -1 and -2 are "
+                     "special tiles: read with their icons).",
+                     "Un número de -2 a 3, ojo, dado, o el nombre de una loseta especial (dado, -1 y -2 "
+                     "son losetas especiales: se leen con sus iconos)."),
+              required=True, reader="read_tile_param"),
+        Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
+        Param("die", "int", T("Die rolled (for a die tile)", "Dado tirado (para una loseta de dado)"), lo=1, hi=6),
+        Param("no_roll", "bool", NO_ROLL, default=False),
+        Param("card_reduction", "int",
+              T("Damage cancelled by a card on the table", "Daño anulado por una carta en la mesa"),
+              help=T("How much a \"play on the table\" card already in play takes off, used first (0: none).",
+                     "Cuánto quita una carta «Juégala sobre la mesa» ya en juego, usada primero (0: ninguna)."),
+              lo=0, hi=12, default=0),
+        Param("guide_ability", "bool", T("The Guide uses his ability", "El Guía usa su habilidad"),
+              help=T("Gollum reveals the Fellowship, or Meriadoc or Peregrin leaves it, for 1 less damage.",
+                     "Gollum descubre a la Comunidad, o Meriadoc o Peregrin la deja, para 1 de daño menos."),
+              default_text=T("not used: the answer says whether the Free Peoples may still use it",
+                             "no se usa: la respuesta dice si los Pueblos Libres aún pueden usarla")),
+    ),
+    verdict=(
+        Key("damage", "count", T("Damage", "Daño"), contract=True),
+        Key("heal", "count", T("Healing", "Curación"), contract=True),
+        Key("reveal", "bool", T("Revealed", "Descubierta"), contract=True),
+        Key("stop", "bool", T("Stops the Fellowship", "Detiene a la Comunidad"), contract=True),
+        Key("corruption", "count", T("Corruption", "Corrupción"), always=False,
+            when=T("for a tile that heals", "con una loseta que cura")),
+        Key("damage_left", "count", T("Damage left", "Daño restante")),
+        Key("reductions", "ids", T("Reductions used", "Reducciones usadas")),
+        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles")),
+    ),
+    position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor",
+              "fellowship.guide", "fellowship.companions", "hunt.box"),
+    rules=("wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye", "wotr-hunt-damage-eye-no-roll",
+           "wotr-hunt-damage-reveal", "wotr-hunt-damage-negative", "wotr-hunt-damage-die", "wotr-mordor-eye",
+           "wotr-mordor-stop", "wotr-tiles-special", "wotr-hunt-damage-order", "wotr-char-hobbit-guide",
+           "wotr-char-gollum-guide"),
+)
+
+
+def guide_damage_ability(guide: str | None) -> str | None:
+    """The Guide abilities that reduce Hunt damage: a Hobbit separates, Gollum reveals."""
+    if guide in HOBBITS:
+        return "hobbit"
+    return "gollum" if guide == "gollum" else None
+
+
+class _NeedsGuide(Exception):
+    """The Guide is not named, and the tied Companions' abilities would give different answers."""
+
+
+@question(HUNT_DAMAGE)
+def hunt_damage(position, q, r):
+    """What a drawn tile does, in the order of the Hunt (``wotr-hunt-damage-order``): its
+    damage, then a card played on the table (``card_reduction``), then the Guide's ability
+    (``guide_ability``: Gollum reveals, Meriadoc or Peregrin separates, 1 less each), which
+    leaves ``damage_left`` for a casualty and Corruption; its healing; then its Reveal icon
+    (Gollum as Guide ignores it on standard numbered tiles) and its Stop icon. Applies to
+    any tile drawn: after a Hunt roll, on the Mordor Track, or by a card (``no_roll``)."""
+    tile = read_tile_param(q)
+    successes, die, no_roll = q.param("successes"), q.param("die"), q.param("no_roll")
+    card = q.param("card_reduction") if q.has("card_reduction") and q.raw.get("card_reduction") is not None else None
+    guide_use = q.param("guide_ability")
+    fel, hunt = position.fellowship, position.hunt
+    if successes is not None and no_roll:
+        q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
+    if successes is not None and fel.in_mordor:
+        q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
+    if successes is not None and "box" in hunt.given and not fel.in_mordor \
+            and successes > min(hunt.shadow_dice, MAX_HUNT_DICE):
+        # More successes than dice rolled: only checked when the scenario gives the Hunt Box.
+        q.problems.add(q.at("successes"), "hunt.err_successes_dice", successes=successes,
+                       dice=min(hunt.shadow_dice, MAX_HUNT_DICE))
+    if die is not None and tile is not None and tile.value != "die":
+        q.problems.add(q.at("die"), "hunt.err_die_not_die_tile")
+    q.ready()
+    assert tile is not None  # read_tile_param names a problem whenever it reads no tile: ready() raised
+    lang = r.lang
+
+    if tile.special and tile.bare:
+        r.step("hunt.tile_bare_special", "wotr-tiles-special", value=value_text(tile.value, r),
+               name=data.hunt_tiles()["special"][tile.special]["name"][lang])
+    elif tile.special:
+        r.step("hunt.tile_special", "wotr-tiles-special", name=data.hunt_tiles()["special"][tile.special]["name"][lang])
+    elif tile.bare and tile.reveal:
+        r.step("hunt.tile_bare_reveal", "wotr-tiles-standard", value=tile.value)
+    elif tile.bare:
+        r.step("hunt.tile_bare", "wotr-tiles-anatomy", value=tile.value)
+    if tile.value == "eye" or tile.special or tile.stop:
+        lean_on_fellowship(position, r, "mordor")   # an Eye, a special tile or a Stop icon reads differently there
+    if tile.special and not fel.in_mordor:
+        r.step("hunt.tile_special_outside", "wotr-tiles-special-enter")
+
+    heal = 0
+    extra: dict = {}
+    if tile.value == "eye":
+        if fel.in_mordor:
+            lean_on_hunt(position, r, "box")
+            damage = mordor_eye_damage(hunt)
+            r.step("hunt.damage_eye_mordor", "wotr-mordor-eye", dice=damage, shadow=hunt.shadow_dice,
+                   fp=hunt.free_peoples_dice)
+        elif no_roll:
+            damage = 0
+            r.step("hunt.damage_eye_no_roll", "wotr-hunt-damage-eye-no-roll")
+        elif successes is None:
+            r.step("hunt.damage_eye", "wotr-hunt-damage-eye")
+            r.default("question.no_roll", "hunt.default_no_roll", "wotr-hunt-damage-eye-no-roll")
+            return r.needs_info(["question.successes"], "hunt.needs_successes")
+        else:
+            damage = successes
+            r.step("hunt.damage_eye_successes", "wotr-hunt-damage-eye", successes=successes)
+    elif tile.value == "die":
+        if die is None:
+            r.step("hunt.damage_die_roll", "wotr-hunt-damage-die")
+            ruling = r.needs_info(["question.die"], "hunt.needs_die")
+            sixth = Fraction(1, 6)
+            ruling.verdict["p_damage"] = {str(k): probability(sixth) for k in range(1, 7)}
+            ruling.verdict["p_damage_exact"] = {str(k): fraction_text(sixth) for k in range(1, 7)}
+            return ruling
+        damage = die
+        r.step("hunt.damage_die", "wotr-hunt-damage-die", die=die)
+    elif tile.value < 0:
+        damage = 0
+        lean_on_fellowship(position, r, "corruption")
+        heal = min(-tile.value, fel.corruption)
+        r.step("hunt.damage_negative", "wotr-hunt-damage-negative", value=tile.value, before=fel.corruption,
+               after=fel.corruption - heal)
+        extra["corruption"] = fel.corruption - heal
+    else:
+        damage = tile.value
+        r.step("hunt.damage_number", "wotr-hunt-damage-number", value=damage)
+
+    reveal = tile.reveal
+    if reveal and is_standard_numbered(tile):
+        lean_on_guide(position, r)   # Gollum as Guide would ignore this tile's Reveal icon
+        if fel.guide == "gollum":
+            reveal = False
+            r.step("hunt.gollum_ignores_reveal", "wotr-char-gollum-guide")
+    try:
+        left, used, may, guide_reveals = _reduce(position, r, damage, reveal, card, guide_use)
+    except _NeedsGuide:
+        return r.needs_info(["position.fellowship.guide"], "hunt.needs_guide_damage")
+
+    if reveal or fel.in_mordor:
+        lean_on_fellowship(position, r, "hidden")   # revealing, and moving on the track, need it hidden
+    if reveal:
+        r.step("hunt.reveal_icon" if fel.hidden else "hunt.reveal_icon_already", "wotr-hunt-damage-reveal")
+    reveal = reveal or guide_reveals
+    stop = tile.stop and fel.in_mordor
+    if fel.in_mordor:
+        if tile.stop:
+            r.step("hunt.stop_mordor", "wotr-mordor-stop", step=fel.mordor)
+        elif not fel.hidden:
+            # Only a hidden Fellowship moves on the track: a tile drawn while it is revealed
+            # (by a card) does not carry it forward.
+            r.step("hunt.mordor_revealed_stays", "wotr-mordor-move", step=fel.mordor)
+        else:
+            r.step("hunt.moves_mordor", "wotr-mordor-move", step=fel.mordor,
+                   next=min(fel.mordor + 1, MORDOR_TRACK_LAST))
+    elif tile.stop:
+        r.step("hunt.stop_outside", "wotr-tiles-stop")
+    words = []
+    if heal:
+        words.append(r.t("hunt.word_heal", heal=heal))
+    if used:
+        words.append(r.t("hunt.word_left", left=left))
+    if reveal:
+        words.append(r.t("hunt.word_reveal"))
+    if stop:
+        words.append(r.t("hunt.word_stop"))
+    tail = ("; " + "; ".join(words)) if words else ""
+    return r.decide("hunt.answer_damage", {"damage": damage, "tail": tail},
+                    damage=damage, heal=heal, reveal=reveal, stop=stop, **extra,
+                    damage_left=left, reductions=used, may_reduce=may)
+
+
+def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guide_use: bool | None):
+    """Steps 1 and 2 of the Hunt's order: a card on the table, then the Guide's ability.
+    Returns the damage left, the reductions used, those still open, and whether the
+    Fellowship is revealed by Gollum's ability."""
+    if damage == 0:
+        if card:
+            r.step("hunt.card_nothing_to_reduce", "wotr-hunt-damage-order")
+        if guide_use:
+            r.step("hunt.guide_nothing_to_reduce", "wotr-hunt-damage-order")
+        return 0, [], [], False
+    left, used, may = damage, [], []
+    r.step("hunt.damage_order", "wotr-hunt-damage-order", damage=damage)
+    if card is None:
+        r.default("question.card_reduction", "hunt.default_card", "wotr-hunt-damage-reduce")
+    elif card > 0:
+        cut = min(card, left)
+        left -= cut
+        used.append("card")
+        r.step("hunt.card_reduces", "wotr-hunt-damage-reduce", card=card, cut=cut, left=left)
+    ability, who = _guide_ability(position, r)
+    guide_reveals = False
+    if ability is None:
+        if guide_use:
+            r.step("hunt.guide_no_damage_ability", "wotr-char-guide-ability", who=who)
+    elif left == 0:
+        if guide_use:
+            r.step("hunt.guide_nothing_left", "wotr-hunt-damage-order", who=who)
+    elif ability == "gollum" and not _gollum_may_reveal(position, r, tile_reveals):
+        pass   # the step says why he cannot
+    elif guide_use is None:
+        may.append("guide")
+        r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", GUIDE_ABILITY_LABEL[ability],
+                  who=who, left=left)
+    elif not guide_use:
+        r.step("hunt.guide_not_used", "wotr-hunt-damage-order", who=who)
+    else:
+        left -= 1
+        used.append("guide")
+        if ability == "gollum":
+            guide_reveals = True
+            r.step("hunt.gollum_reveals", "wotr-char-gollum-guide", left=left)
+        else:
+            may = _hobbit_separates(position, r, who, left, tile_reveals)
+    if left:
+        r.step("hunt.damage_left_casualty", "wotr-hunt-damage-order", left=left)
+    return left, used, may, guide_reveals
+
+
+def _guide_ability(position, r) -> tuple[str | None, str]:
+    """The Guide's damage ability and his name. No Guide named among tied Companions: the
+    answer holds when every one of them would have the same ability; else it asks."""
+    fel = position.fellowship
+    lean_on_guide(position, r)
+    if fel.guide is not None:
+        return guide_damage_ability(fel.guide), names.character_name(fel.guide, r.lang)
+    tied = guide_candidates(fel.companions)
+    who = join_names([names.character_name(c, r.lang) for c in tied], r)
+    kinds = {guide_damage_ability(c) for c in tied}
+    r.step("hunt.guide_tie_same" if len(kinds) == 1 else "hunt.guide_tie_differs", "wotr-fellowship-guide",
+           names=who)
+    if len(kinds) != 1:
+        raise _NeedsGuide
+    return kinds.pop(), who
+
+
+def _gollum_may_reveal(position, r, tile_reveals: bool) -> bool:
+    """Gollum's reduction needs a Hunt that did not reveal, and a Fellowship still hidden."""
+    if tile_reveals:
+        r.step("hunt.gollum_hunt_revealed", "wotr-char-gollum-guide")
+        return False
+    lean_on_fellowship(position, r, "hidden")
+    if not position.fellowship.hidden:
+        r.step("hunt.gollum_already_revealed", "wotr-char-gollum-guide")
+        return False
+    return True
+
+
+def _hobbit_separates(position, r, who: str, left: int, tile_reveals: bool) -> list[str]:
+    """Meriadoc or Peregrin leaves for 1 less damage (removed from the game on the Mordor
+    Track); a new Guide is named at once and may use his own ability on what is left."""
+    fel = position.fellowship
+    lean_on_fellowship(position, r, "mordor")
+    if fel.in_mordor:   # the ability still works; separating becomes removal on the Mordor Track
+        r.step("hunt.hobbit_reduces", "wotr-char-hobbit-guide", who=who, left=left)
+        r.step("hunt.hobbit_removed", "wotr-mordor-no-separate", who=who)
+    else:
+        r.step("hunt.hobbit_separates", "wotr-char-hobbit-guide", who=who, left=left)
+    leaving = fel.guide or guide_candidates(fel.companions)[0]
+    left_behind = tuple(c for c in fel.companions if c != leaving)
+    if fel.guide is None:
+        r.step("hunt.other_hobbit_guides", "wotr-fellowship-guide-change")
+        options = guide_candidates(left_behind)
+    else:
+        options = new_guide_step(r, left_behind)
+    if not left:
+        return []
+    abilities = {guide_damage_ability(c) for c in options}
+    if "hobbit" in abilities:
+        return new_guide_may_reduce(r, "hobbit", "hunt.new_guide_hobbit_may_reduce", left)
+    if options == ["gollum"] and not tile_reveals and fel.hidden:
+        return new_guide_may_reduce(r, "gollum", "hunt.new_guide_gollum_may_reduce_now", left)
+    return []
