@@ -11,7 +11,8 @@ any other exception is a bug, logged with its traceback and raised as
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 from adjudicator import loading, registry
 from adjudicator.i18n import DEFAULT_LANG, LANGS

@@ -18,7 +18,7 @@ scenario it is given (:func:`adjudicator.api.read_envelope`).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from adjudicator.problems import Message, Problem, Problems, ScenarioInvalid, bad_char, shown
@@ -288,7 +288,7 @@ def yaml_reason(detail: str, found: str = "") -> Message:
     return Message("core.err_yaml_other", {"detail": shown(detail)})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loader_class(libyaml: bool = True) -> type:
     """PyYAML's safe loader with a composer that keeps to the bounds (built on first use so
     that importing this module never imports PyYAML); libyaml's parser when installed."""
@@ -301,7 +301,7 @@ def _loader_class(libyaml: bool = True) -> type:
     try:
         if not libyaml:
             raise ImportError("the pure-Python parser was asked for")
-        from yaml.cyaml import CParser   # libyaml's parser, when installed: several times faster
+        from yaml.cyaml import CParser  # libyaml's parser, when installed: several times faster
 
         parser_bases: tuple[type, ...] = (CParser,)
         byte_positions = True

@@ -8,7 +8,8 @@ with the closest known key suggested.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from adjudicator import names
 from adjudicator.problems import PathPart, Problems
@@ -74,7 +75,7 @@ class Fields:
                 else:
                     self.error(key, "core.err_unknown_key", key=key)
 
-    def sub(self, key: str) -> "Fields":
+    def sub(self, key: str) -> Fields:
         return Fields(self.get(key), self.at(key), self.problems)
 
     # -- typed readers -------------------------------------------------------
@@ -138,7 +139,7 @@ class Fields:
             return default
         return value
 
-    def name(self, key: str, index: "names.NameIndex", what: str, *, required: bool = False,
+    def name(self, key: str, index: names.NameIndex, what: str, *, required: bool = False,
              default: str | None = None) -> str | None:
         value = self.one(key)
         if value is MISSING or value is None:
@@ -252,7 +253,7 @@ def check_choice(value: Any, options: Sequence[str], path: list[PathPart], probl
     return None
 
 
-def check_name(value: Any, index: "names.NameIndex", what: str, path: list[PathPart],
+def check_name(value: Any, index: names.NameIndex, what: str, path: list[PathPart],
                problems: Problems) -> str | None:
     if not isinstance(value, str):
         problems.add(path, "core.err_type_text")
@@ -286,7 +287,7 @@ class QuestionFields(Fields):
     ``ready()`` reports the keys the spec does not declare and raises every problem at once.
     """
 
-    def __init__(self, f: Fields, spec: "KindSpec"):
+    def __init__(self, f: Fields, spec: KindSpec):
         super().__init__(f.raw, f.path, f.problems)
         self.read = f.read
         self.spec = spec
@@ -340,7 +341,7 @@ class QuestionFields(Fields):
             return out
         raise TypeError(f"{self.spec.kind}.{name} is a {t} parameter: its handler reads it with {p.reader}")
 
-    def _names(self, name: str, p: "Param", index: "names.NameIndex", what: str) -> list[str] | None:
+    def _names(self, name: str, p: Param, index: names.NameIndex, what: str) -> list[str] | None:
         values = self.list(name, required=p.required)
         if values is None:
             return p.default

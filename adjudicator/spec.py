@@ -16,7 +16,8 @@ create, twenty NamedTuples 3 ms. :func:`check` validates a spec when it is regis
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from adjudicator.i18n import DEFAULT_LANG
 

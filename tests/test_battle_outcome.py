@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import sqrt
 
 import pytest
@@ -109,7 +109,7 @@ def test_the_defender_withdraws_into_its_stronghold_before_any_roll():
 
 
 # -- casualty policies against their definitions ------------------------------------------------
-@lru_cache(maxsize=None)     # a pure choice; the simulation asks it thousands of times
+@cache     # a pure choice; the simulation asks it thousands of times
 def best_keeping_strength(comp, hits, captains):
     """keep-strength by brute force: among every way of taking the hits, the most dice next
     round, then the most Elites (those that lead last)."""

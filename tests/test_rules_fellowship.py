@@ -8,8 +8,7 @@ from adjudicator import data
 from adjudicator.rules.board import distances
 from adjudicator.rules.fellowship import distance
 
-from helpers import GAME, problems, rule, steps_citing  # noqa: E402
-
+from helpers import problems, rule, steps_citing
 
 # -- the graph ----------------------------------------------------------------------------------
 

@@ -2,13 +2,17 @@
 would check, and bad inputs reported all at once, with paths, in both languages."""
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator import data, names
 from adjudicator.problems import ScenarioInvalid
 
-from helpers import GAME, problems, rule  # noqa: E402
-
+from helpers import problems, rule
 
 # -- bad inputs -------------------------------------------------------------------------------
 
@@ -224,7 +228,6 @@ def test_allocation_max_follows_companions(companions, expected_max):
 
 # -- no input ever gives a traceback -----------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 ANY_VALUE = st.one_of(
     st.none(), st.booleans(), st.integers(-20, 20), st.text(max_size=8), st.floats(allow_nan=True),
@@ -454,8 +457,6 @@ def test_a_new_guide_after_the_casualty_may_still_reduce():
 
 # -- hunt-roll: the faces given with re-rolls still owed ----------------------------------------
 
-from itertools import product  # noqa: E402
-from fractions import Fraction  # noqa: E402
 
 
 @pytest.mark.parametrize("dice,fp", [(2, 0), (3, 1), (2, 4)])

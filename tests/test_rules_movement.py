@@ -8,7 +8,7 @@ from adjudicator import api, data
 from adjudicator.cli import main as cli_main
 from adjudicator.problems import ScenarioInvalid
 
-from helpers import steps_citing  # noqa: E402
+from helpers import steps_citing
 
 
 def ask(question, regions=None, politics=None, lang="en", **position):

@@ -1,12 +1,11 @@
 """Victory, action dice and the Elven Rings; and the message catalogues of these chapters."""
 from __future__ import annotations
 
-
 import pytest
 
 from adjudicator import data
 
-from helpers import GAME, problems, rule  # noqa: E402
+from helpers import problems, rule
 
 
 def settlements(side):

@@ -48,8 +48,9 @@ def test_the_openapi_schema_follows_the_spec(changed_spec):
 
 
 def test_the_contract_table_follows_the_spec(changed_spec):
-    from adjudicator.api import ask
     from test_contract import check_verdict
+
+    from adjudicator.api import ask
 
     scenario = {"game": GAME, "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}}}},
                 "question": {"kind": KIND, "from": "Osgiliath", "to": "Minas Tirith"}}

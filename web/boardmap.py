@@ -16,9 +16,10 @@ picture and the list beside it (``templates/_boardmap.html``) says what is marke
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from flask_babel import force_locale, gettext
 from markupsafe import Markup, escape
@@ -70,12 +71,12 @@ CHAR_EM = 0.6                         # a name's width per letter, in ems (for t
 MAP_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,30}")   # used unescaped in ids and hrefs
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_width() -> int:
     return round(BOARD_H * data.map_positions()["aspect"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spots() -> dict[str, tuple[int, int]]:
     width = board_width()
     return {r: (round(p["x"] * width), round(p["y"] * BOARD_H)) for r, p in data.map_positions()["regions"].items()}
@@ -86,7 +87,7 @@ def spot(region: str) -> tuple[int, int]:
     return _spots()[region]
 
 
-@lru_cache(maxsize=None)
+@cache
 def edges() -> tuple[tuple[str, str], ...]:
     """Every border once, as sorted pairs of region ids."""
     return tuple(sorted({tuple(sorted((a, b))) for a, r in data.regions().items() for b in r["adjacent"]}))

@@ -9,7 +9,7 @@ from typing import Any
 from adjudicator.cardgame.common import GAME, H_LIST, PLAYER_PARAM, read_counts, read_player
 from adjudicator.cardgame.model import MAX_HAND, Position, key_of, read_hand
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 HAND = T("Cards in hand", "Cartas en la mano")
 

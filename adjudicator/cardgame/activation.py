@@ -11,7 +11,7 @@ from adjudicator.cardgame.common import GAME, read_player
 from adjudicator.cardgame.model import Position, key_of
 from adjudicator.params import Fields
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 TYPES = ("path", "battleground")
 TYPE_ALIASES = {"camino": "path", "sendero": "path", "campo-de-batalla": "battleground",

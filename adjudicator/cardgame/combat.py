@@ -13,13 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from adjudicator.cardgame.common import GAME, H_LIST, SIDE_KEBAB, card_names
-from adjudicator.cardgame.model import (MAX_ICONS, Area, Card, Position, key_of, read_area, read_card, read_defence,
-                                        read_side)
+from adjudicator.cardgame.model import (
+    MAX_ICONS,
+    Area,
+    Card,
+    Position,
+    key_of,
+    read_area,
+    read_card,
+    read_defence,
+    read_side,
+)
 from adjudicator.params import Fields
 from adjudicator.registry import question
-from adjudicator.spec import SIDE_LABELS, T, Col, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import SIDE_LABELS, Col, Key, KindSpec, Param, T, allowed_key
 
 CARD = T("Card", "Carta")
 SKULLS = T("Skulls", "Calaveras")

@@ -8,11 +8,10 @@ silent the handler says so (needs-info or not-covered) instead of guessing.
 """
 from __future__ import annotations
 
-
 from adjudicator import names
 from adjudicator.cardgame.model import Card, Position, read_hand
 from adjudicator.params import check_int
-from adjudicator.spec import T, Param
+from adjudicator.spec import Param, T
 
 GAME = "wotr-card-game"
 SIDE_KEBAB = {"free_peoples": "free-peoples", "shadow": "shadow"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from adjudicator.cardgame.common import GAME
 from adjudicator.cardgame.model import Card, Position
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 EVENTS = ("bearer-moves", "bearer-cycled", "bearer-eliminated", "play")
 ORIGINS = ("reserve", "path", "battleground")   # where the bearer is, when no position says

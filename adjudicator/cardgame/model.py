@@ -34,7 +34,8 @@ Card names are free text (the engine holds no card list) and match ignoring case
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from adjudicator import names
 from adjudicator.params import Fields, check_int, check_side

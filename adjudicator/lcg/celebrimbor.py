@@ -12,7 +12,7 @@ from adjudicator.lcg.common import GAME, H_LIST, PLAYERS_PARAM, card_param, ques
 from adjudicator.lcg.model import CARD_TYPES, Card, Keyword, Position, read_card, read_first_player
 from adjudicator.problems import format_path
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.spec import Key, KindSpec, Param, T
 
 # A location's fields a user may write straight in an orcs-search question, without `location:`.
 ORCS_FLAT_FIELDS = ("name", "type", "quest_points", "damage", "tokens", "attachments", "progress", "resources",

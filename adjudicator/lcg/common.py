@@ -8,7 +8,7 @@ recognised but never ruled on: a question that depends on one answers not-covere
 from __future__ import annotations
 
 from adjudicator.lcg.model import Card, Position, read_card, read_players
-from adjudicator.spec import T, Param
+from adjudicator.spec import Param, T
 
 GAME = "lotr-lcg"
 H_LIST = T("Separate them with commas.", "Sepáralos con comas.")

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.lcg.common import GAME, H_LIST, PLAYERS_PARAM, card_param, not_modelled, question_players, sentence_case
+from adjudicator.lcg.common import (
+    GAME,
+    H_LIST,
+    PLAYERS_PARAM,
+    card_param,
+    not_modelled,
+    question_players,
+    sentence_case,
+)
 from adjudicator.lcg.model import MAX_TOKENS, Card, Position, read_card
 from adjudicator.params import check_int
 from adjudicator.problems import format_path
 from adjudicator.registry import question
-from adjudicator.spec import T, Col, Key, KindSpec, Param
+from adjudicator.spec import Col, Key, KindSpec, Param, T
 
 H_KEYWORDS = T("In English or Spanish, separated by commas, e.g. Doomed 2, Surge or Maldito 2, Oleada.",
                "En español o en inglés, separadas por comas, p. ej. Maldito 2, Oleada o Doomed 2, Surge.")

@@ -48,13 +48,12 @@ substitution), for rounds 1..12, with the rest as one exact tail "13+".
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
+from typing import NamedTuple
 
 from adjudicator.rules.odds import hits_distribution
 

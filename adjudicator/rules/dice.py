@@ -9,7 +9,7 @@ from adjudicator import data, names
 from adjudicator.params import SIDE_ALIASES, YES_NO
 from adjudicator.registry import question
 from adjudicator.ruling import Precedence
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 MAX_DICE = {"free_peoples": 6, "shadow": 10}

@@ -11,11 +11,11 @@ from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, guide_candidates
 from adjudicator.params import YES_NO, check_name
 from adjudicator.registry import question
-from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
 from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
 from adjudicator.rules.odds import hits_distribution
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 H_ROLLS = T("The faces rolled, separated by commas, e.g. 6, 3, 1.", "Las caras obtenidas, separadas por comas, p. ej. 6, 3, 1.")

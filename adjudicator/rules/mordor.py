@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from adjudicator.registry import question
 from adjudicator.rules.fellowship import distance, lean_on_fellowship, phase_step, region_name
-from adjudicator.spec import T, Key, KindSpec, allowed_key
+from adjudicator.spec import Key, KindSpec, T, allowed_key
 
 GAME = "war-of-the-ring"
 MORDOR_GATES = ("minas-morgul", "morannon")

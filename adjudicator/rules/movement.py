@@ -14,14 +14,32 @@ from adjudicator import data, names
 from adjudicator.model import Army, Position, other_side
 from adjudicator.params import check_name, side_value
 from adjudicator.registry import question
-from adjudicator.ruling import Precedence
 from adjudicator.rules import board
-from adjudicator.rules.armies import (DIE_ALIASES, cannot_move, check_units_shape, choose_side, describe, listed,
-                                      name_default, name_defaults, read_units, region_path, side_of_units, side_word)
-from adjudicator.rules.characters import (GANDALF_WHITE_MOVE_LEVEL, elites_as_leaders, gandalf_white_level_four,
-                                          is_led, mid_sentence_name, mouth_in_play)
+from adjudicator.rules.armies import (
+    DIE_ALIASES,
+    cannot_move,
+    check_units_shape,
+    choose_side,
+    describe,
+    listed,
+    name_default,
+    name_defaults,
+    read_units,
+    region_path,
+    side_of_units,
+    side_word,
+)
+from adjudicator.rules.characters import (
+    GANDALF_WHITE_MOVE_LEVEL,
+    elites_as_leaders,
+    gandalf_white_level_four,
+    is_led,
+    mid_sentence_name,
+    mouth_in_play,
+)
 from adjudicator.rules.politics import political_default
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
+from adjudicator.ruling import Precedence
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")

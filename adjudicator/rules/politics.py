@@ -12,7 +12,7 @@ from adjudicator.model import Political
 from adjudicator.registry import question
 from adjudicator.rules.armies import name_default, name_defaults
 from adjudicator.rules.characters import on_map
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 SHADOW_MILITARY_VP = 10

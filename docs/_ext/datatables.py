@@ -13,13 +13,13 @@ skips them); headers and fixed words come from :data:`WORDS` below, in both lang
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
-
 from worked_examples import build_lang, fixed
 
 logger = logging.getLogger(__name__)

@@ -15,12 +15,45 @@ from adjudicator.i18n import translate
 from adjudicator.loading import load_text
 from adjudicator.params import int_text
 from adjudicator.problems import ScenarioInvalid, format_path
-from web.forms.fields import (CG_BATTLEGROUNDS, CG_PATH, CG_PLAYERS, CG_RESERVES, FELLOWSHIP, HUNT, LCG_IN_PLAY,
-                              LCG_PLAYERS, POLITICS, REGIONS, TURN, KindForm, Rows)
-from web.forms.parts import (AREA_OF_KIND, BATTLEGROUNDS, CG_PLAYER_ROWS, EXTRA_POSITION, EXTRA_QUESTION,
-                             FELLOWSHIP_FIELDS, HUNT_FIELDS, LCG_CARD_ROWS, LCG_PLAYER_ROWS, NATION_LINES,
-                             NONE_WORDS, PATH_CARD_ROWS, POLITICS_PRESET, POLITICS_ROWS, REGION_ROWS, RESERVE_ROWS,
-                             SIDE_KEYS, UNIT_KINDS, UNIT_LINES, bg_card_rows, region_row_names, unit_line_names)
+from web.forms.fields import (
+    CG_BATTLEGROUNDS,
+    CG_PATH,
+    CG_PLAYERS,
+    CG_RESERVES,
+    FELLOWSHIP,
+    HUNT,
+    LCG_IN_PLAY,
+    LCG_PLAYERS,
+    POLITICS,
+    REGIONS,
+    TURN,
+    KindForm,
+    Rows,
+)
+from web.forms.parts import (
+    AREA_OF_KIND,
+    BATTLEGROUNDS,
+    CG_PLAYER_ROWS,
+    EXTRA_POSITION,
+    EXTRA_QUESTION,
+    FELLOWSHIP_FIELDS,
+    HUNT_FIELDS,
+    LCG_CARD_ROWS,
+    LCG_PLAYER_ROWS,
+    NATION_LINES,
+    NONE_WORDS,
+    PATH_CARD_ROWS,
+    POLITICS_PRESET,
+    POLITICS_ROWS,
+    REGION_ROWS,
+    RESERVE_ROWS,
+    SIDE_KEYS,
+    UNIT_KINDS,
+    UNIT_LINES,
+    bg_card_rows,
+    region_row_names,
+    unit_line_names,
+)
 
 
 @dataclass
@@ -358,8 +391,9 @@ def _areas(rows: Rows, get, b: Built, base: list) -> dict[str, Any]:
 
 def _reserves(get, b: Built, players: list[dict]) -> None:
     """Reserve rows (card, player, type...) into each player's `reserve` area."""
-    from adjudicator import names
     from flask_babel import gettext
+
+    from adjudicator import names
 
     lang = b.scenario["lang"]
     index = {names.normalize(str(p["name"])): k for k, p in enumerate(players)}

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import registry
-from adjudicator.spec import YES_NO_LABELS, Col as SpecCol, KindSpec, Param, T, Text
+from adjudicator.spec import YES_NO_LABELS, KindSpec, Param, T, Text
+from adjudicator.spec import Col as SpecCol
 
 WOTR, CARD_GAME, LCG = "war-of-the-ring", "wotr-card-game", "lotr-lcg"
 
