@@ -199,6 +199,8 @@ def allowed_key(**kw: Any) -> Key:
     return Key("allowed", "bool", T("Allowed", "Permitido"), **kw)
 
 
-def side_param(label: Text = T("Side (if both have figures there)", "Bando (si ambos tienen figuras allí)"),
-               **kw: Any) -> Param:
+SIDE_LABEL = T("Side (if both have figures there)", "Bando (si ambos tienen figuras allí)")
+
+
+def side_param(label: Text = SIDE_LABEL, **kw: Any) -> Param:
     return Param("side", "side", label, choices=("free-peoples", "shadow"), choice_labels=SIDE_LABELS, **kw)

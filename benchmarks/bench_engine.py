@@ -101,7 +101,7 @@ def rulings_per_second(scenario: dict, seconds: float) -> float | None:
 
 def combat_distribution_ms(repeats: int) -> float:
     times = []
-    for i in range(repeats):
+    for _ in range(repeats):
         odds.hits_distribution.cache_clear()
         t0 = time.perf_counter()
         odds.hits_distribution(5, 5, 5)

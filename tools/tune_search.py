@@ -93,7 +93,7 @@ def objective(s: dict[str, dict[str, float]]) -> float:
 def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
     """Each fold searched in its own build; the nonsense in the whole index."""
     ranks, confidence, firsts, matched = {}, {}, {}, {}
-    for fold, build in zip(folds, builds):
+    for fold, build in zip(folds, builds, strict=True):
         use_build(build)
         for q in fold:
             found = search.search(q["query"], q["lang"], limit=10)
@@ -107,7 +107,7 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
     result["sets"] = {name: scores([q for q in queries if q["set"] == name], ranks) for name in TUNING}
     found = [search.search(q["query"], q["lang"]) for q in nonsense]
     result["nonsense"] = sum(not r["matched"] for r in found) / max(1, len(found))
-    result["nonsense_sets"] = {name: (sum(not r["matched"] for q, r in zip(nonsense, found) if q["set"] == name),
+    result["nonsense_sets"] = {name: (sum(not r["matched"] for q, r in zip(nonsense, found, strict=True) if q["set"] == name),
                                       sum(q["set"] == name for q in nonsense)) for name in NONSENSE}
     result["noise_confidence"] = [r["confidence"] for r in found]
     result["confidence"] = [confidence[id(q)] for q in queries]
@@ -115,7 +115,7 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
     result["misses"] = [(q["set"], q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
                         for q in queries if ranks[id(q)] != 1]
     result["noise"] = [(q["set"], q["lang"], repr(q["query"]), r["confidence"], [h["label"] for h in r["results"][:1]])
-                       for q, r in zip(nonsense, found) if r["matched"]]
+                       for q, r in zip(nonsense, found, strict=True) if r["matched"]]
     return result
 
 

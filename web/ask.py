@@ -171,7 +171,7 @@ def field_titles(spec: forms.KindForm) -> dict[str, str]:
         titles["lcg-under"] = _("Cards under The Orcs' Search")
     if forms.REGIONS in spec.parts:
         for i in range(forms.REGION_ROWS):
-            for key, name in forms.region_row_names(i).items():
+            for name in forms.region_row_names(i).values():
                 titles[name] = _("Region %(n)s", n=i + 1)
     for f in spec.fields:
         if f.type == "units":

@@ -496,7 +496,7 @@ def position_armies(scenario: Mapping[str, Any], lang: str) -> dict[str, str]:
                 if army.is_empty:
                     continue
                 extra = army.leaders + army.nazgul + len(army.characters)
-                count = "%d+%d" % (army.units, extra) if extra else str(army.units)
+                count = f"{army.units}+{extra}" if extra else str(army.units)
                 sides.append(gettext(msgid, n=count))
             if sides:
                 out[rid] = " · ".join(sides)

@@ -209,7 +209,7 @@ def _take(f: Field, question: dict, values: dict[str, str]) -> None:
         return
     values[f.name] = typed
     del holders[-1][key]
-    for p, holder, parent in reversed(list(zip(parents, holders[1:], holders[:-1]))):
+    for p, holder, parent in reversed(list(zip(parents, holders[1:], holders[:-1], strict=True))):
         if not holder:
             del parent[p]
 

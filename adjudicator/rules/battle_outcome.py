@@ -281,7 +281,7 @@ def _common_denominator(g: _Graph, b: Battle) -> int:
     met at most once per round of the longest battle, so their lcm to that power covers them."""
     with_loop: dict[int, tuple[set, set]] = defaultdict(lambda: (set(), set()))
     without_loop, count = 1, 0
-    for (a, d, _k, _e), stay, (_g, den) in zip(g.states, g.stay, g.leave):
+    for (a, d, _k, _e), stay, (_g, den) in zip(g.states, g.stay, g.leave, strict=True):
         if stay:
             with_loop[den][0].add(hit_points(a))
             with_loop[den][1].add(hit_points(d))
@@ -406,7 +406,7 @@ def _outcome(b: Battle, g: _Graph, p_terminal: list[Fraction], rounds: dict[str,
     holds: dict[str, Fraction] = defaultdict(Fraction)
     a_left = [Fraction(0)] * (b.attacker.units + 1)
     d_left = [Fraction(0)] * (b.defender.units + 1)
-    for (outcome, reason, au, du), p in zip(g.terminals, p_terminal):
+    for (outcome, reason, au, du), p in zip(g.terminals, p_terminal, strict=True):
         totals[outcome] += p
         if reason:
             holds[reason] += p

@@ -171,7 +171,7 @@ class DataTable(SphinxDirective):
         other = "es" if lang == "en" else "en"
         nations = load("nations")["nations"]
         rows = []
-        for nid, n in nations.items():
+        for n in nations.values():
             reinf = n["reinforcements"]
             rows.append([
                 n["name"][lang], n["name"][other], w[n["side"]], w["yes"] if n["active_at_start"] else w["no"],
@@ -188,7 +188,7 @@ class DataTable(SphinxDirective):
         chars = data["characters"]
         nations = load("nations")["nations"]
         rows = []
-        for cid, c in chars.items():
+        for c in chars.values():
             if c["activates"] == "any":
                 activates = w["any"]
             elif c["activates"]:

@@ -34,7 +34,7 @@ def regions_of(root: ET.Element) -> dict[str, ET.Element]:
     found = [e for e in root.iter() if "data-region" in e.attrib]
     ids = [e.get("data-region") for e in found]
     assert len(ids) == len(set(ids)), "a region drawn twice"
-    return dict(zip(ids, found))
+    return dict(zip(ids, found, strict=True))
 
 
 def text_of(element: ET.Element, cls: str) -> str | None:
