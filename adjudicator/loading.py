@@ -470,5 +470,6 @@ def read_source(source: str) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioInvalid([Problem("", "core.err_file", {"file": source, "detail": str(exc)})]) from None
     if len(text) > MAX_TEXT_BYTES:
-        raise ScenarioInvalid([Problem("", "core.err_file_too_large", {"file": source, "limit": MAX_TEXT_BYTES // 1024})])
+        limit_kib = MAX_TEXT_BYTES // 1024
+        raise ScenarioInvalid([Problem("", "core.err_file_too_large", {"file": source, "limit": limit_kib})])
     return text

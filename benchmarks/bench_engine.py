@@ -28,9 +28,12 @@ from adjudicator.rules import battle_outcome, odds  # noqa: E402
 
 HUNT = {"game": "war-of-the-ring", "position": {"fellowship": {"region": "Moria"},
         "hunt": {"box": {"shadow": 4, "free_peoples": 1}}}, "question": {"kind": "hunt-roll"}}
-ARMY = {"game": "war-of-the-ring", "position": {"regions": {"Edoras": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}}},
-        "politics": {"rohan": "at-war"}}, "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
-CHARACTER = {"game": "war-of-the-ring", "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
+ARMY = {"game": "war-of-the-ring",
+        "position": {"regions": {"Edoras": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}}},
+                     "politics": {"rohan": "at-war"}},
+        "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
+CHARACTER = {"game": "war-of-the-ring",
+             "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
              "question": {"kind": "character-move", "character": "Strider", "from": "Rivendell", "to": "Bree"}}
 
 

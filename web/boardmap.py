@@ -57,7 +57,8 @@ ROLE_MARKS = {
     "from": '<circle r="20" fill="none" stroke="#1f4e8c" stroke-width="5"/>',
     "to": '<g fill="none" stroke="#7a3e12" stroke-width="3"><circle r="18"/><circle r="24"/></g>',
     "reachable": '<circle r="19" fill="none" stroke="#2f6b2f" stroke-width="3.5" stroke-dasharray="6 4"/>',
-    "blocked": '<path d="M-17-17 17 17M17-17-17 17" fill="none" stroke="#a4262c" stroke-width="5" stroke-linecap="round"/>',
+    "blocked": '<path d="M-17-17 17 17M17-17-17 17" fill="none" stroke="#a4262c" stroke-width="5" '
+               'stroke-linecap="round"/>',
     "path": '<circle r="19" fill="none" stroke="#6b4fa0" stroke-width="4" stroke-dasharray="0.1 7" '
             'stroke-linecap="round"/>',
 }

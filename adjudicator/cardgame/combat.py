@@ -33,7 +33,8 @@ CARD = T("Card", "Carta")
 SKULLS = T("Skulls", "Calaveras")
 
 PATH_COMBAT = KindSpec(
-    GAME, "path-combat", T("How many skulls does this path combat leave?", "¿Cuántas calaveras deja este combate en el camino?"),
+    GAME, "path-combat", T("How many skulls does this path combat leave?",
+                           "¿Cuántas calaveras deja este combate en el camino?"),
     "cardgame/combat",
     help=T("Give the path and its cards here, or the active path below.",
            "Da aquí el camino y sus cartas, o abajo el camino activo."),
@@ -63,12 +64,14 @@ PATH_COMBAT = KindSpec(
         Key("skulls_left", "count", T("Skulls left", "Calaveras restantes"), contract=True),
         Key("eliminated", "texts", T("Cards eliminated", "Cartas eliminadas"), always=False,
             when=T("when the order is given or forced", "si se da el orden o es forzoso")),
-        allowed_key(always=False, when=T("with eliminate: whether that order is legal", "con eliminate: si ese orden es legal")),
+        allowed_key(always=False, when=T("with eliminate: whether that order is legal",
+                                         "con eliminate: si ese orden es legal")),
         Key("cards_cycled", "count", T("Cards cycled", "Cartas cicladas"), always=False,
             when=T("when known", "si se conoce")),
         Key("attackers_eliminated", "count", T("Attackers eliminated", "Atacantes eliminados"), always=False,
             nullable=True, when=T("when the attackers are cards", "si los atacantes son cartas")),
-        Key("cards_eliminated_max", "count", T("Most cards a bad order eliminates", "Máximo de cartas que elimina un mal orden"),
+        Key("cards_eliminated_max", "count",
+            T("Most cards a bad order eliminates", "Máximo de cartas que elimina un mal orden"),
             always=False, when=T("without eliminate", "sin eliminate")),
         Key("order_chosen_by", "choice", T("Order chosen by", "Orden que elige"), choices=("free-peoples",),
             always=False, when=T("when the order matters", "si el orden importa")),
@@ -83,7 +86,8 @@ PATH_COMBAT = KindSpec(
 )
 
 LEADERSHIP = KindSpec(
-    GAME, "leadership", T("How much leadership counts in this battleground?", "¿Cuánto Liderazgo cuenta en este campo de batalla?"),
+    GAME, "leadership", T("How much leadership counts in this battleground?",
+                          "¿Cuánto Liderazgo cuenta en este campo de batalla?"),
     "cardgame/combat",
     help=T("Describe the battleground's characters and armies below.",
            "Describe abajo los personajes y ejércitos del campo de batalla."),
@@ -94,13 +98,16 @@ LEADERSHIP = KindSpec(
         Param("side", "choice", T("Side", "Bando"), choices=("free-peoples", "shadow"), choice_labels=SIDE_LABELS,
               aliases={"free_peoples": "free-peoples", "pueblos-libres": "free-peoples", "sombra": "shadow"}),
         Param("characters", "rows", T("Characters", "Personajes"), form=False, reader="leadership",
-              help=T("The battleground's characters, written in the question.", "Los personajes del campo, en la pregunta.")),
+              help=T("The battleground's characters, written in the question.",
+                     "Los personajes del campo, en la pregunta.")),
         Param("armies", "rows", T("Armies", "Ejércitos"), form=False, reader="leadership",
-              help=T("The battleground's armies, written in the question.", "Los ejércitos del campo, en la pregunta.")),
+              help=T("The battleground's armies, written in the question.",
+                     "Los ejércitos del campo, en la pregunta.")),
         Param("items", "rows", T("Items", "Objetos"), form=False, reader="leadership",
               help=T("The battleground's items, written in the question.", "Los objetos del campo, en la pregunta.")),
         Param("cards", "rows", T("Other cards", "Otras cartas"), form=False, reader="leadership",
-              help=T("The battleground's other cards, written in the question.", "Las demás cartas del campo, en la pregunta.")),
+              help=T("The battleground's other cards, written in the question.",
+                     "Las demás cartas del campo, en la pregunta.")),
     ),
     verdict=(
         Key("leadership", "count", T("Leadership", "Liderazgo"), contract=True),
@@ -242,7 +249,8 @@ def path_combat(position: Position, q, r):
     defence = defence or 0
     by_path = min(defence, skulls)
     remaining = skulls - by_path
-    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence", path=path_name or r.t("cardgame.the_path"),
+    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence",
+           path=path_name or r.t("cardgame.the_path"),
            defence=defence, cancelled=by_path, remaining=remaining)
     attackers_n = len([c for c in attackers if c.kind != "item"]) \
         if attackers is not None and skulls_given is None else None
@@ -505,4 +513,5 @@ def leadership(position: Position, q, r):
                                "unsupported": [c.name for c in unsupported]}
     if side_label:
         verdict["side"] = SIDE_KEBAB[side_label]
-    return r.decide("cardgame.answer_leadership", {"icons": total, "where": where or r.t("cardgame.the_battleground")}, **verdict)
+    return r.decide("cardgame.answer_leadership",
+                    {"icons": total, "where": where or r.t("cardgame.the_battleground")}, **verdict)

@@ -17,16 +17,20 @@ from adjudicator.spec import Key, KindSpec, Param, T
 # A location's fields a user may write straight in an orcs-search question, without `location:`.
 ORCS_FLAT_FIELDS = ("name", "type", "quest_points", "damage", "tokens", "attachments", "progress", "resources",
                     "resource", "time_counters")
-TYPE_LABELS = {"location": T("Location", "Lugar"), "enemy": T("Enemy", "Enemigo"), "treachery": T("Treachery", "Traición"),
+TYPE_LABELS = {"location": T("Location", "Lugar"), "enemy": T("Enemy", "Enemigo"),
+               "treachery": T("Treachery", "Traición"),
                "objective": T("Objective", "Objetivo"), "quest": T("Quest", "Misión"),
                "attachment": T("Attachment", "Vinculada"), "hero": T("Hero", "Héroe"), "ally": T("Ally", "Aliado"),
                "event": T("Event", "Evento")}
-FLAT = T("The location's field, written straight in the question.", "Un campo del lugar, escrito directamente en la pregunta.")
+FLAT = T("The location's field, written straight in the question.",
+         "Un campo del lugar, escrito directamente en la pregunta.")
 
 SCOUR = KindSpec(
-    GAME, "scour", T("In which order do the Scour effects resolve?", "¿En qué orden se resuelven los efectos de Escudriñar?"),
+    GAME, "scour", T("In which order do the Scour effects resolve?",
+                     "¿En qué orden se resuelven los efectos de Escudriñar?"),
     "lcg/celebrimbor",
-    help=T("The cards in play and the first player below decide it.", "Lo deciden las cartas en juego y el jugador inicial, abajo."),
+    help=T("The cards in play and the first player below decide it.",
+           "Lo deciden las cartas en juego y el jugador inicial, abajo."),
     params=(
         Param("cards", "words", T("Cards with a Scour effect (empty: every card in play)",
                                   "Cartas con efecto Escudriñar (vacío: todas las cartas en juego)"), help=H_LIST),
@@ -35,7 +39,8 @@ SCOUR = KindSpec(
               help=T("A name, or the player's number.", "Un nombre, o el número del jugador.")),
         Param("order", "words", T("Order chosen by the first player (optional)",
                                   "Orden elegido por el jugador inicial (opcional)"), help=H_LIST),
-        Param("triggered_by", "text", T("Card that triggers Scour (optional)", "Carta que desencadena Escudriñar (opcional)")),
+        Param("triggered_by", "text", T("Card that triggers Scour (optional)",
+                                        "Carta que desencadena Escudriñar (opcional)")),
     ),
     verdict=(
         Key("effects", "texts", T("Effects", "Efectos"), contract=True),
@@ -47,7 +52,8 @@ SCOUR = KindSpec(
 )
 
 ORCS_SEARCH = KindSpec(
-    GAME, "orcs-search", T("What goes under the objective in The Orcs' Search?", "¿Qué va bajo el objetivo en La Búsqueda de los Orcos?"),
+    GAME, "orcs-search", T("What goes under the objective in The Orcs' Search?",
+                           "¿Qué va bajo el objetivo en La Búsqueda de los Orcos?"),
     "lcg/celebrimbor",
     help=T("A location goes there once its damage reaches its quest points.",
            "Un lugar va allí en cuanto su daño alcanza sus puntos de misión."),
@@ -57,9 +63,11 @@ ORCS_SEARCH = KindSpec(
                      "Una carta en juego de abajo (su nombre), o el lugar con sus campos.")),
         Param("card", "card", T("Card", "Carta"), reader="card_param", form=False,
               help=T("Another name for location.", "Otro nombre de location.")),
-        Param("location.name", "text", T("Location", "Lugar"), help=T("A card in play below, or describe it here.",
-                                                                      "Una carta en juego de las de abajo, o descríbela aquí.")),
-        Param("location.type", "choice", T("Type of card", "Tipo de carta"), choices=CARD_TYPES, choice_labels=TYPE_LABELS),
+        Param("location.name", "text", T("Location", "Lugar"),
+              help=T("A card in play below, or describe it here.",
+                     "Una carta en juego de las de abajo, o descríbela aquí.")),
+        Param("location.type", "choice", T("Type of card", "Tipo de carta"), choices=CARD_TYPES,
+              choice_labels=TYPE_LABELS),
         Param("location.quest_points", "int", T("Quest points", "Puntos de misión"), lo=0, hi=99),
         Param("location.damage", "int", T("Damage on it", "Daño que tiene"), lo=0, hi=99),
         Param("location.tokens.progress", "int", T("Progress tokens", "Fichas de progreso"), lo=0, hi=99),
@@ -67,7 +75,8 @@ ORCS_SEARCH = KindSpec(
         Param("location.attachments", "words", T("Attachments", "Vinculadas"), help=H_LIST),
         *(Param(k, "mapping", T(k.replace("_", " "), k.replace("_", " ")), help=FLAT, reader="orcs_search",
                 form=False) for k in ORCS_FLAT_FIELDS),
-        Param("by_effect", "bool", T("Placed there by a card effect", "Colocado allí por el efecto de una carta"), default=False),
+        Param("by_effect", "bool", T("Placed there by a card effect", "Colocado allí por el efecto de una carta"),
+              default=False),
     ),
     verdict=(
         Key("under_objective", "bool", T("Under the objective", "Bajo el objetivo"), contract=True),

@@ -315,7 +315,7 @@ def solve(b: Battle) -> Outcome:
     absorbed = [0] * len(g.terminals)
     ended_in: dict[int, int] = defaultdict(int)     # round -> mass, when the state tells the round (no self-loops)
     rounds_plain = 0                     # states fought once: their visit mass
-    rounds_looped: dict[int, int] = defaultdict(int)     # common factor g -> sum of mass / L over states with a self-loop
+    rounds_looped: dict[int, int] = defaultdict(int)     # common factor g -> sum of mass / L over looped states
     order = _topological(g)
     for i in order:
         n = mass[i]

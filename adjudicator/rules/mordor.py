@@ -14,7 +14,8 @@ GAME = "war-of-the-ring"
 MORDOR_GATES = ("minas-morgul", "morannon")
 
 ENTER_MORDOR = KindSpec(
-    GAME, "enter-mordor", T("Can the Fellowship enter Mordor?", "¿Puede la Comunidad entrar en Mordor?"), "board/mordor",
+    GAME, "enter-mordor", T("Can the Fellowship enter Mordor?", "¿Puede la Comunidad entrar en Mordor?"),
+    "board/mordor",
     verdict=(
         allowed_key(contract=True),
         Key("declare_first", "bool", T("Declare first", "Declarar primero")),

@@ -43,8 +43,10 @@ MUSTER = KindSpec(
               help=T("May be left out when every figure names its nation.",
                      "Puede omitirse si cada figura nombra su nación.")),
         Param("recruit", "recruits", T("Figures to recruit", "Figuras que reclutar"), required=True,
-              help=T("Not with upgrade. Three or more Isengard Regulars: Saruman's muster, one in each Isengard settlement.",
-                     "No con upgrade. Tres o más Regulares de Isengard: el alistamiento de Saruman, uno en cada asentamiento de Isengard."),
+              help=T("Not with upgrade. Three or more Isengard Regulars: Saruman's muster, one in each "
+                     "Isengard settlement.",
+                     "No con upgrade. Tres o más Regulares de Isengard: el alistamiento de Saruman, uno en "
+                     "cada asentamiento de Isengard."),
               reader="muster", rows=4,
               cols=(Col("unit", T("Figure", "Figura"), "choice", UNITS, UNIT_LABELS),
                     Col("region", T("Region", "Región"), "region"),

@@ -34,7 +34,8 @@ EVENT_ALIASES = {
     "character-enters-play": "character-enters",
 }
 EVENT_LABELS = {
-    "enemy-army-enters": T("An enemy army enters the nation's region", "Un ejército enemigo entra en una región de la nación"),
+    "enemy-army-enters": T("An enemy army enters the nation's region",
+                           "Un ejército enemigo entra en una región de la nación"),
     "army-attacked": T("The nation's army is attacked", "Un ejército de la nación es atacado"),
     "fellowship-declared": T("The Fellowship is declared in the nation's settlement",
                              "La Comunidad se declara en un asentamiento de la nación"),

@@ -127,7 +127,8 @@ def _yaml(text: str, lang: str, b: Built, name: str) -> Any:
         return load_text(text)
     except ScenarioInvalid as exc:
         for problem in exc.as_dicts(lang):
-            b.errors.append((name, f"{problem['path']}: {problem['message']}" if problem["path"] else problem["message"]))
+            where = problem["path"]
+            b.errors.append((name, f"{where}: {problem['message']}" if where else problem["message"]))
         return _NO_VALUE
 
 

@@ -56,7 +56,8 @@ LCG_TYPES = (("location", "Location"), ("enemy", "Enemy"), ("treachery", "Treach
              ("objective", "Objective"), ("quest", "Quest"), ("attachment", "Attachment"),
              ("hero", "Hero"), ("ally", "Ally"), ("event", "Event"))
 LCG_PLAYER_ROWS = Rows("lcg-player", (Col("name", "Name"), Col("threat", "Threat", "int", max=99)), 4)
-LCG_CARD_ROWS = Rows("lcg-card", (C_NAME, Col("type", "Type", "choice", LCG_TYPES, aliases=tuple(LCG_TYPE_ALIASES.items())),
+LCG_CARD_ROWS = Rows("lcg-card", (C_NAME,
+                                  Col("type", "Type", "choice", LCG_TYPES, aliases=tuple(LCG_TYPE_ALIASES.items())),
                                   Col("keywords", "Keywords", "keywords"),
                                   Col("quest_points", "Quest points", "int", max=99),
                                   Col("damage", "Damage", "int", max=99),
