@@ -111,7 +111,8 @@ def test_special_tiles_by_name_in_both_languages(tile_id, lang):
         q["die"] = 5
     position = {"fellowship": {"mordor": 1, "corruption": 3}, "hunt": {"box": {"shadow": 2}}}
     v = rule(position, q, lang)["verdict"]
-    expected = {"die": 5, "eye": 2}.get(info["value"], max(0, info["value"]) if isinstance(info["value"], int) else None)
+    value = info["value"]
+    expected = {"die": 5, "eye": 2}.get(value, max(0, value) if isinstance(value, int) else None)
     assert v["damage"] == expected
     assert v["stop"] == info["stop"]
     assert v["reveal"] == info["reveal"]
@@ -361,7 +362,8 @@ GOLLUM_GUIDES = {"fellowship": {"region": "Fangorn", "companions": [], "guide": 
 @pytest.mark.parametrize("card", [0, 1, 2, 4])
 @pytest.mark.parametrize("use", [True, False])
 def test_card_then_hobbit_guide_in_order(value, card, use):
-    v = rule(MERRY_GUIDES, {"kind": "hunt-damage", "tile": value, "card_reduction": card, "guide_ability": use})["verdict"]
+    q = {"kind": "hunt-damage", "tile": value, "card_reduction": card, "guide_ability": use}
+    v = rule(MERRY_GUIDES, q)["verdict"]
     after_card = max(0, value - card)
     guide_used = use and after_card >= 1
     assert v["damage"] == value

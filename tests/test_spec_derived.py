@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 GAME, KIND = "war-of-the-ring", "army-move"
-NEW_PARAM = Param("test_flag", "bool", T("A test flag", "Una marca de prueba"), help=T("Only in this test.", "Solo aquí."))
+NEW_PARAM = Param("test_flag", "bool", T("A test flag", "Una marca de prueba"),
+                  help=T("Only in this test.", "Solo aquí."))
 NEW_KEY = Key("test_key", "count", T("A test key", "Una clave de prueba"))
 
 
