@@ -7,6 +7,7 @@ with the closest known key suggested.
 """
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -95,28 +96,6 @@ class Fields:
             return default
         return check_int(value, self.at(key), self.problems, lo=lo, hi=hi)
 
-    def bool(self, key: str, *, default: bool | None = None) -> bool | None:
-        value = self.one(key)
-        if value is MISSING or value is None:
-            return default
-        if isinstance(value, str) and names.normalize(value) in YES_NO:
-            return YES_NO[names.normalize(value)]
-        if not isinstance(value, bool):
-            self.error(key, "core.err_bool")
-            return default
-        return value
-
-    def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
-        value = self.one(key)
-        if value is MISSING or value is None:
-            if required:
-                self.error(key, "core.err_required")
-            return default
-        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            self.error(key, "core.err_type_text")
-            return default
-        return str(value)
-
     def choice(self, key: str, options: Sequence[str], *, default: str | None = None,
                required: bool = False, aliases: dict[str, str] | None = None) -> str | None:
         value = self.one(key)
@@ -166,6 +145,29 @@ class Fields:
     def character(self, key: str, *, required: bool = False) -> str | None:
         return self.name(key, names.characters(), "character", required=required)
 
+    # str and bool come last: below them, their names would hide the builtins in annotations
+    # (bool's own key is written builtins.str for that reason).
+    def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
+        value = self.one(key)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required")
+            return default
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            self.error(key, "core.err_type_text")
+            return default
+        return str(value)
+
+    def bool(self, key: builtins.str, *, default: bool | None = None) -> bool | None:
+        value = self.one(key)
+        if value is MISSING or value is None:
+            return default
+        if isinstance(value, str) and names.normalize(value) in YES_NO:
+            return YES_NO[names.normalize(value)]
+        if not isinstance(value, bool):
+            self.error(key, "core.err_bool")
+            return default
+        return value
 
 # A count as text: ASCII digits with an optional sign (not "²", "٣" or "--5", which Python's
 # str.isdigit() or int() would take or choke on). Numbers past MAX_INT_DIGITS digits are no
