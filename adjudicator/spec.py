@@ -148,7 +148,8 @@ class KindSpec(NamedTuple):
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration (empty: nothing); checked when it is registered."""
-        out = [f"{self.kind}: {p}" for part in (*self.params, *self.verdict) for p in part.problems()]
+        parts: tuple[Param | Key, ...] = (*self.params, *self.verdict)
+        out = [f"{self.kind}: {p}" for part in parts for p in part.problems()]
         names = [p.name for p in self.params]
         if len(names) != len(set(names)):
             out.append(f"{self.kind}: a parameter is declared twice")

@@ -163,8 +163,7 @@ def scenario_schemas() -> dict[str, Any]:
     out: dict[str, Any] = {}
     per_game = []
     for game in engine.games():
-        specs = [registry.spec(game, k) for k in engine.kinds(game)]
-        specs = [s for s in specs if s is not None]
+        specs = [s for k in engine.kinds(game) if (s := registry.spec(game, k)) is not None]
         for spec in specs:
             out[f"Question.{game}.{spec.kind}"] = question_schema(spec)
             out[f"Verdict.{game}.{spec.kind}"] = verdict_schema(spec)
