@@ -12,6 +12,7 @@ The reverse, a scenario back into its form, is :mod:`web.prefill`.
 from __future__ import annotations
 
 from adjudicator import data
+from adjudicator.spec import Text
 from web.forms.build import _INT, Built, _card_reference, scenario_from_form  # noqa: F401
 from web.forms.fields import (  # noqa: F401
     CARD_GAME,
@@ -61,7 +62,7 @@ GAME_TITLES = {WOTR: "War of the Ring", CARD_GAME: "War of the Ring: The Card Ga
 def all_labels() -> set[str]:
     """Every English msgid the position parts show (for the catalogue completeness test); the
     question fields' labels come from the kinds' specs, in both languages."""
-    out = set(GAME_TITLES.values())
+    out: set[Text | str] = set(GAME_TITLES.values())
     for groups in (SIDE_CHOICES, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, CARD_KINDS, LCG_TYPES,
                    POLITICS_PRESETS):
         out.update(label for _, label in groups)

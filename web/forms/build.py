@@ -196,7 +196,7 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         position["turn"] = {"phase": _int_or_text(get("turn-phase"))}
 
     if CG_PLAYERS in spec.parts:
-        players = []
+        players: list[dict[str, Any]] = []
         for i, row in _read_rows(CG_PLAYER_ROWS, get, b):
             _note_row(b, ["position", "players", len(players)], CG_PLAYER_ROWS, i, row)
             players.append(row)
@@ -212,7 +212,7 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
     if LCG_PLAYERS in spec.parts:
         _lcg_players(get, b, position)
     if LCG_IN_PLAY in spec.parts:
-        cards = []
+        cards: list[dict[str, Any]] = []
         for i, row in _read_rows(LCG_CARD_ROWS, get, b):
             card = {k: v for k, v in row.items() if k not in ("progress", "resource")}
             tokens = {k: row[k] for k in ("progress", "resource") if k in row}
@@ -256,7 +256,7 @@ def _question(spec: KindForm, get, b: Built, question: dict[str, Any]) -> None:
     lang = b.scenario["lang"]
     for f in spec.fields:
         if f.type == "rows" and f.rows is not None:
-            cards = []
+            cards: list[dict[str, Any]] = []
             for i, row in _read_rows(f.rows, get, b):
                 b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
                 for col in row:
@@ -465,7 +465,7 @@ def _battlegrounds(get, b: Built, position: dict) -> None:
 
 def _lcg_players(get, b: Built, position: dict) -> None:
     count = get("lcg-players")
-    players = []
+    players: list[dict[str, Any] | str] = []
     for i, row in _read_rows(LCG_PLAYER_ROWS, get, b):
         _note_row(b, ["position", "players", len(players)], LCG_PLAYER_ROWS, i, row)
         players.append(row if "threat" in row else row["name"])

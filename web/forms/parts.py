@@ -90,14 +90,14 @@ def units_names(field_name: str) -> list[str]:
     return [*names, f"{field_name}-nazgul", f"{field_name}-characters"]
 
 
-def tile_choices() -> list[tuple[str, str, int | str, bool]]:
+def tile_choices() -> list[tuple[str, str | None, int | str, bool]]:
     """The Hunt tiles to pick from, as (form value, id or None, value, reveal): the standard
     tiles by what they show ("1r": a 1 with the Reveal icon, where 1s come both ways), then
     the special ones by their id (adjudicator/data/hunt_tiles.json)."""
     from adjudicator import data
 
     tiles = data.hunt_tiles()
-    out = []
+    out: list[tuple[str, str | None, int | str, bool]] = []
     for entry in tiles["standard"]:
         value, reveal = entry["value"], entry["reveal"]
         both_ways = len({e["reveal"] for e in tiles["standard"] if e["value"] == value}) > 1
