@@ -10,7 +10,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from adjudicator import names
 from adjudicator.problems import PathPart, Problems
@@ -147,6 +147,11 @@ class Fields:
 
     # str and bool come last: below them, their names would hide the builtins in annotations
     # (bool's own key is written builtins.str for that reason).
+    # With a default of their type, str and bool always give a value: the overloads say so.
+    @overload
+    def str(self, key: str, *, default: str, required: bool = False) -> str: ...
+    @overload
+    def str(self, key: str, *, default: None = None, required: bool = False) -> str | None: ...
     def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
         value = self.one(key)
         if value is MISSING or value is None:
@@ -158,6 +163,10 @@ class Fields:
             return default
         return str(value)
 
+    @overload
+    def bool(self, key: builtins.str, *, default: bool) -> bool: ...
+    @overload
+    def bool(self, key: builtins.str, *, default: None = None) -> bool | None: ...
     def bool(self, key: builtins.str, *, default: bool | None = None) -> bool | None:
         value = self.one(key)
         if value is MISSING or value is None:

@@ -104,8 +104,8 @@ def scour(position: Position, q, r):
     cards: list[Card] = []
     if cards_raw is not None:
         for i, c in enumerate(cards_raw):
-            if isinstance(c, str) and position.card(c) is not None:
-                cards.append(position.card(c))
+            if isinstance(c, str) and (in_position := position.card(c)) is not None:
+                cards.append(in_position)
                 continue
             card = read_card(c, q.at("cards") + [i], q.problems, name_required=True)
             if card is not None and card.name:
@@ -127,22 +127,22 @@ def scour(position: Position, q, r):
         r.step("lcg.scour_triggered_by", "lcg-scour-trigger", card=trigger)
     in_play, out = [], []
     for c in cards:
-        if position.is_under_orcs_search(c.name):
+        if position.is_under_orcs_search(c.known_name):
             out.append(c)
         elif c.keyword("scour"):
             in_play.append(c)
-    out_names = [c.name for c in out]
+    out_names = [c.known_name for c in out]
     if cards_raw is None:   # the cards in play: those face down under the objective are not
         out_names += [n for n in position.under_orcs_search if n not in out_names]
     for name in out_names:
         r.step("lcg.scour_out_of_play", "lcg-orcs-search-out-of-play", card=name)
-    without = [c.name for c in cards if c not in in_play and c not in out]
+    without = [c.known_name for c in cards if c not in in_play and c not in out]
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
     who = first_name or r.t("lcg.first_player")
     if first_name and first_name.isascii() and first_name.isdigit():
         who = r.t("lcg.player_n", n=first_name)   # a player known only by number
-    effects = [c.name for c in in_play]
+    effects = [c.known_name for c in in_play]
     if not in_play:
         r.step("lcg.scour_none", "lcg-scour-trigger")
         return r.decide("lcg.answer_scour_none", {}, effects=[], order_given=True,
@@ -160,8 +160,8 @@ def scour(position: Position, q, r):
                 q.problems.add(q.at("order") + [i], "lcg.err_order_twice", card=n)
             else:
                 seen.add(k)
-                order.append(by_key[k].name)
-        missing = [c.name for c in in_play if c.key not in seen]
+                order.append(by_key[k].known_name)
+        missing = [c.known_name for c in in_play if c.key not in seen]
         if missing and not q.problems:
             q.problems.add(q.at("order"), "lcg.err_order_missing", cards=", ".join(missing))
         q.problems.raise_if_any()
@@ -187,7 +187,7 @@ def orcs_search(position: Position, q, r):
     Orcs' Search; other cards go there only when an effect says so (`by_effect: true`).
     Tokens and attachments are discarded first; cards under the objective are out of play
     (seed 002, La Búsqueda de los Orcos)."""
-    key = "location" if q.has("location") else "card"
+    key: str | None = "location" if q.has("location") else "card"
     flat = [k for k in ORCS_FLAT_FIELDS if q.has(k)]
     if not q.has(key) and flat:
         # the location's facts written straight in the question (quest_points, damage ...)
@@ -199,6 +199,7 @@ def orcs_search(position: Position, q, r):
     effect_given = q.has("by_effect")
     by_effect = q.bool("by_effect", default=False)
     q.ready()
+    assert card is not None, "a card that cannot be read is a problem q.ready() raised"
     name = card.name or r.t("lcg.the_card")
     r.step("lcg.orcs_objective", "lcg-orcs-search")
     if position.is_under_orcs_search(card.name or ""):

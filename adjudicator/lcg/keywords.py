@@ -125,11 +125,13 @@ def reveal(position: Position, q, r):
             nxt = Card(c.strip() or "?", path=format_path(path))
         if nxt is not None:
             then.append(nxt._replace(path=format_path(path)))
-    chain = [card, *then]
-    for i, nxt in enumerate(then):
-        if card is not None and chain[i] is not None and not chain[i].keyword("surge"):
-            q.problems.add(nxt.path, "lcg.err_then_without_surge", card=_name(chain[i], r, i))
+    for i, nxt in enumerate(then if card is not None else []):
+        before = card if i == 0 else then[i - 1]
+        if before is not None and not before.keyword("surge"):
+            q.problems.add(nxt.path, "lcg.err_then_without_surge", card=_name(before, r, i))
     q.ready()
+    assert card is not None, "a card that cannot be read is a problem q.ready() raised"
+    chain = [card, *then]
     for c in chain:
         if not_modelled(c, r):
             return r.result
@@ -141,6 +143,7 @@ def reveal(position: Position, q, r):
             r.step("lcg.reveal_next", "lcg-surge", card=name)
         doomed, surge, time = c.keyword("doomed"), c.keyword("surge"), c.keyword("time")
         if doomed:
+            assert doomed.value is not None, "Doomed is read only with its value (KEYWORDS)"
             threat_each += doomed.value
             if count:
                 r.step("lcg.reveal_doomed_players", "lcg-doomed", card=name, x=doomed.value, players=count,

@@ -80,6 +80,13 @@ class Card(NamedTuple):
     def key(self) -> str:
         return names.normalize(self.name or "")
 
+    @property
+    def known_name(self) -> str:
+        """The name of a card that has one by construction: in play, or listed by name (both
+        read with ``name_required``)."""
+        assert self.name is not None, "a card read with name_required has a name"
+        return self.name
+
 
 class Player(NamedTuple):
     name: str
