@@ -187,13 +187,14 @@ def orcs_search(position: Position, q, r):
     Orcs' Search; other cards go there only when an effect says so (`by_effect: true`).
     Tokens and attachments are discarded first; cards under the objective are out of play
     (seed 002, La Búsqueda de los Orcos)."""
-    key: str | None = "location" if q.has("location") else "card"
+    key = "location" if q.has("location") else "card"
+    where: str | None = key   # the question's key holding the card; None: the question itself
     flat = [k for k in ORCS_FLAT_FIELDS if q.has(k)]
     if not q.has(key) and flat:
         # the location's facts written straight in the question (quest_points, damage ...)
         card = read_card({k: q.get(k) for k in flat}, q.path, q.problems)
         card = card and card._replace(path=format_path(q.path))
-        key = None
+        where = None
     else:
         card = card_param(position, q, key)
     effect_given = q.has("by_effect")
@@ -214,7 +215,7 @@ def orcs_search(position: Position, q, r):
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
                             out_of_play=False)
         if card.quest_points is None:
-            return r.needs_info([f"{card.path}.quest_points" if card.path else f"question.{key}.quest_points"])
+            return r.needs_info([f"{card.path}.quest_points" if card.path else f"question.{where}.quest_points"])
         if card.damage < card.quest_points:
             r.step("lcg.orcs_damage_below", "lcg-orcs-search-location", card=name, damage=card.damage,
                    qp=card.quest_points)
