@@ -109,6 +109,7 @@ def activate(position: Position, q, r):
     source = q.choice("from", SOURCES, aliases=SOURCE_ALIASES)
     deck = q.param("deck")
     q.ready()
+    assert card is not None, "a missing or unreadable card is a problem q.ready() raised"
     owner = None
     if owner_name is not None:
         owner = position.player(owner_name)

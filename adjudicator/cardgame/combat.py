@@ -215,8 +215,7 @@ def path_combat(position: Position, q, r):
     _no_duplicates(q, attackers_key, attackers)
     q.problems.raise_if_any()
     active = position.active_path
-    use_active = active is not None and (path_name is None or key_of(path_name) == key_of(active.name))
-    if use_active:
+    if active is not None and (path_name is None or key_of(path_name) == key_of(active.name)):
         path_name = active.name
         if defence is None and active.defence is not None:
             defence, defence_path = active.defence, f"{active.path}.defence"
@@ -231,13 +230,14 @@ def path_combat(position: Position, q, r):
         return r.needs_info([f"question.{attackers_key}"])
     defenders = defenders or []
     if skulls_given is None:
+        assert attackers is not None, "no attackers and no skulls: needs-info above"
         # An attacker's skulls are the fact the combat turns on: never read as none. An item
         # without skulls adds none to its bearer's.
         unknown = [f"{c.path}.skulls" for c in attackers if c.kind != "item" and not c.skulls_given]
         if unknown:
             return r.needs_info(unknown)
 
-    skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
+    skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers or [])
     r.step("cardgame.combat_what", "wotrcg-path-combat", path=path_name or r.t("cardgame.the_path"))
     if attackers and skulls_given is None:
         r.step("cardgame.combat_skulls_list", "wotrcg-path-combat-skulls", skulls=skulls,
@@ -255,8 +255,8 @@ def path_combat(position: Position, q, r):
     attackers_n = len([c for c in attackers if c.kind != "item"]) \
         if attackers is not None and skulls_given is None else None
     verdict: dict[str, Any] = {"skulls": skulls, "cancelled_by_path": by_path}
-    for c in defenders if items is not None else []:
-        carried = [i for i in items.items_of(c) if i.cancels]
+    for c, held in [(c, items.items_of(c)) for c in defenders] if items is not None else []:
+        carried = [i for i in held if i.cancels]
         if carried and c.cancels is not None:
             r.step("cardgame.combat_item_icons", "wotrcg-path-combat-eliminate", card=c.name,
                    items=card_names(carried), total=c.cancels)
@@ -301,7 +301,7 @@ def path_combat(position: Position, q, r):
         return _check_order(r, verdict, defenders, order, remaining, attackers_n, items)
 
     # No order given: the fewest cards the rules force, and the most a bad order costs.
-    total = sum(c.cancels for c in defenders)
+    total = sum(_cancels(c) for c in defenders)
     if total < remaining:
         left = remaining - total
         r.step("cardgame.combat_all_cards_go", "wotrcg-path-combat-eliminate", n=len(defenders),
@@ -334,15 +334,21 @@ def path_combat(position: Position, q, r):
     return r.decide(answer, {"fewest": len(fewest), "most": most}, **verdict)
 
 
+def _cancels(c: Card) -> int:
+    """A defender's cancels, once path combat has asked for every one not given."""
+    assert c.cancels is not None, "path combat asks for a missing cancels before counting"
+    return c.cancels
+
+
 def _fewest(cards: list[Card], skulls: int) -> list[Card]:
     """The fewest cards whose cancels reach `skulls`: the largest first (an exchange
     argument: any k cards reaching the total can be swapped for the k largest)."""
     out, left = [], skulls
-    for c in sorted(cards, key=lambda c: -c.cancels):
+    for c in sorted(cards, key=lambda c: -_cancels(c)):
         if left <= 0:
             break
         out.append(c)
-        left -= c.cancels
+        left -= _cancels(c)
     return out
 
 
@@ -350,9 +356,9 @@ def _most(cards: list[Card], skulls: int) -> int:
     """The most cards an order can cost: elimination stops at the first card that cancels
     the last skull, so take the smallest first until the next one finishes the skulls."""
     count, left = 0, skulls
-    for c in sorted(cards, key=lambda c: c.cancels):
+    for c in sorted(cards, key=_cancels):
         count += 1
-        left -= c.cancels
+        left -= _cancels(c)
         if left <= 0:
             break
     return count
@@ -360,7 +366,7 @@ def _most(cards: list[Card], skulls: int) -> int:
 
 def _check_order(r, verdict, defenders, order, remaining, attackers_n, items=None):
     """The Free Peoples player's order: eliminate one by one while skulls remain."""
-    left, gone = remaining, []
+    left, gone = remaining, list[Card]()
     for c in order:
         if left <= 0:
             r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate",
@@ -483,7 +489,7 @@ def leadership(position: Position, q, r):
 
     r.step("cardgame.lead_rule", "wotrcg-leadership")
     supported, unsupported = [], []
-    factions = {}
+    factions: dict[str, str] = {}
     if characters and not armies:
         r.step("cardgame.lead_no_armies", "wotrcg-leadership", cards=card_names(characters))
         unsupported = list(characters)

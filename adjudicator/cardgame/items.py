@@ -120,6 +120,7 @@ def _play_item(position: Position, q, r, item: str, bearer_name: str | None, tex
     if bearer_name is None:
         q.error("bearer", "cardgame.err_play_needs_bearer", item=item)
         q.problems.raise_if_any()
+    assert bearer_name is not None, "raised just above"
     r.step("cardgame.item_on_bearer", "wotrcg-items-bearer", item=item, bearer=bearer_name)
     found = _find_bearer(position, bearer_name)
     if found is not None:
