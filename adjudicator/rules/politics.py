@@ -230,6 +230,7 @@ class _Politics:
                     return r.needs_info(["question.region"], "politics.needs_region_fellowship")
                 self.fellowship_declared(place)
         elif event == "companion-ends-move":
+            assert companion is not None, "politics() requires the companion for this event"
             if self.side == "free_peoples" and data.characters()[companion]["kind"] == "companion" \
                     and companion_activates(companion, self.nation):
                 place = self.where(companion)
@@ -240,10 +241,12 @@ class _Politics:
             else:
                 self.companion_ends_move(companion, None)
         elif event == "companion-ability":
+            assert companion is not None, "politics() requires the companion for this event"
             answer = self.companion_ability(companion)
             if answer is not None:
                 return answer
         elif event == "character-enters":
+            assert character is not None, "politics() requires the character for this event"
             answer = self.character_enters(character)
             if answer is not None:
                 return answer
@@ -274,6 +277,7 @@ class _Politics:
             self.say("politics.companion_wrong_nation", "wotr-politics-activation-companion",
                    character=cname, nation=self.nation_name)
         else:
+            assert place is not None, "rule() finds the place of a companion that may activate"
             region_default(r, self.position, place, "wotr-politics-activation-companion")
             if not is_activation_settlement(self.position, place, self.nation):
                 self.say("politics.not_activation_settlement", "wotr-politics-activation-companion",
