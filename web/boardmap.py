@@ -434,12 +434,19 @@ def candidates_within(region: str, steps: int) -> set[str]:
 WOTR = "war-of-the-ring"
 NOT_REGIONS = {"elven-ring"}          # its from/to are dice faces
 FELLOWSHIP_KINDS = {"separate-companions", "declare-fellowship", "reveal-fellowship", "enter-mordor"}
-QUESTION_KEYS = (("region", {"retreat": "from"}, "to"), ("from", {}, "from"), ("to", {}, "to"))
+# (the question's key, its role by kind, its role otherwise)
+QUESTION_KEYS: tuple[tuple[str, dict[str, str], str], ...] = (
+    ("region", {"retreat": "from"}, "to"), ("from", {}, "from"), ("to", {}, "to"))
 VERDICT_LISTS = ("destinations", "places")   # regions a piece may end in
 
 
 def _region_id(value: Any) -> str | None:
     return names.regions().lookup(value) if isinstance(value, str) else None
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    """The value if it is a mapping, else an empty one (the parts a ruling may lack)."""
+    return value if isinstance(value, Mapping) else {}
 
 
 def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> dict[str, str]:
@@ -457,15 +464,14 @@ def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> di
     if isinstance(explicit, Mapping):
         return {r: role for r, role in explicit.items() if r in data.regions() and role in ROLES}
     kind = ruling.get("question")
-    question = scenario.get("question") if isinstance(scenario.get("question"), Mapping) else {}
-    verdict = ruling.get("verdict") if isinstance(ruling.get("verdict"), Mapping) else {}
+    question = _mapping(scenario.get("question"))
+    verdict = _mapping(ruling.get("verdict"))
     roles: dict[str, str] = {}
     for key in VERDICT_LISTS:          # lowest precedence first: the question's own regions win
         if isinstance(verdict.get(key), list):
             roles.update({r: "reachable" for r in verdict[key] if r in data.regions()})
     if kind in FELLOWSHIP_KINDS:
-        position = scenario.get("position") if isinstance(scenario.get("position"), Mapping) else {}
-        fellowship = position.get("fellowship") if isinstance(position.get("fellowship"), Mapping) else {}
+        fellowship = _mapping(_mapping(scenario.get("position")).get("fellowship"))
         if rid := _region_id(fellowship.get("region")):
             roles[rid] = "from"
     if kind == "muster" and isinstance(question.get("recruit"), list):
