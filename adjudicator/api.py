@@ -11,7 +11,8 @@ any other exception is a bug, logged with its traceback and raised as
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 from adjudicator import loading, registry
 from adjudicator.i18n import DEFAULT_LANG, LANGS
@@ -71,7 +72,7 @@ def load_text(text: str) -> Any:
 def guess_lang(data: Any, fallback: str | None = None) -> str:
     """The language for messages about ``data``: its ``lang`` if usable, else the fallback."""
     if fallback in LANGS:
-        return fallback  # type: ignore[return-value]
+        return fallback
     if isinstance(data, dict) and data.get("lang") in LANGS:
         return data["lang"]
     return DEFAULT_LANG
@@ -98,6 +99,7 @@ def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
         f.error("question", "core.err_required")
     f.finish(ENVELOPE_KEYS)
     problems.raise_if_any()
+    assert game is not None, "a missing game is a problem raised above"
     return Scenario(game, lang_override or lang or DEFAULT_LANG, title, position, question, expect, data)
 
 
@@ -138,7 +140,9 @@ def rule(scenario: Scenario) -> Ruling:
     kind = check_choice(kind, kinds, ["question", "kind"], problems)
     if kind is None:
         problems.raise_if_any()
+    assert kind is not None, "an unknown kind is a problem raised above"
     fn, spec = registry.handler(scenario.game, kind), registry.spec(scenario.game, kind)
+    assert fn is not None and spec is not None, "every kind listed has a handler and a spec"
     r = RulingBuilder(scenario.game, kind, scenario.lang)
     ruling = fn(position, QuestionFields(q, spec), r)
     if not isinstance(ruling, Ruling):

@@ -25,8 +25,8 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 from adjudicator import paths
 from adjudicator.i18n import LANGS

@@ -45,7 +45,7 @@ def mismatches(expect: Any, got: Any, path: str = "") -> list[tuple[str, Any, An
     if isinstance(expect, list):
         if not isinstance(got, list) or len(got) != len(expect):
             return [(path, expect, got)]
-        for i, (e, g) in enumerate(zip(expect, got)):
+        for i, (e, g) in enumerate(zip(expect, got, strict=True)):
             out.extend(mismatches(e, g, f"{path}[{i}]"))
         return out
     if isinstance(expect, float) or isinstance(got, float):

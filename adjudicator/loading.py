@@ -18,7 +18,7 @@ scenario it is given (:func:`adjudicator.api.read_envelope`).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from adjudicator.problems import Message, Problem, Problems, ScenarioInvalid, bad_char, shown
@@ -234,7 +234,7 @@ def _yaml_error(exc: Exception, text: str, byte_positions: bool) -> dict[str, An
                   else text[:position])   # libyaml counts bytes, PyYAML characters
         line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
     else:
-        line = column = "?"  # type: ignore[assignment]
+        line = column = "?"
     detail = str(getattr(exc, "problem", None) or getattr(exc, "reason", None) or exc)
     found = _char_at(text, line, column) if isinstance(line, int) and offset is None else (
         text[offset] if offset is not None and offset < len(text) else "")
@@ -288,7 +288,7 @@ def yaml_reason(detail: str, found: str = "") -> Message:
     return Message("core.err_yaml_other", {"detail": shown(detail)})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loader_class(libyaml: bool = True) -> type:
     """PyYAML's safe loader with a composer that keeps to the bounds (built on first use so
     that importing this module never imports PyYAML); libyaml's parser when installed."""
@@ -301,7 +301,7 @@ def _loader_class(libyaml: bool = True) -> type:
     try:
         if not libyaml:
             raise ImportError("the pure-Python parser was asked for")
-        from yaml.cyaml import CParser   # libyaml's parser, when installed: several times faster
+        from yaml.cyaml import CParser  # libyaml's parser, when installed: several times faster
 
         parser_bases: tuple[type, ...] = (CParser,)
         byte_positions = True
@@ -411,7 +411,7 @@ def _loader_class(libyaml: bool = True) -> type:
             node = MappingNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
             if anchor is not None:
                 self.anchors[anchor] = node
-            size, seen = 1, set()
+            size, seen = 1, set[tuple[str, Any]]()
             while not self.check_event(MappingEndEvent):
                 key = self.compose_node(node, None)
                 name = self._key(key, seen)
@@ -424,7 +424,7 @@ def _loader_class(libyaml: bool = True) -> type:
             self.sizes[id(node)] = size
             return node
 
-        def _key(self, key, seen: set) -> str:
+        def _key(self, key, seen: set[tuple[str, Any]]) -> str:
             """The key as a path part; a repeated key (not a merge ``<<``) is a problem."""
             if not isinstance(key, ScalarNode):
                 self.problems.add(self.path, "core.err_key_type")
@@ -443,7 +443,8 @@ def _loader_class(libyaml: bool = True) -> type:
             except Exception:
                 return key.value
 
-    class BoundedSafeLoader(BoundedComposer, *parser_bases, SafeConstructor, PlainResolver):
+    # mypy cannot check bases chosen at run time (libyaml's parser or PyYAML's)
+    class BoundedSafeLoader(BoundedComposer, *parser_bases, SafeConstructor, PlainResolver):  # type: ignore[misc]
         def __init__(self, stream: str):
             init_parser(self, stream)
             BoundedComposer.__init__(self)
@@ -470,5 +471,6 @@ def read_source(source: str) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioInvalid([Problem("", "core.err_file", {"file": source, "detail": str(exc)})]) from None
     if len(text) > MAX_TEXT_BYTES:
-        raise ScenarioInvalid([Problem("", "core.err_file_too_large", {"file": source, "limit": MAX_TEXT_BYTES // 1024})])
+        limit_kib = MAX_TEXT_BYTES // 1024
+        raise ScenarioInvalid([Problem("", "core.err_file_too_large", {"file": source, "limit": limit_kib})])
     return text

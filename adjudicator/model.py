@@ -8,8 +8,7 @@ path of its field; asking what is legal in a valid position is the rules modules
 from __future__ import annotations
 
 import re
-
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 from adjudicator import data, names
@@ -56,8 +55,8 @@ POSITION_DEFAULTS: dict[str, Text] = {
 }
 
 
-@lru_cache(maxsize=None)
-def _empty_region(region_id: str) -> "RegionState":
+@cache
+def _empty_region(region_id: str) -> RegionState:
     """The state of a region the scenario does not list (immutable, so shared)."""
     return RegionState(region_id)
 

@@ -6,7 +6,7 @@ Matching ignores case, accents, hyphens, apostrophes and spacing ("Barad-dûr" =
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from adjudicator import data
 
@@ -83,7 +83,7 @@ class NameIndex:
                 out.append(self.by_key[k])
         return out[:n]
 
-    def suggestions(self, name: object, n: int = 3) -> "NameList":
+    def suggestions(self, name: object, n: int = 3) -> NameList:
         """The closest known names, shown later in whatever language the message is read in."""
         return NameList([self.names[i] for i in self.suggest_ids(name, n)])
 
@@ -115,12 +115,12 @@ class NameList:
         return self.render("en")
 
 
-@lru_cache(maxsize=None)
+@cache
 def regions() -> NameIndex:
     return NameIndex({rid: r["name"] for rid, r in data.regions().items()})
 
 
-@lru_cache(maxsize=None)
+@cache
 def nations() -> NameIndex:
     aliases = {"southrons and easterlings": "southrons", "easterlings": "southrons",
                "harad": "southrons", "hombres del sur": "southrons", "el norte": "north",
@@ -128,7 +128,7 @@ def nations() -> NameIndex:
     return NameIndex({nid: n["name"] for nid, n in data.nations().items()}, aliases)
 
 
-@lru_cache(maxsize=None)
+@cache
 def characters() -> NameIndex:
     aliases = {"aragorn": "aragorn", "gandalf": "gandalf-the-grey", "merry": "meriadoc",
                "pippin": "peregrin", "witch king": "witch-king", "rey brujo": "witch-king",
@@ -137,7 +137,7 @@ def characters() -> NameIndex:
     return NameIndex({cid: c["name"] for cid, c in data.characters().items()}, aliases)
 
 
-@lru_cache(maxsize=None)
+@cache
 def special_tiles() -> NameIndex:
     return NameIndex({tid: t["name"] for tid, t in data.hunt_tiles()["special"].items()})
 

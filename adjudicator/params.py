@@ -7,8 +7,10 @@ with the closest known key suggested.
 """
 from __future__ import annotations
 
+import builtins
 import re
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from adjudicator import names
 from adjudicator.problems import PathPart, Problems
@@ -74,7 +76,7 @@ class Fields:
                 else:
                     self.error(key, "core.err_unknown_key", key=key)
 
-    def sub(self, key: str) -> "Fields":
+    def sub(self, key: str) -> Fields:
         return Fields(self.get(key), self.at(key), self.problems)
 
     # -- typed readers -------------------------------------------------------
@@ -93,28 +95,6 @@ class Fields:
                 self.error(key, "core.err_required")
             return default
         return check_int(value, self.at(key), self.problems, lo=lo, hi=hi)
-
-    def bool(self, key: str, *, default: bool | None = None) -> bool | None:
-        value = self.one(key)
-        if value is MISSING or value is None:
-            return default
-        if isinstance(value, str) and names.normalize(value) in YES_NO:
-            return YES_NO[names.normalize(value)]
-        if not isinstance(value, bool):
-            self.error(key, "core.err_bool")
-            return default
-        return value
-
-    def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
-        value = self.one(key)
-        if value is MISSING or value is None:
-            if required:
-                self.error(key, "core.err_required")
-            return default
-        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            self.error(key, "core.err_type_text")
-            return default
-        return str(value)
 
     def choice(self, key: str, options: Sequence[str], *, default: str | None = None,
                required: bool = False, aliases: dict[str, str] | None = None) -> str | None:
@@ -138,7 +118,7 @@ class Fields:
             return default
         return value
 
-    def name(self, key: str, index: "names.NameIndex", what: str, *, required: bool = False,
+    def name(self, key: str, index: names.NameIndex, what: str, *, required: bool = False,
              default: str | None = None) -> str | None:
         value = self.one(key)
         if value is MISSING or value is None:
@@ -165,6 +145,38 @@ class Fields:
     def character(self, key: str, *, required: bool = False) -> str | None:
         return self.name(key, names.characters(), "character", required=required)
 
+    # str and bool come last: below them, their names would hide the builtins in annotations
+    # (bool's own key is written builtins.str for that reason).
+    # With a default of their type, str and bool always give a value: the overloads say so.
+    @overload
+    def str(self, key: str, *, default: str, required: bool = False) -> str: ...
+    @overload
+    def str(self, key: str, *, default: None = None, required: bool = False) -> str | None: ...
+    def str(self, key: str, *, default: str | None = None, required: bool = False) -> str | None:
+        value = self.one(key)
+        if value is MISSING or value is None:
+            if required:
+                self.error(key, "core.err_required")
+            return default
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            self.error(key, "core.err_type_text")
+            return default
+        return str(value)
+
+    @overload
+    def bool(self, key: builtins.str, *, default: bool) -> bool: ...
+    @overload
+    def bool(self, key: builtins.str, *, default: None = None) -> bool | None: ...
+    def bool(self, key: builtins.str, *, default: bool | None = None) -> bool | None:
+        value = self.one(key)
+        if value is MISSING or value is None:
+            return default
+        if isinstance(value, str) and names.normalize(value) in YES_NO:
+            return YES_NO[names.normalize(value)]
+        if not isinstance(value, bool):
+            self.error(key, "core.err_bool")
+            return default
+        return value
 
 # A count as text: ASCII digits with an optional sign (not "²", "٣" or "--5", which Python's
 # str.isdigit() or int() would take or choke on). Numbers past MAX_INT_DIGITS digits are no
@@ -252,7 +264,7 @@ def check_choice(value: Any, options: Sequence[str], path: list[PathPart], probl
     return None
 
 
-def check_name(value: Any, index: "names.NameIndex", what: str, path: list[PathPart],
+def check_name(value: Any, index: names.NameIndex, what: str, path: list[PathPart],
                problems: Problems) -> str | None:
     if not isinstance(value, str):
         problems.add(path, "core.err_type_text")
@@ -286,7 +298,7 @@ class QuestionFields(Fields):
     ``ready()`` reports the keys the spec does not declare and raises every problem at once.
     """
 
-    def __init__(self, f: Fields, spec: "KindSpec"):
+    def __init__(self, f: Fields, spec: KindSpec):
         super().__init__(f.raw, f.path, f.problems)
         self.read = f.read
         self.spec = spec
@@ -340,7 +352,7 @@ class QuestionFields(Fields):
             return out
         raise TypeError(f"{self.spec.kind}.{name} is a {t} parameter: its handler reads it with {p.reader}")
 
-    def _names(self, name: str, p: "Param", index: "names.NameIndex", what: str) -> list[str] | None:
+    def _names(self, name: str, p: Param, index: names.NameIndex, what: str) -> list[str] | None:
         values = self.list(name, required=p.required)
         if values is None:
             return p.default

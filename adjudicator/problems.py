@@ -12,8 +12,9 @@ of a path) is cut to about :data:`ECHO_CHARS` characters.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, NamedTuple
 
 from adjudicator.i18n import translate
 
@@ -28,7 +29,7 @@ _NOT_ECHOED = frozenset({"options", "known", "limit", "lo", "hi"})
 _NAME_LISTS = frozenset({"cards", "players", "items"})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bad_chars() -> re.Pattern[str]:
     """C0/C1 control characters (tab, newline and carriage return allowed) and lone
     surrogates (compiled on first need: printable text, the usual input, never needs it)."""

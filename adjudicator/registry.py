@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import importlib
 import json
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from adjudicator.spec import KindSpec
@@ -40,10 +41,10 @@ RULE_MODULES: dict[str, tuple[str, ...]] = {
 INDEX = Path(__file__).parent / "data" / "kinds.json"
 
 Handler = Callable[..., object]
-_HANDLERS: dict[tuple[str, str], tuple[Handler, "KindSpec"]] = {}
+_HANDLERS: dict[tuple[str, str], tuple[Handler, KindSpec]] = {}
 
 
-def question(spec: "KindSpec") -> Callable[[Handler], Handler]:
+def question(spec: KindSpec) -> Callable[[Handler], Handler]:
     """Register ``fn(position, q, r)`` as the ruling for the kind ``spec`` declares."""
     wrong = spec.problems()
     if wrong:
@@ -59,7 +60,7 @@ def question(spec: "KindSpec") -> Callable[[Handler], Handler]:
     return deco
 
 
-@lru_cache(maxsize=None)
+@cache
 def index() -> dict[str, dict[str, str]]:
     """game -> kind -> module, from the generated ``data/kinds.json``."""
     with INDEX.open(encoding="utf-8") as fh:
@@ -76,7 +77,7 @@ def kinds(game: str) -> list[str]:
     return sorted(index()[game])
 
 
-def _entry(game: str, kind: str) -> tuple[Handler, "KindSpec"] | None:
+def _entry(game: str, kind: str) -> tuple[Handler, KindSpec] | None:
     module = index()[game].get(kind)
     if module is None:
         return None
@@ -89,12 +90,12 @@ def handler(game: str, kind: str) -> Handler | None:
     return entry[0] if entry else None
 
 
-def spec(game: str, kind: str) -> "KindSpec | None":
+def spec(game: str, kind: str) -> KindSpec | None:
     entry = _entry(game, kind)
     return entry[1] if entry else None
 
 
-def specs(game: str | None = None) -> list["KindSpec"]:
+def specs(game: str | None = None) -> list[KindSpec]:
     """Every kind's spec (of one game, or all), in the order of ``kinds()``."""
     out = []
     for g in [game] if game else GAMES:

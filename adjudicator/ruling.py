@@ -176,7 +176,7 @@ class RulingBuilder:
     def t(self, key: str, /, **params: Any) -> str:
         return translate(self.lang, key, **params)
 
-    def step(self, key: str, rule: str, /, *, decides: bool = False, **params: Any) -> "RulingBuilder":
+    def step(self, key: str, rule: str, /, *, decides: bool = False, **params: Any) -> RulingBuilder:
         if rule not in data.rules():
             raise KeyError(f"unknown rule label {rule!r}")
         self.steps.append(Step(self.t(key, **params), rule))

@@ -16,7 +16,8 @@ create, twenty NamedTuples 3 ms. :func:`check` validates a spec when it is regis
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from adjudicator.i18n import DEFAULT_LANG
 
@@ -148,7 +149,8 @@ class KindSpec(NamedTuple):
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration (empty: nothing); checked when it is registered."""
-        out = [f"{self.kind}: {p}" for part in (*self.params, *self.verdict) for p in part.problems()]
+        parts: tuple[Param | Key, ...] = (*self.params, *self.verdict)
+        out = [f"{self.kind}: {p}" for part in parts for p in part.problems()]
         names = [p.name for p in self.params]
         if len(names) != len(set(names)):
             out.append(f"{self.kind}: a parameter is declared twice")
@@ -199,6 +201,8 @@ def allowed_key(**kw: Any) -> Key:
     return Key("allowed", "bool", T("Allowed", "Permitido"), **kw)
 
 
-def side_param(label: Text = T("Side (if both have figures there)", "Bando (si ambos tienen figuras allí)"),
-               **kw: Any) -> Param:
+SIDE_LABEL = T("Side (if both have figures there)", "Bando (si ambos tienen figuras allí)")
+
+
+def side_param(label: Text = SIDE_LABEL, **kw: Any) -> Param:
     return Param("side", "side", label, choices=("free-peoples", "shadow"), choice_labels=SIDE_LABELS, **kw)

@@ -172,7 +172,7 @@ class SlowClients:
         for sock in socks:
             sock.close()
 
-    def __enter__(self) -> "SlowClients":
+    def __enter__(self) -> SlowClients:
         if self.n:
             self.thread.start()
             time.sleep(2)   # all open and trickling before the measurement starts

@@ -28,9 +28,12 @@ from adjudicator.rules import battle_outcome, odds  # noqa: E402
 
 HUNT = {"game": "war-of-the-ring", "position": {"fellowship": {"region": "Moria"},
         "hunt": {"box": {"shadow": 4, "free_peoples": 1}}}, "question": {"kind": "hunt-roll"}}
-ARMY = {"game": "war-of-the-ring", "position": {"regions": {"Edoras": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}}},
-        "politics": {"rohan": "at-war"}}, "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
-CHARACTER = {"game": "war-of-the-ring", "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
+ARMY = {"game": "war-of-the-ring",
+        "position": {"regions": {"Edoras": {"free_peoples": {"rohan": {"regular": 3, "leader": 1}}}},
+                     "politics": {"rohan": "at-war"}},
+        "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
+CHARACTER = {"game": "war-of-the-ring",
+             "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
              "question": {"kind": "character-move", "character": "Strider", "from": "Rivendell", "to": "Bree"}}
 
 
@@ -101,7 +104,7 @@ def rulings_per_second(scenario: dict, seconds: float) -> float | None:
 
 def combat_distribution_ms(repeats: int) -> float:
     times = []
-    for i in range(repeats):
+    for _ in range(repeats):
         odds.hits_distribution.cache_clear()
         t0 = time.perf_counter()
         odds.hits_distribution(5, 5, 5)

@@ -8,7 +8,8 @@ rules in both languages): the index of both languages built in under 10 s; a war
 (index open, searcher cached) under 10 ms at the 95th percentile. Also reports the first
 query of a process (opening the index) and the top-3 / rank-1 relevance of the set.
 The queries: tests/search_relevance.yaml and the files of tests/search_relevance/ (real
-questions and nonsense, both languages; heldout5/nonsense5 too when they are there). Prints a table and writes benchmarks/results/search.json.
+questions and nonsense, both languages; heldout5/nonsense5 too when they are there). Prints a
+table and writes benchmarks/results/search.json.
 """
 from __future__ import annotations
 
@@ -115,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     if "build_seconds" in out:
         docs = ", ".join(f"{lang} {v['documents']} docs" for lang, v in out["build"].items())
-        rows.append(("index build, both languages", f"{out['build_seconds']:.2f} s ({docs})", f"< {BUILD_GOAL_S:.0f} s"))
+        rows.append(("index build, both languages", f"{out['build_seconds']:.2f} s ({docs})",
+                     f"< {BUILD_GOAL_S:.0f} s"))
     rows.append(("first query (opens the index)", f"{out['first_query_ms']:.1f} ms", ""))
     for name in ("en", "es", "all", "all_cpu"):
         lat = out["latency_ms"][name]

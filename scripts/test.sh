@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Set up (with the test tools and Chromium), then run the whole test suite.
+# Set up (with the test tools and Chromium), run the checks (ruff, mypy), then the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
+# The checks first: a lint or type error fails the run before the (longer) tests start.
+echo "==> ruff check ."
+.venv/bin/ruff check .
+echo "==> mypy"
+.venv/bin/mypy
 exec .venv/bin/python -m pytest "$@"

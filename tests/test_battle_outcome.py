@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import sqrt
 
 import pytest
@@ -47,7 +47,8 @@ def test_one_regular_against_one_regular_in_the_open():
     # attacker wins (2/9)/(5/9) = 2/5, defender holds 2/5, both die 1/5; the battle ends in
     # round k with (4/9)^(k-1) * 5/9, so it lasts 9/5 rounds on average.
     o = bo.solve(bo.Battle(bo.Force(1), bo.Force(1)))
-    assert (o.p_attacker_wins, o.p_defender_holds, o.p_both_eliminated) == (Fraction(2, 5), Fraction(2, 5), Fraction(1, 5))
+    assert (o.p_attacker_wins, o.p_defender_holds, o.p_both_eliminated) == \
+        (Fraction(2, 5), Fraction(2, 5), Fraction(1, 5))
     assert o.expected_rounds == Fraction(9, 5)
     for k in range(1, bo.ROUNDS_LISTED + 1):
         assert o.p_rounds[str(k)] == Fraction(4, 9) ** (k - 1) * Fraction(5, 9)
@@ -61,7 +62,8 @@ def test_a_city_makes_the_first_round_harder():
     # attacker 1/9, only the defender 5/18, nobody 5/9 -> then the open-field odds 2/5, 2/5, 1/5.
     # Wins 1/9 + 5/9 * 2/5 = 1/3; holds 5/18 + 5/9 * 2/5 = 1/2; both 1/18 + 5/9 * 1/5 = 1/6.
     o = bo.solve(bo.Battle(bo.Force(1), bo.Force(1), attacker_hits_on_first=6))
-    assert (o.p_attacker_wins, o.p_defender_holds, o.p_both_eliminated) == (Fraction(1, 3), Fraction(1, 2), Fraction(1, 6))
+    assert (o.p_attacker_wins, o.p_defender_holds, o.p_both_eliminated) == \
+        (Fraction(1, 3), Fraction(1, 2), Fraction(1, 6))
     assert o.p_rounds["1"] == Fraction(4, 9) and o.p_rounds["2"] == Fraction(5, 9) * Fraction(5, 9)
 
 
@@ -69,7 +71,8 @@ def test_a_leader_re_rolls_the_missed_die():
     # The attacker's die with one re-roll hits 1/3 + 2/3 * 1/3 = 5/9; the defender's 1/3.
     # Both 5/27, attacker only 10/27, defender only 4/27, nobody 8/27: wins 10/19, holds 4/19, both 5/19.
     o = bo.solve(bo.Battle(bo.Force(1, leadership=1), bo.Force(1)))
-    assert (o.p_attacker_wins, o.p_defender_holds, o.p_both_eliminated) == (Fraction(10, 19), Fraction(4, 19), Fraction(5, 19))
+    assert (o.p_attacker_wins, o.p_defender_holds, o.p_both_eliminated) == \
+        (Fraction(10, 19), Fraction(4, 19), Fraction(5, 19))
 
 
 def test_a_siege_of_one_round():
@@ -92,7 +95,8 @@ def test_an_extension_costs_the_besieger_an_elite():
     # gone), nobody 5/9 (it ends). Wins 1/18 + 1/9 + 5/9 * 1/9 = 37/162; both 5/9 * 1/18 = 5/162.
     o = bo.solve(bo.Battle(bo.Force(0, 1), bo.Force(1), attacker_hits_on=6, siege=True))
     assert o.p_attacker_wins == Fraction(37, 162) and o.p_both_eliminated == Fraction(5, 162)
-    assert o.holds == {bo.SIEGE_ENDED: Fraction(5, 18) + Fraction(5, 9) ** 2, bo.ELIMINATED: Fraction(5, 9) * Fraction(5, 18)}
+    assert o.holds == {bo.SIEGE_ENDED: Fraction(5, 18) + Fraction(5, 9) ** 2,
+                       bo.ELIMINATED: Fraction(5, 9) * Fraction(5, 18)}
     assert o.p_rounds == {"1": Fraction(4, 9), "2": Fraction(5, 9)}
     assert o.expected_extensions == Fraction(5, 9)
 
@@ -109,7 +113,7 @@ def test_the_defender_withdraws_into_its_stronghold_before_any_roll():
 
 
 # -- casualty policies against their definitions ------------------------------------------------
-@lru_cache(maxsize=None)     # a pure choice; the simulation asks it thousands of times
+@cache     # a pure choice; the simulation asks it thousands of times
 def best_keeping_strength(comp, hits, captains):
     """keep-strength by brute force: among every way of taking the hits, the most dice next
     round, then the most Elites (those that lead last)."""
@@ -283,12 +287,14 @@ CASES = [
           "Edoras": {"free_peoples": {"rohan": {"regular": 2, "elite": 1, "leader": 1}}}},
          Plain(Side(5, 1), Side(2, 1, leadership=1), att_first=6), steps=["wotr-battle-city-fortification"]),
     Case("fortification, Osgiliath, the Witch-king leads", {"from": "North Ithilien", "to": "Osgiliath"},
-         {"North Ithilien": {"shadow": {"sauron": {"regular": 4, "elite": 2}, "nazgul": 1, "characters": ["Witch-king"]}},
+         {"North Ithilien": {"shadow": {"sauron": {"regular": 4, "elite": 2}, "nazgul": 1,
+                                        "characters": ["Witch-king"]}},
           "Osgiliath": {"free_peoples": {"gondor": {"regular": 3, "elite": 1}}}},
          Plain(Side(4, 2, leadership=3), Side(3, 1), att_first=6), steps=["wotr-battle-city-fortification"]),
     Case("siege, extended while Elites last", {"from": "Minas Tirith", "to": "Minas Tirith", "type": "siege"},
          SIEGE_REGION, Plain(**SIEGE_PLAIN), steps=["wotr-siege-battle", "wotr-siege-extend"]),
-    Case("siege, not extended", {"from": "Minas Tirith", "to": "Minas Tirith", "type": "siege", "extend_siege": "never"},
+    Case("siege, not extended",
+         {"from": "Minas Tirith", "to": "Minas Tirith", "type": "siege", "extend_siege": "never"},
          SIEGE_REGION, Plain(**{**SIEGE_PLAIN, "extend": 0}), steps=["wotr-siege-battle"]),
     Case("siege, extended once, besiegers lose Regulars first",
          {"from": "Minas Tirith", "to": "Minas Tirith", "type": "siege", "extend_siege": 1,
@@ -298,7 +304,8 @@ CASES = [
     Case("sortie from Minas Tirith", {"from": "Minas Tirith", "to": "Minas Tirith", "type": "sortie"},
          SIEGE_REGION, Plain(Side(3, 2, leadership=1), Side(6, 3, leadership=1)), steps=["wotr-sortie"]),
     Case("captains of the West", {"from": "North Ithilien", "to": "South Ithilien"},
-         {"North Ithilien": {"free_peoples": {"gondor": {"regular": 2, "elite": 1}, "characters": ["Strider", "Boromir"]}},
+         {"North Ithilien": {"free_peoples": {"gondor": {"regular": 2, "elite": 1},
+                                              "characters": ["Strider", "Boromir"]}},
           "South Ithilien": {"shadow": {"sauron": {"regular": 5}, "nazgul": 1}}},
          Plain(Side(2, 1, leadership=2, captains=2), Side(5, leadership=1)), steps=["wotr-battle-captain-of-the-west"]),
     Case("elites, each side its own policy",
@@ -397,7 +404,8 @@ def test_the_exact_figures_agree_with_a_simulation(case):
         if abs(mean - float(exact(v, key))) > 4.5 * sd / sqrt(n) + 1e-9:
             wrong.append((key, mean, float(exact(v, key))))
     assert not wrong, wrong
-    total = exact(v, "p_attacker_wins") + exact(v, "p_defender_holds") + exact(v, "p_both_eliminated") + exact(v, "p_defender_retreats")
+    total = (exact(v, "p_attacker_wins") + exact(v, "p_defender_holds") + exact(v, "p_both_eliminated")
+             + exact(v, "p_defender_retreats"))
     assert total == 1
 
 
@@ -457,7 +465,8 @@ forces = st.builds(lambda r, e, lead, capt, pol: bo.Force(r, e, captains=capt, l
                    st.sampled_from(bo.POLICIES)).filter(lambda f: f.units > 0)
 battles = st.builds(
     lambda a, d, kind, extend, rounds, stop, retreat: bo.Battle(
-        a, d, attacker_hits_on=6 if kind == "siege" else 5, attacker_hits_on_first=6 if kind in ("city", "siege") else None,
+        a, d, attacker_hits_on=6 if kind == "siege" else 5,
+        attacker_hits_on_first=6 if kind in ("city", "siege") else None,
         siege=kind == "siege", extend_siege=extend, max_rounds=rounds, attacker_stops_below=stop,
         retreat_after=None if kind == "siege" else retreat),
     forces, forces, st.sampled_from(["field", "city", "siege"]), st.sampled_from([None, 0, 1]),
@@ -528,7 +537,8 @@ def test_the_verdict_is_the_same_in_both_languages():
 
 
 def test_a_battle_that_may_not_be_fought_is_refused_with_null_odds():
-    ruling = ask({"from": "Folde", "to": "Fords of Isen"}, {**ROHAN, "Fords of Isen": {"shadow": {"isengard": {"regular": 1}}}})
+    ruling = ask({"from": "Folde", "to": "Fords of Isen"},
+                 {**ROHAN, "Fords of Isen": {"shadow": {"isengard": {"regular": 1}}}})
     v = ruling["verdict"]
     assert v["allowed"] is False and v["p_attacker_wins"] is None and v["attacker_left"] is None
     assert "wotr-battle-start" in {c["rule"] for c in ruling["citations"]}

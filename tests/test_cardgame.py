@@ -193,7 +193,8 @@ def test_reactivation_shields_depend_on_the_deck_and_the_scoring_area_not_on_who
                             {"name": "Ben", "side": "shadow", "scoring_area": ["Helm's Deep"]}],
                 "battlegrounds": {"Fangorn": {"deck": "free-peoples"}, "Helm's Deep": {"deck": "free-peoples"}}}
     for who in ("Ben", "Ana"):
-        assert rule({"kind": "activate", "card": "Fangorn", "player": who}, position)["verdict"]["shields_ignored"] is False
+        verdict = rule({"kind": "activate", "card": "Fangorn", "player": who}, position)["verdict"]
+        assert verdict["shields_ignored"] is False
         back = rule({"kind": "activate", "card": "Helm's Deep", "player": who}, position)["verdict"]
         assert back["shields_ignored"] is True and back["activation_text"] is True
     unknown = {"players": position["players"]}

@@ -166,7 +166,8 @@ def test_message_keys_used_in_code_exist():
     keys = set()
     for domain in domains():
         keys |= set(catalogue(domain))
-    pattern = re.compile(r"""["']((?:core|hunt|fellowship|victory|dice|movement|battle|muster|politics|cardgame|lcg)\.[a-z0-9_]+)["']""")
+    prefixes = "core|hunt|fellowship|victory|dice|movement|battle|muster|politics|cardgame|lcg"
+    pattern = re.compile(rf"""["']((?:{prefixes})\.[a-z0-9_]+)["']""")
     # Paths of the position that kinds declare they read ("fellowship.region") look like keys.
     from adjudicator import registry
     keys |= {path for spec in registry.specs() for path in spec.position}

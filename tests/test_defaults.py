@@ -85,7 +85,8 @@ CASES: dict[tuple[str, str, str], dict] = {
     (WOTR, "hunt-damage", "position.fellowship.corruption"): {"question": {"tile": -1}},
     (WOTR, "hunt-damage", "position.fellowship.mordor"): {"question": {"tile": "eye", "successes": 2}},
     (WOTR, "hunt-damage", "position.fellowship.guide"): {"question": {"tile": 2}},
-    (WOTR, "hunt-damage", "position.hunt.box"): {"position": {"fellowship": {"mordor": 1}}, "question": {"tile": "eye"}},
+    (WOTR, "hunt-damage", "position.hunt.box"): {"position": {"fellowship": {"mordor": 1}},
+                                                 "question": {"tile": "eye"}},
     (WOTR, "hunt-damage", "question.no_roll"): {"question": {"tile": "eye"}},
     (WOTR, "hunt-damage", "question.card_reduction"): {"question": {"tile": 3}},
     (WOTR, "hunt-damage", "question.guide_ability"): {
@@ -187,7 +188,8 @@ CASES: dict[tuple[str, str, str], dict] = {
     (WOTR, "muster", "position.politics"): {
         "position": {}, "question": {"nation": "gondor", "recruit": [{"unit": "elite", "region": "Minas Tirith"}]}},
     # politics
-    (WOTR, "politics", "position.politics"): {"position": {}, "question": {"nation": "rohan", "event": "army-attacked"}},
+    (WOTR, "politics", "position.politics"): {"position": {},
+                                              "question": {"nation": "rohan", "event": "army-attacked"}},
     (WOTR, "politics", "position.regions"): {
         "position": {}, "question": {"nation": "dwarves", "event": "companion-ends-move", "companion": "Gimli",
                                      "region": "Erebor"}},

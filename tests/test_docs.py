@@ -221,7 +221,8 @@ def test_glossary_has_exactly_the_agreed_terms_in_both_languages(inventories):
 
 def test_spanish_glossary_shows_the_spanish_terms(html):
     page = (html["es"] / "glossary.html").read_text(encoding="utf-8")
-    shown = {re.sub(r"<[^>]+>", "", m).strip() for m in re.findall(r'<dt id="term-[^"]*">(.*?)<a class="headerlink', page, re.S)}
+    terms = re.findall(r'<dt id="term-[^"]*">(.*?)<a class="headerlink', page, re.S)
+    shown = {re.sub(r"<[^>]+>", "", m).strip() for m in terms}
     assert shown == set(GLOSSARY_TERMS.values()), set(GLOSSARY_TERMS.values()) ^ shown
 
 

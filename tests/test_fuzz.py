@@ -31,7 +31,8 @@ FUZZ = settings(settings.get_profile("fuzz"), suppress_health_check=list(HealthC
 
 NUMBER_TEXTS = ["--5", "²", "٣", "9" * 5000, "+3", " 7 ", "1e3", "0x10", "3.0", "½", "١٢", "5\x00", "−2", "-0",
                 "99999999999999999999", "", " "]
-ODD_TEXTS = ["\ud800", "a\x00b", "\u202eevil", "\ufeffOsgiliath", "Ｏｓｇｉｌｉａｔｈ", "x" * 3000, "🐉", "Osgil\x00iath",
+ODD_TEXTS = ["\ud800", "a\x00b", "\u202eevil", "\ufeffOsgiliath", "Ｏｓｇｉｌｉａｔｈ", "x" * 3000, "🐉",
+             "Osgil\x00iath",
              "Minas Tirith\x7f", "\x85", "null", "~", "yes", "no", "<script>alert(1)</script>", "../../etc/passwd",
              "{{7*7}}", "%s%s%n", "\\", "'", '"', "\t", "a\u0301", "ǅ", "İ", "ß"]
 NAMES = sorted({n for r in data.regions().values() for n in r["name"].values() if n})[:60]

@@ -43,7 +43,8 @@ def problems_of(data, lang="en") -> dict[str, str]:
 
 def army(regular) -> dict:
     return {"game": "war-of-the-ring", "position": {"regions": {"Osgiliath": {"free_peoples": {
-        "gondor": {"regular": regular}}}}}, "question": {"kind": "army-move", "from": "Osgiliath", "to": "Minas Tirith"}}
+        "gondor": {"regular": regular}}}}},
+        "question": {"kind": "army-move", "from": "Osgiliath", "to": "Minas Tirith"}}
 
 
 REGULAR = "position.regions.Osgiliath.free_peoples.gondor.regular"
@@ -130,7 +131,8 @@ def test_the_cli_refuses_alias_bombs_within_a_small_memory_and_cpu_budget(tmp_pa
 
 
 def test_aliases_that_stay_small_are_still_read():
-    text = ("game: war-of-the-ring\nposition:\n  regions:\n    Osgiliath: &army {free_peoples: {gondor: {regular: 2}}}\n"
+    text = ("game: war-of-the-ring\nposition:\n  regions:\n"
+            "    Osgiliath: &army {free_peoples: {gondor: {regular: 2}}}\n"
             "    Minas Tirith: *army\nquestion: {kind: army-move, from: Osgiliath, to: Pelargir}\n")
     assert api.ask_text(text)["verdict"]["status"] == "decided"
 
@@ -140,9 +142,11 @@ def test_an_alias_inside_its_own_anchor_is_refused():
     assert "position.regions" in errs
 
 
-@pytest.mark.parametrize("text", ["game: war-of-the-ring\nposition: " + "[" * 3000 + "]" * 3000 + "\nquestion: {kind: hunt-roll}",
+@pytest.mark.parametrize("text", ["game: war-of-the-ring\nposition: " + "[" * 3000 + "]" * 3000
+                                  + "\nquestion: {kind: hunt-roll}",
                                   '{"game": "war-of-the-ring", "position": ' + "[" * 3000 + "]" * 3000 + "}",
-                                  "game: war-of-the-ring\nposition:\n" + "".join(" " * i + "- \n" for i in range(2, 400))])
+                                  "game: war-of-the-ring\nposition:\n"
+                                  + "".join(" " * i + "- \n" for i in range(2, 400))])
 def test_deep_nesting_is_a_problem_not_a_recursion_error(text):
     errs = problems_of(text)
     assert any(path.startswith("position") for path in errs)
@@ -185,7 +189,8 @@ def test_a_lone_surrogate_is_refused_at_its_path(where):
 
 
 def test_a_nul_inside_a_region_name_is_refused_not_dropped():
-    errs = problems_of({**army(2), "position": {"regions": {"Osgil\x00iath": {"free_peoples": {"gondor": {"regular": 2}}}}}})
+    regions = {"Osgil\x00iath": {"free_peoples": {"gondor": {"regular": 2}}}}
+    errs = problems_of({**army(2), "position": {"regions": regions}})
     assert "position.regions.Osgil\\u0000iath" in errs
     errs = problems_of('{"game": "war-of-the-ring", "title": "a\\u0000b", "question": {"kind": "hunt-roll"}}')
     assert "title" in errs
@@ -210,7 +215,8 @@ def test_the_surrogates_python_makes_of_bad_bytes_are_refused_with_their_place()
 
 
 def test_duplicate_keys_are_problems_with_their_path_not_last_wins():
-    text = ("game: war-of-the-ring\nposition:\n  regions:\n    Osgiliath: {free_peoples: {gondor: {regular: 1, regular: 9}}}\n"
+    text = ("game: war-of-the-ring\nposition:\n  regions:\n"
+            "    Osgiliath: {free_peoples: {gondor: {regular: 1, regular: 9}}}\n"
             "question: {kind: army-move, from: Osgiliath, to: Pelargir}\nquestion: {kind: hunt-roll}\n")
     errs = problems_of(text)
     assert set(errs) == {REGULAR, "question"}
@@ -224,8 +230,8 @@ def test_keys_equal_once_read_count_as_duplicates():
         "game: war-of-the-ring\nposition: {regions: {Osgiliath: {free_peoples: {gondor: {1: a, 0x1: b}}}}}\n")
 
 
-@pytest.mark.parametrize("tag", ["!!binary aGVsbG8=", "!!set {a, b}", "!!python/object/apply:os.system [ls]", "!custom x",
-                                 "!!omap [a: 1]"])
+@pytest.mark.parametrize("tag", ["!!binary aGVsbG8=", "!!set {a, b}", "!!python/object/apply:os.system [ls]",
+                                 "!custom x", "!!omap [a: 1]"])
 def test_yaml_tags_beyond_plain_data_are_refused_at_their_path(tag):
     assert "title" in problems_of(f"game: war-of-the-ring\ntitle: {tag}\nquestion: {{kind: hunt-roll}}\n")
 
@@ -238,7 +244,8 @@ def test_dates_stay_text_and_an_impossible_date_is_no_crash():
 @pytest.mark.parametrize("libyaml", [True, False])
 def test_both_yaml_parsers_keep_the_bounds(libyaml):
     """libyaml's parser when installed, PyYAML's own otherwise: the same answers."""
-    for text, needle in ((alias_bomb(), "alias"), ("a: " + "[" * 100 + "]" * 100, "32"), ("a: 1\na: 2\n", "more than once"),
+    for text, needle in ((alias_bomb(), "alias"), ("a: " + "[" * 100 + "]" * 100, "32"),
+                         ("a: 1\na: 2\n", "more than once"),
                          ('t: "\\0"\n', "U+0000"), ("t: a\x00b\n", "line 1, column 5")):
         with pytest.raises(ScenarioInvalid) as exc:
             loading._load_yaml(text, libyaml)
@@ -271,7 +278,8 @@ def test_two_thousand_unknown_names_give_a_bounded_report(monkeypatch):
     calls = []
     real = difflib.get_close_matches
     monkeypatch.setattr(difflib, "get_close_matches", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
-    scenario = {"game": "war-of-the-ring", "position": {"regions": {f"Nowhere {i} " + "z" * 300: {} for i in range(2000)}},
+    scenario = {"game": "war-of-the-ring",
+                "position": {"regions": {f"Nowhere {i} " + "z" * 300: {} for i in range(2000)}},
                 "question": {"kind": "hunt-roll"}}
     with pytest.raises(ScenarioInvalid) as exc:
         api.ask(scenario)
@@ -354,7 +362,8 @@ def test_the_exit_code_of_an_internal_error_is_documented_in_both_languages():
     assert "3 an internal error of Adjudicator" in text("README.md")
     assert "and 3 when Adjudicator itself fails" in text("docs/usage.md")
     assert "3 when Adjudicator itself failed" in text("docs/deploy.md")
-    assert "y con 3 cuando falla el propio Adjudicator" in text("docs/locale/es/LC_MESSAGES/usage.po").replace('" "', "")
+    spanish_usage = text("docs/locale/es/LC_MESSAGES/usage.po").replace('" "', "")
+    assert "y con 3 cuando falla el propio Adjudicator" in spanish_usage
     assert "ADJUDICATOR_DEBUG=1" in text("docs/locale/es/LC_MESSAGES/deploy.po")
 
 

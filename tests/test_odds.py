@@ -7,7 +7,8 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.api import ask
 from adjudicator.rules.odds import hits_distribution, p_at_least_one, p_die

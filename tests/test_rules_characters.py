@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import data
-from adjudicator.model import Army, Units
-from adjudicator.model import parse_position
+from adjudicator.model import Army, Units, parse_position
 from adjudicator.problems import Problems
 from adjudicator.rules import characters
 from tests.helpers import problems, rule

@@ -8,8 +8,7 @@ from adjudicator import data
 from adjudicator.rules.board import distances
 from adjudicator.rules.fellowship import distance
 
-from helpers import GAME, problems, rule, steps_citing  # noqa: E402
-
+from helpers import problems, rule, steps_citing
 
 # -- the graph ----------------------------------------------------------------------------------
 
@@ -37,7 +36,8 @@ def test_stop_rule_blocks_passing_but_not_ending():
 
 def test_separate_bad_inputs_all_at_once_in_both_languages():
     position = {"fellowship": {"companions": ["Legolas", "Gimli"], "guide": "Legolas"}}
-    q = {"kind": "separate-companions", "companions": ["Boromir", "Frodo", "Saruman", "Legolas", "Legolas", "Glorfindel"],
+    q = {"kind": "separate-companions",
+         "companions": ["Boromir", "Frodo", "Saruman", "Legolas", "Legolas", "Glorfindel"],
          "to": "Mordorr"}
     en = problems(position, q, "en")
     es = problems(position, q, "es")
@@ -147,7 +147,8 @@ def test_phase_assumed_is_said_in_a_step():
 
 
 def test_enter_mordor_declare_first_needs_hidden():
-    v = rule({"fellowship": {"region": "Dagorlad", "progress": 1, "hidden": False}}, {"kind": "enter-mordor"})["verdict"]
+    v = rule({"fellowship": {"region": "Dagorlad", "progress": 1, "hidden": False}},
+             {"kind": "enter-mordor"})["verdict"]
     assert v["allowed"] is False
 
 

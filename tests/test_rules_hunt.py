@@ -2,13 +2,17 @@
 would check, and bad inputs reported all at once, with paths, in both languages."""
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator import data, names
 from adjudicator.problems import ScenarioInvalid
 
-from helpers import GAME, problems, rule  # noqa: E402
-
+from helpers import problems, rule
 
 # -- bad inputs -------------------------------------------------------------------------------
 
@@ -107,7 +111,8 @@ def test_special_tiles_by_name_in_both_languages(tile_id, lang):
         q["die"] = 5
     position = {"fellowship": {"mordor": 1, "corruption": 3}, "hunt": {"box": {"shadow": 2}}}
     v = rule(position, q, lang)["verdict"]
-    expected = {"die": 5, "eye": 2}.get(info["value"], max(0, info["value"]) if isinstance(info["value"], int) else None)
+    value = info["value"]
+    expected = {"die": 5, "eye": 2}.get(value, max(0, value) if isinstance(value, int) else None)
     assert v["damage"] == expected
     assert v["stop"] == info["stop"]
     assert v["reveal"] == info["reveal"]
@@ -224,7 +229,6 @@ def test_allocation_max_follows_companions(companions, expected_max):
 
 # -- no input ever gives a traceback -----------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 ANY_VALUE = st.one_of(
     st.none(), st.booleans(), st.integers(-20, 20), st.text(max_size=8), st.floats(allow_nan=True),
@@ -358,7 +362,8 @@ GOLLUM_GUIDES = {"fellowship": {"region": "Fangorn", "companions": [], "guide": 
 @pytest.mark.parametrize("card", [0, 1, 2, 4])
 @pytest.mark.parametrize("use", [True, False])
 def test_card_then_hobbit_guide_in_order(value, card, use):
-    v = rule(MERRY_GUIDES, {"kind": "hunt-damage", "tile": value, "card_reduction": card, "guide_ability": use})["verdict"]
+    q = {"kind": "hunt-damage", "tile": value, "card_reduction": card, "guide_ability": use}
+    v = rule(MERRY_GUIDES, q)["verdict"]
     after_card = max(0, value - card)
     guide_used = use and after_card >= 1
     assert v["damage"] == value
@@ -454,8 +459,6 @@ def test_a_new_guide_after_the_casualty_may_still_reduce():
 
 # -- hunt-roll: the faces given with re-rolls still owed ----------------------------------------
 
-from itertools import product  # noqa: E402
-from fractions import Fraction  # noqa: E402
 
 
 @pytest.mark.parametrize("dice,fp", [(2, 0), (3, 1), (2, 4)])

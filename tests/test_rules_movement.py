@@ -8,7 +8,7 @@ from adjudicator import api, data
 from adjudicator.cli import main as cli_main
 from adjudicator.problems import ScenarioInvalid
 
-from helpers import steps_citing  # noqa: E402
+from helpers import steps_citing
 
 
 def ask(question, regions=None, politics=None, lang="en", **position):
@@ -182,7 +182,8 @@ from hypothesis import strategies as st  # noqa: E402
 REGION_NAMES = st.sampled_from(["Minas Tirith", "Osgiliath", "Rivendel", "Moria", "Orthanc", "Helm's Deep",
                                 "Lossarnach", "Druadan Forest", "Dale", "Erebor", "Westemnet"])
 ODD = st.one_of(st.none(), st.integers(-3, 40), st.text(max_size=8), st.booleans(), st.just("Nowhere"),
-                st.lists(st.integers(0, 3), max_size=3), st.dictionaries(st.text(max_size=6), st.integers(0, 12), max_size=2))
+                st.lists(st.integers(0, 3), max_size=3),
+                st.dictionaries(st.text(max_size=6), st.integers(0, 12), max_size=2))
 FP = st.fixed_dictionaries({}, optional={
     "gondor": st.fixed_dictionaries({}, optional={"regular": st.integers(0, 12), "leader": st.integers(0, 3)}),
     "characters": st.lists(st.sampled_from(["Boromir", "Gimli", "Gollum"]), max_size=2, unique=True)})

@@ -1,12 +1,11 @@
 """Victory, action dice and the Elven Rings; and the message catalogues of these chapters."""
 from __future__ import annotations
 
-
 import pytest
 
 from adjudicator import data
 
-from helpers import GAME, problems, rule  # noqa: E402
+from helpers import problems, rule
 
 
 def settlements(side):
@@ -146,7 +145,8 @@ def test_impossible_ring_change_is_refused_without_asking_what_the_shadow_holds(
 def test_both_military_thresholds_at_the_end_of_the_turn_give_the_shadow_the_game():
     fp = [i["name"]["en"] for rid, i in settlements("free_peoples").items() if i["settlement"] != "town"]
     shadow = ["Moria", "Dol Guldur"]
-    position = {"regions": {**{n: {"control": "shadow"} for n in fp}, **{n: {"control": "free-peoples"} for n in shadow}}}
+    position = {"regions": {**{n: {"control": "shadow"} for n in fp},
+                            **{n: {"control": "free-peoples"} for n in shadow}}}
     v = rule(position, {"kind": "victory"})["verdict"]
     assert (v["winner"], v["reason"], v["free_peoples_vp"]) == ("shadow", "military", 4)
     assert v["decided_by"] == ["wotr-victory-military-shadow", "wotr-victory-precedence"]

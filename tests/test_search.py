@@ -609,7 +609,8 @@ def test_abbreviations_are_no_word_of_the_rules_and_stand_for_words_of_them(sear
     ("PL", "Free Peoples", "en"), ("vp", "victory points", "en"),
 ])
 def test_a_players_abbreviation_searches_what_it_stands_for(search_index, short, full, lang):
-    assert search.expand_abbreviations(f"{short} enters", lang) == f"{search.abbreviations()[short.lower()][lang]} enters"
+    meant = search.abbreviations()[short.lower()][lang]
+    assert search.expand_abbreviations(f"{short} enters", lang) == f"{meant} enters"
     got, expected = search.search(short, lang), search.search(full, lang)
     assert got["matched"] and labels_of(got)[:3] == labels_of(expected)[:3]
     assert got["query"] == short  # the player's own words are what the answer repeats

@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 GAME, KIND = "war-of-the-ring", "army-move"
-NEW_PARAM = Param("test_flag", "bool", T("A test flag", "Una marca de prueba"), help=T("Only in this test.", "Solo aquí."))
+NEW_PARAM = Param("test_flag", "bool", T("A test flag", "Una marca de prueba"),
+                  help=T("Only in this test.", "Solo aquí."))
 NEW_KEY = Key("test_key", "count", T("A test key", "Una clave de prueba"))
 
 
@@ -48,8 +49,9 @@ def test_the_openapi_schema_follows_the_spec(changed_spec):
 
 
 def test_the_contract_table_follows_the_spec(changed_spec):
-    from adjudicator.api import ask
     from test_contract import check_verdict
+
+    from adjudicator.api import ask
 
     scenario = {"game": GAME, "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}}}},
                 "question": {"kind": KIND, "from": "Osgiliath", "to": "Minas Tirith"}}

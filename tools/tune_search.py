@@ -5,9 +5,10 @@
     .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
     .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
 
-Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,tuning3,tuning4}.yaml`` and
-their ``nonsense-*.yaml``), never a held-out set (``heldout5.yaml``, ``nonsense5.yaml``). Needs the built docs (``adjudicator build docs``);
-builds its own index in a temporary folder, so the project's index is left as it is.
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,tuning3,tuning4}.yaml``
+and their ``nonsense-*.yaml``), never a held-out set (``heldout5.yaml``, ``nonsense5.yaml``). Needs
+the built docs (``adjudicator build docs``); builds its own index in a temporary folder, so the
+project's index is left as it is.
 
 Cross-validation: the queries are split in two halves by a seeded shuffle (``--seed``); every
 figure is given for the whole set and for each half, and a sweep says which value each half
@@ -91,10 +92,16 @@ def objective(s: dict[str, dict[str, float]]) -> float:
     return sum(min(s[lang][k] for lang in s) + 0.25 * sum(s[lang][k] for lang in s) for k in ("rank1", "top3", "mrr"))
 
 
+def _scores(s: dict[str, dict[str, float]]) -> str:
+    """One half's rank-1 %, top-3 % and MRR per language, as a sweep's table cell."""
+    return " ".join(f"{lang} {100 * s[lang]['rank1']:.1f}/{100 * s[lang]['top3']:.1f}/{s[lang]['mrr']:.3f}"
+                    for lang in search.LANGS)
+
+
 def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
     """Each fold searched in its own build; the nonsense in the whole index."""
     ranks, confidence, firsts, matched = {}, {}, {}, {}
-    for fold, build in zip(folds, builds):
+    for fold, build in zip(folds, builds, strict=True):
         use_build(build)
         for q in fold:
             found = search.search(q["query"], q["lang"], limit=10)
@@ -108,7 +115,8 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
     result["sets"] = {name: scores([q for q in queries if q["set"] == name], ranks) for name in TUNING}
     found = [search.search(q["query"], q["lang"]) for q in nonsense]
     result["nonsense"] = sum(not r["matched"] for r in found) / max(1, len(found))
-    result["nonsense_sets"] = {name: (sum(not r["matched"] for q, r in zip(nonsense, found) if q["set"] == name),
+    result["nonsense_sets"] = {name: (sum(not r["matched"] for q, r in zip(nonsense, found, strict=True)
+                                          if q["set"] == name),
                                       sum(q["set"] == name for q in nonsense)) for name in NONSENSE}
     result["noise_confidence"] = [r["confidence"] for r in found]
     result["confidence"] = [confidence[id(q)] for q in queries]
@@ -116,7 +124,7 @@ def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: 
     result["misses"] = [(q["set"], q["lang"], repr(q["query"]), q["labels"], ranks[id(q)], "first:", firsts[id(q)])
                         for q in queries if ranks[id(q)] != 1]
     result["noise"] = [(q["set"], q["lang"], repr(q["query"]), r["confidence"], [h["label"] for h in r["results"][:1]])
-                       for q, r in zip(nonsense, found) if r["matched"]]
+                       for q, r in zip(nonsense, found, strict=True) if r["matched"]]
     return result
 
 
@@ -129,7 +137,8 @@ def line(name: str, s: dict[str, dict[str, float]]) -> str:
 def deleaked_phrasings(queries: list[dict], threshold: float, out: Path) -> int:
     """Write the phrasings file without the phrasings that echo a query; returns how many left out."""
     data = json.loads(search.PHRASINGS_FILE.read_text(encoding="utf-8"))
-    asked = {lang: [set(backend.analyze(q["query"], lang)) for q in queries if q["lang"] == lang] for lang in search.LANGS}
+    asked = {lang: [set(backend.analyze(q["query"], lang)) for q in queries if q["lang"] == lang]
+             for lang in search.LANGS}
     dropped = 0
     for ways in data["phrasings"].values():
         for lang in search.LANGS:
@@ -222,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         search.PHRASINGS_FILE = shipped
         base = measure(folds, builds, whole, nonsense)
         half = len(folds) // 2
-        print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} and {sum(map(len, folds[half:]))} queries")
+        print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} "
+              f"and {sum(map(len, folds[half:]))} queries")
         for name in ("all", "A", "B"):
             print(line(name, base[name]))
         for name, s in base["sets"].items():
@@ -245,9 +255,7 @@ def main(argv: list[str] | None = None) -> int:
             set_constant(name, default)
             print(f"\n{name} (default {default}):")
             for value, m in rows:
-                print(f"  {value:<6} " + " | ".join(
-                    f"{part} " + " ".join(f"{lang} {100 * m[part][lang]['rank1']:.1f}/{100 * m[part][lang]['top3']:.1f}/{m[part][lang]['mrr']:.3f}"
-                                          for lang in search.LANGS) for part in ("A", "B"))
+                print(f"  {value:<6} " + " | ".join(f"{part} " + _scores(m[part]) for part in ("A", "B"))
                       + f" | nonsense {100 * m['nonsense']:.0f} % dropped {m['dropped']}")
             for part in ("A", "B"):
                 best = max(rows, key=lambda row: objective(row[1][part]))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -38,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
+    assert isinstance(app.json, DefaultJSONProvider), "Flask's own JSON provider, set up above"
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     build_dir = Path(app.config["BUILD_DIR"])

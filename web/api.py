@@ -116,7 +116,7 @@ def search():
         limit = strict_int(request.args.get("limit", "10"))
         if limit is None or not 1 <= limit <= MAX_LIMIT:
             problems.append({"path": "limit", "message": _("A whole number from 1 to %(n)s.", n=MAX_LIMIT)})
-        if problems:
+        if problems or limit is None:
             return errors(400, problems)
         try:
             return jsonify(engine.search(query, lang or _fallback_lang(None), limit=limit))

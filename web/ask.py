@@ -58,7 +58,8 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
         "nations": {"free_peoples": forms.nations_of("free_peoples", lang),
                     "shadow": forms.nations_of("shadow", lang)},
         "region_datalist": forms.region_names(lang), "character_datalist": forms.character_names(lang),
-        "cg_player_rows": forms.CG_PLAYER_ROWS, "reserve_rows": forms.RESERVE_ROWS, "path_card_rows": forms.PATH_CARD_ROWS,
+        "cg_player_rows": forms.CG_PLAYER_ROWS, "reserve_rows": forms.RESERVE_ROWS,
+        "path_card_rows": forms.PATH_CARD_ROWS,
         "battlegrounds": forms.BATTLEGROUNDS, "bg_card_rows": forms.bg_card_rows,
         "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
         "field_titles": titles, "focus": focus if focus in titles else None,
@@ -171,7 +172,7 @@ def field_titles(spec: forms.KindForm) -> dict[str, str]:
         titles["lcg-under"] = _("Cards under The Orcs' Search")
     if forms.REGIONS in spec.parts:
         for i in range(forms.REGION_ROWS):
-            for key, name in forms.region_row_names(i).items():
+            for name in forms.region_row_names(i).values():
                 titles[name] = _("Region %(n)s", n=i + 1)
     for f in spec.fields:
         if f.type == "units":

@@ -16,9 +16,10 @@ picture and the list beside it (``templates/_boardmap.html``) says what is marke
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from flask_babel import force_locale, gettext
 from markupsafe import Markup, escape
@@ -56,7 +57,8 @@ ROLE_MARKS = {
     "from": '<circle r="20" fill="none" stroke="#1f4e8c" stroke-width="5"/>',
     "to": '<g fill="none" stroke="#7a3e12" stroke-width="3"><circle r="18"/><circle r="24"/></g>',
     "reachable": '<circle r="19" fill="none" stroke="#2f6b2f" stroke-width="3.5" stroke-dasharray="6 4"/>',
-    "blocked": '<path d="M-17-17 17 17M17-17-17 17" fill="none" stroke="#a4262c" stroke-width="5" stroke-linecap="round"/>',
+    "blocked": '<path d="M-17-17 17 17M17-17-17 17" fill="none" stroke="#a4262c" stroke-width="5" '
+               'stroke-linecap="round"/>',
     "path": '<circle r="19" fill="none" stroke="#6b4fa0" stroke-width="4" stroke-dasharray="0.1 7" '
             'stroke-linecap="round"/>',
 }
@@ -70,12 +72,12 @@ CHAR_EM = 0.6                         # a name's width per letter, in ems (for t
 MAP_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,30}")   # used unescaped in ids and hrefs
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_width() -> int:
     return round(BOARD_H * data.map_positions()["aspect"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spots() -> dict[str, tuple[int, int]]:
     width = board_width()
     return {r: (round(p["x"] * width), round(p["y"] * BOARD_H)) for r, p in data.map_positions()["regions"].items()}
@@ -86,7 +88,7 @@ def spot(region: str) -> tuple[int, int]:
     return _spots()[region]
 
 
-@lru_cache(maxsize=None)
+@cache
 def edges() -> tuple[tuple[str, str], ...]:
     """Every border once, as sorted pairs of region ids."""
     return tuple(sorted({tuple(sorted((a, b))) for a, r in data.regions().items() for b in r["adjacent"]}))
@@ -432,12 +434,19 @@ def candidates_within(region: str, steps: int) -> set[str]:
 WOTR = "war-of-the-ring"
 NOT_REGIONS = {"elven-ring"}          # its from/to are dice faces
 FELLOWSHIP_KINDS = {"separate-companions", "declare-fellowship", "reveal-fellowship", "enter-mordor"}
-QUESTION_KEYS = (("region", {"retreat": "from"}, "to"), ("from", {}, "from"), ("to", {}, "to"))
+# (the question's key, its role by kind, its role otherwise)
+QUESTION_KEYS: tuple[tuple[str, dict[str, str], str], ...] = (
+    ("region", {"retreat": "from"}, "to"), ("from", {}, "from"), ("to", {}, "to"))
 VERDICT_LISTS = ("destinations", "places")   # regions a piece may end in
 
 
 def _region_id(value: Any) -> str | None:
     return names.regions().lookup(value) if isinstance(value, str) else None
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    """The value if it is a mapping, else an empty one (the parts a ruling may lack)."""
+    return value if isinstance(value, Mapping) else {}
 
 
 def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> dict[str, str]:
@@ -455,15 +464,14 @@ def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> di
     if isinstance(explicit, Mapping):
         return {r: role for r, role in explicit.items() if r in data.regions() and role in ROLES}
     kind = ruling.get("question")
-    question = scenario.get("question") if isinstance(scenario.get("question"), Mapping) else {}
-    verdict = ruling.get("verdict") if isinstance(ruling.get("verdict"), Mapping) else {}
+    question = _mapping(scenario.get("question"))
+    verdict = _mapping(ruling.get("verdict"))
     roles: dict[str, str] = {}
     for key in VERDICT_LISTS:          # lowest precedence first: the question's own regions win
         if isinstance(verdict.get(key), list):
             roles.update({r: "reachable" for r in verdict[key] if r in data.regions()})
     if kind in FELLOWSHIP_KINDS:
-        position = scenario.get("position") if isinstance(scenario.get("position"), Mapping) else {}
-        fellowship = position.get("fellowship") if isinstance(position.get("fellowship"), Mapping) else {}
+        fellowship = _mapping(_mapping(scenario.get("position")).get("fellowship"))
         if rid := _region_id(fellowship.get("region")):
             roles[rid] = "from"
     if kind == "muster" and isinstance(question.get("recruit"), list):
@@ -495,7 +503,7 @@ def position_armies(scenario: Mapping[str, Any], lang: str) -> dict[str, str]:
                 if army.is_empty:
                     continue
                 extra = army.leaders + army.nazgul + len(army.characters)
-                count = "%d+%d" % (army.units, extra) if extra else str(army.units)
+                count = f"{army.units}+{extra}" if extra else str(army.units)
                 sides.append(gettext(msgid, n=count))
             if sides:
                 out[rid] = " · ".join(sides)

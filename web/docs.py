@@ -20,7 +20,6 @@ import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
-
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, send_from_directory

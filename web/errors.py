@@ -37,8 +37,9 @@ def init_app(app: Flask) -> None:
         status = exc.code or 500
         if wants_json():
             response, code = api_error(status, messages(status))
-            if status == 405 and getattr(exc, "valid_methods", None):
-                response.headers["Allow"] = ", ".join(exc.valid_methods)
+            allowed = getattr(exc, "valid_methods", None)   # a MethodNotAllowed's
+            if status == 405 and allowed:
+                response.headers["Allow"] = ", ".join(allowed)
             return response, code
         return render_template("error.html", status=status, message=messages(status), lang=current_lang()), status
 

@@ -28,5 +28,6 @@ def board_page(lang: str):
     board = boardmap.board(lang, roles=roles, target="map-region", map_id="map")
     return render_template("board.html", board=board, typed=typed, region=region,
                            region_name=data.regions()[region]["name"][lang] if region else None,
-                           suggestions=suggestions, region_names=sorted(r["name"][lang] for r in data.regions().values())), \
+                           suggestions=suggestions,
+                           region_names=sorted(r["name"][lang] for r in data.regions().values())), \
         (200 if region or not typed else 400)

@@ -55,9 +55,11 @@ PARAM_SCHEMAS: dict[str, dict[str, Any]] = {
                            "value": {"oneOf": [{"type": "integer"}, _NAME]}, "reveal": {"type": "boolean"},
                            "stop": {"type": "boolean"}}, "additionalProperties": False}]},
     "units": {"oneOf": [{"type": "object", "description": "Counts per nation, as an army of the position: "
-                                                          "{gondor: {regular: 2, leader: 1}, nazgul: 1, characters: [...]}"},
+                                                          "{gondor: {regular: 2, leader: 1}, nazgul: 1, "
+                                                          "characters: [...]}"},
                         {"type": "string", "enum": ["all"]}]},
-    "card": _CARD, "mapping": {}, "hand": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": _NAME}]},
+    "card": _CARD, "mapping": {},
+    "hand": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": _NAME}]},
     "count-or-list": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array"}]},
 }
 _VERDICT_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -71,7 +73,8 @@ _VERDICT_SCHEMAS: dict[str, dict[str, Any]] = {
     "character-ids": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
     "dice-side": {"type": "object", "required": ["dice", "hit_on", "rerolls", "p_hits"]},
     "distribution": {"oneOf": [{"type": "array", "items": {"type": "number"}}, {"type": "object"}]},
-    "mapping": {"type": "object"}, "list": {"type": "array"}, "side": {"type": "string", "enum": ["free-peoples", "shadow"]},
+    "mapping": {"type": "object"}, "list": {"type": "array"},
+    "side": {"type": "string", "enum": ["free-peoples", "shadow"]},
 }
 
 
@@ -160,8 +163,7 @@ def scenario_schemas() -> dict[str, Any]:
     out: dict[str, Any] = {}
     per_game = []
     for game in engine.games():
-        specs = [registry.spec(game, k) for k in engine.kinds(game)]
-        specs = [s for s in specs if s is not None]
+        specs = [s for k in engine.kinds(game) if (s := registry.spec(game, k)) is not None]
         for spec in specs:
             out[f"Question.{game}.{spec.kind}"] = question_schema(spec)
             out[f"Verdict.{game}.{spec.kind}"] = verdict_schema(spec)
@@ -215,7 +217,8 @@ def openapi() -> dict[str, Any]:
                             "properties": {"text": {"type": "string"}, "rule": {"type": "string"}}}},
             "regions": {"type": "object", "description": "War of the Ring: the regions the ruling names, each with "
                         "its part (from, to, reachable, blocked, path), for a map.",
-                        "additionalProperties": {"type": "string", "enum": ["from", "to", "reachable", "blocked", "path"]}},
+                        "additionalProperties": {"type": "string",
+                                                 "enum": ["from", "to", "reachable", "blocked", "path"]}},
             "citations": {"type": "array", "items": {"type": "object", "required": ["rule", "title", "url"],
                           "properties": {"rule": {"type": "string"}, "title": {"type": "string"},
                                          "url": {"type": "string"}}}},

@@ -121,7 +121,8 @@ def _units_values(name: str, units: Any) -> dict[str, str] | None:
     return values or None
 
 
-def _choice(value: str, choices: tuple[tuple[str, object], ...], aliases: tuple[tuple[str, str], ...] = ()) -> str | None:
+def _choice(value: str, choices: tuple[tuple[str, object], ...],
+            aliases: tuple[tuple[str, str], ...] = ()) -> str | None:
     """The form's value for a choice written as the engine reads it (a value, or an alias the
     kind's spec declares: Spanish words, other spellings)."""
     from adjudicator import names
@@ -209,7 +210,7 @@ def _take(f: Field, question: dict, values: dict[str, str]) -> None:
         return
     values[f.name] = typed
     del holders[-1][key]
-    for p, holder, parent in reversed(list(zip(parents, holders[1:], holders[:-1]))):
+    for p, holder, parent in reversed(list(zip(parents, holders[1:], holders[:-1], strict=True))):
         if not holder:
             del parent[p]
 
@@ -470,7 +471,12 @@ def _lcg_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
                 del position["players"]
         first = position.get("first_player")
         if first is not None:
-            text = str(first) if _count(first) else first if _plain_text(first) and not forms._INT.match(first) else None
+            if _count(first):
+                text = str(first)
+            elif _plain_text(first) and not forms._INT.match(first):
+                text = first
+            else:
+                text = None
             if text is not None:
                 values["lcg-first-player"] = text
                 del position["first_player"]
@@ -480,7 +486,8 @@ def _lcg_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
             flat = []
             for card in cards:
                 if isinstance(card, dict) and isinstance(card.get("tokens"), dict) \
-                        and set(card["tokens"]) <= {"progress", "resource"} and not {"progress", "resource"} & set(card):
+                        and set(card["tokens"]) <= {"progress", "resource"} \
+                        and not {"progress", "resource"} & set(card):
                     card = {**{k: v for k, v in card.items() if k != "tokens"}, **card["tokens"]}
                 flat.append(card)
             got = _rows_values(forms.LCG_CARD_ROWS, flat)

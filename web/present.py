@@ -148,7 +148,7 @@ def _distribution(key: str, value: Any, exact: Any, spec: Any = None) -> list[Ba
     if isinstance(value, list) and value and all(_is_probability("p_", v) for v in value):
         exacts = exact if isinstance(exact, list) and len(exact) == len(value) else [None] * len(value)
         return [Bar(_bar_label(key, k, spec), float(p), e if isinstance(e, str) else None)
-                for k, (p, e) in enumerate(zip(value, exacts))]
+                for k, (p, e) in enumerate(zip(value, exacts, strict=True))]
     if isinstance(value, dict) and value and all(_is_probability("p_", v) for v in value.values()):
         exacts = exact if isinstance(exact, dict) else {}
         return [Bar(_bar_label(key, k, spec), float(p), exacts.get(k) if isinstance(exacts.get(k), str) else None)

@@ -9,7 +9,7 @@ from typing import Any
 from adjudicator.cardgame.common import GAME, H_LIST, PLAYER_PARAM, read_counts, read_player
 from adjudicator.cardgame.model import MAX_HAND, Position, key_of, read_hand
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 HAND = T("Cards in hand", "Cartas en la mano")
 
@@ -26,7 +26,8 @@ PASS = KindSpec(
               help=T("Empty: the player's, or 2.", "Vacío: el del jugador, o 2."), lo=0, hi=MAX_HAND),
         Param("enemy_hands", "ints", T("Cards in the enemies' hands", "Cartas en las manos de los enemigos"),
               help=H_LIST, lo=0, hi=MAX_HAND, reader="read_counts"),
-        Param("action_step_ended", "bool", T("The Action step is over", "El paso de Acción ha terminado"), default=False),
+        Param("action_step_ended", "bool", T("The Action step is over", "El paso de Acción ha terminado"),
+              default=False),
     ),
     verdict=(
         allowed_key(contract=True),
@@ -72,10 +73,12 @@ def pass_turn(position: Position, q, r):
     hand_raw = q.get("hand")
     hand = read_hand(hand_raw, q.at("hand"), q.problems)[0] if hand_raw is not None else None
     limit = q.int("stack_limit", lo=0, hi=MAX_HAND)
-    enemies = read_counts(q, "enemy_hands", 0, MAX_HAND)
+    counts = read_counts(q, "enemy_hands", 0, MAX_HAND)
     given_step = q.has("action_step_ended")
     step_over = q.bool("action_step_ended", default=False)
     q.ready()
+    # past q.ready() every count was read: one that was not is a problem it raised
+    enemies = None if counts is None else [n for n in counts if n is not None]
     if not given_step:
         r.default("question.action_step_ended", "cardgame.default_step_going", "wotrcg-pass")
 
@@ -100,7 +103,7 @@ def pass_turn(position: Position, q, r):
         else:
             foes = [p for p in position.players if p.side and p.side != player.side]
         if foes and all(p.hand is not None for p in foes):
-            enemies = [p.hand for p in foes]
+            enemies = [p.hand for p in foes if p.hand is not None]
         elif foes:
             enemies_path = [f"{p.path}.hand" for p in foes if p.hand is None]
     elif enemies is None and player is not None and others:
@@ -175,6 +178,6 @@ def play_card(position: Position, q, r):
                 r.step("cardgame.play_cycle_same", "wotrcg-play-cycle", card=cycle)
                 return r.decide("cardgame.answer_play_cycle_same", {"card": cycle}, allowed=False, then="cycle",
                                 cycle_options=options)
-            q.error("cycle", "cardgame.err_card_not_in_hand", card=cycle, hand=", ".join(hand_cards))
+            q.error("cycle", "cardgame.err_card_not_in_hand", card=cycle, hand=", ".join(hand_cards or ()))
             q.problems.raise_if_any()
     return r.decide("cardgame.answer_play_cycle", {}, **verdict)

@@ -11,7 +11,7 @@ from adjudicator.cardgame.common import GAME, read_player
 from adjudicator.cardgame.model import Position, key_of
 from adjudicator.params import Fields
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 TYPES = ("path", "battleground")
 TYPE_ALIASES = {"camino": "path", "sendero": "path", "campo-de-batalla": "battleground",
@@ -36,9 +36,11 @@ SOURCE_ALIASES = {
     "zona-de-puntuacion-de-la-sombra": "shadow-scoring-area", "area-de-puntuacion-de-la-sombra": "shadow-scoring-area",
 }
 SIDE_SOURCE = {"own-scoring-area": "own-side", "opponent-scoring-area": "opponent"}
-SOURCE_LABELS = {"deck": T("A new card", "Una carta nueva"), "own-scoring-area": T("My side's scoring area", "La zona de puntuación de mi bando"),
+SOURCE_LABELS = {"deck": T("A new card", "Una carta nueva"),
+                 "own-scoring-area": T("My side's scoring area", "La zona de puntuación de mi bando"),
                  "opponent-scoring-area": T("An opponent's scoring area", "La zona de puntuación de un oponente"),
-                 "free-peoples-scoring-area": T("The Free Peoples' scoring area", "La zona de puntuación de los Pueblos Libres"),
+                 "free-peoples-scoring-area": T("The Free Peoples' scoring area",
+                                                "La zona de puntuación de los Pueblos Libres"),
                  "shadow-scoring-area": T("The Shadow's scoring area", "La zona de puntuación de la Sombra")}
 AREA_SIDE = {"free-peoples-scoring-area": "free_peoples", "shadow-scoring-area": "shadow"}
 OTHER_SIDE = {"free_peoples": "shadow", "shadow": "free_peoples"}
@@ -51,12 +53,14 @@ ACTIVATE = KindSpec(
         Param("type", "choice", T("Type of card", "Tipo de carta"), choices=TYPES, aliases=TYPE_ALIASES,
               choice_labels={"path": T("Path", "Camino"), "battleground": T("Battleground", "Campo de batalla")}),
         Param("player", "text", T("Player who activates it", "Jugador que la activa")),
-        Param("scoring_area_of", "text", T("From the scoring area of (optional)", "Desde la zona de puntuación de (opcional)")),
+        Param("scoring_area_of", "text", T("From the scoring area of (optional)",
+                                           "Desde la zona de puntuación de (opcional)")),
         Param("from", "choice", T("Where the battleground comes from", "De dónde viene el campo de batalla"),
               help=T("When the players are not given below.", "Cuando no se indican los jugadores abajo."),
               choices=SOURCES, aliases=SOURCE_ALIASES, choice_labels=SOURCE_LABELS),
         Param("deck", "side", T("The battleground deck it comes from", "El mazo de campos de batalla del que viene"),
-              help=T("When the battleground is not described below.", "Cuando el campo de batalla no se describe abajo."),
+              help=T("When the battleground is not described below.",
+                     "Cuando el campo de batalla no se describe abajo."),
               choices=("free-peoples", "shadow"), choice_labels={"free-peoples": T("Free Peoples", "Pueblos Libres"),
                                                                  "shadow": T("Shadow", "Sombra")}),
     ),
@@ -65,15 +69,16 @@ ACTIVATE = KindSpec(
         Key("shields_ignored", "bool", T("Shields ignored", "Escudos ignorados"), contract=True),
         Key("replaces", "text", T("Replaces", "Sustituye a"), always=False, nullable=True,
             when=T("for a path", "para un camino")),
-        Key("replaced_path_combat", "bool", T("The replaced path fights its combat", "El camino sustituido libra su combate"),
+        Key("replaced_path_combat", "bool",
+            T("The replaced path fights its combat", "El camino sustituido libra su combate"),
             always=False, when=T("for a path", "para un camino")),
         Key("from_scoring_area", "text", T("From the scoring area of", "Desde la zona de puntuación de"),
             always=False, nullable=True, when=T("for a battleground: the player, or own-side / opponent",
                                                 "para un campo de batalla: el jugador, o own-side / opponent")),
         Key("activation_text", "bool", T("Its activation text applies", "Se aplica su texto de activación"),
             always=False, when=T("for a battleground", "para un campo de batalla")),
-        Key("shields", "count", T("Shields", "Escudos"), always=False, when=T("when the battleground's shields are given",
-                                                                            "si se dan los escudos del campo")),
+        Key("shields", "count", T("Shields", "Escudos"), always=False,
+            when=T("when the battleground's shields are given", "si se dan los escudos del campo")),
     ),
     position=("players", "active_path", "paths_activated", "battlegrounds"),
     rules=("wotrcg-activation", "wotrcg-activation-one-path", "wotrcg-activation-path-once",
@@ -104,6 +109,7 @@ def activate(position: Position, q, r):
     source = q.choice("from", SOURCES, aliases=SOURCE_ALIASES)
     deck = q.param("deck")
     q.ready()
+    assert card is not None, "a missing or unreadable card is a problem q.ready() raised"
     owner = None
     if owner_name is not None:
         owner = position.player(owner_name)
@@ -159,7 +165,8 @@ def _shields_on_reactivation(position: Position, card: str, owner: str, area_sid
         path = f"{bg.path}.deck" if bg is not None else "question.deck"
         return r.needs_info([path], "cardgame.needs_bg_deck", {"card": card})
     ignored = deck != area_side
-    params = {"card": card, "owner": owner, "deck": r.t(f"cardgame.side_{deck}"), "side": r.t(f"cardgame.side_{area_side}")}
+    params = {"card": card, "owner": owner, "deck": r.t(f"cardgame.side_{deck}"),
+              "side": r.t(f"cardgame.side_{area_side}")}
     r.step("cardgame.act_bg_deck_other" if ignored else "cardgame.act_bg_deck_same", "wotrcg-reactivation-shields",
            decides=True, **params)
     shields: dict[str, Any] = {}

@@ -13,19 +13,28 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from adjudicator.cardgame.common import GAME, H_LIST, SIDE_KEBAB, card_names
-from adjudicator.cardgame.model import (MAX_ICONS, Area, Card, Position, key_of, read_area, read_card, read_defence,
-                                        read_side)
+from adjudicator.cardgame.model import (
+    MAX_ICONS,
+    Area,
+    Card,
+    Position,
+    key_of,
+    read_area,
+    read_card,
+    read_defence,
+    read_side,
+)
 from adjudicator.params import Fields
 from adjudicator.registry import question
-from adjudicator.spec import SIDE_LABELS, T, Col, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import SIDE_LABELS, Col, Key, KindSpec, Param, T, allowed_key
 
 CARD = T("Card", "Carta")
 SKULLS = T("Skulls", "Calaveras")
 
 PATH_COMBAT = KindSpec(
-    GAME, "path-combat", T("How many skulls does this path combat leave?", "¿Cuántas calaveras deja este combate en el camino?"),
+    GAME, "path-combat", T("How many skulls does this path combat leave?",
+                           "¿Cuántas calaveras deja este combate en el camino?"),
     "cardgame/combat",
     help=T("Give the path and its cards here, or the active path below.",
            "Da aquí el camino y sus cartas, o abajo el camino activo."),
@@ -55,12 +64,14 @@ PATH_COMBAT = KindSpec(
         Key("skulls_left", "count", T("Skulls left", "Calaveras restantes"), contract=True),
         Key("eliminated", "texts", T("Cards eliminated", "Cartas eliminadas"), always=False,
             when=T("when the order is given or forced", "si se da el orden o es forzoso")),
-        allowed_key(always=False, when=T("with eliminate: whether that order is legal", "con eliminate: si ese orden es legal")),
+        allowed_key(always=False, when=T("with eliminate: whether that order is legal",
+                                         "con eliminate: si ese orden es legal")),
         Key("cards_cycled", "count", T("Cards cycled", "Cartas cicladas"), always=False,
             when=T("when known", "si se conoce")),
         Key("attackers_eliminated", "count", T("Attackers eliminated", "Atacantes eliminados"), always=False,
             nullable=True, when=T("when the attackers are cards", "si los atacantes son cartas")),
-        Key("cards_eliminated_max", "count", T("Most cards a bad order eliminates", "Máximo de cartas que elimina un mal orden"),
+        Key("cards_eliminated_max", "count",
+            T("Most cards a bad order eliminates", "Máximo de cartas que elimina un mal orden"),
             always=False, when=T("without eliminate", "sin eliminate")),
         Key("order_chosen_by", "choice", T("Order chosen by", "Orden que elige"), choices=("free-peoples",),
             always=False, when=T("when the order matters", "si el orden importa")),
@@ -75,7 +86,8 @@ PATH_COMBAT = KindSpec(
 )
 
 LEADERSHIP = KindSpec(
-    GAME, "leadership", T("How much leadership counts in this battleground?", "¿Cuánto Liderazgo cuenta en este campo de batalla?"),
+    GAME, "leadership", T("How much leadership counts in this battleground?",
+                          "¿Cuánto Liderazgo cuenta en este campo de batalla?"),
     "cardgame/combat",
     help=T("Describe the battleground's characters and armies below.",
            "Describe abajo los personajes y ejércitos del campo de batalla."),
@@ -86,13 +98,16 @@ LEADERSHIP = KindSpec(
         Param("side", "choice", T("Side", "Bando"), choices=("free-peoples", "shadow"), choice_labels=SIDE_LABELS,
               aliases={"free_peoples": "free-peoples", "pueblos-libres": "free-peoples", "sombra": "shadow"}),
         Param("characters", "rows", T("Characters", "Personajes"), form=False, reader="leadership",
-              help=T("The battleground's characters, written in the question.", "Los personajes del campo, en la pregunta.")),
+              help=T("The battleground's characters, written in the question.",
+                     "Los personajes del campo, en la pregunta.")),
         Param("armies", "rows", T("Armies", "Ejércitos"), form=False, reader="leadership",
-              help=T("The battleground's armies, written in the question.", "Los ejércitos del campo, en la pregunta.")),
+              help=T("The battleground's armies, written in the question.",
+                     "Los ejércitos del campo, en la pregunta.")),
         Param("items", "rows", T("Items", "Objetos"), form=False, reader="leadership",
               help=T("The battleground's items, written in the question.", "Los objetos del campo, en la pregunta.")),
         Param("cards", "rows", T("Other cards", "Otras cartas"), form=False, reader="leadership",
-              help=T("The battleground's other cards, written in the question.", "Las demás cartas del campo, en la pregunta.")),
+              help=T("The battleground's other cards, written in the question.",
+                     "Las demás cartas del campo, en la pregunta.")),
     ),
     verdict=(
         Key("leadership", "count", T("Leadership", "Liderazgo"), contract=True),
@@ -200,8 +215,7 @@ def path_combat(position: Position, q, r):
     _no_duplicates(q, attackers_key, attackers)
     q.problems.raise_if_any()
     active = position.active_path
-    use_active = active is not None and (path_name is None or key_of(path_name) == key_of(active.name))
-    if use_active:
+    if active is not None and (path_name is None or key_of(path_name) == key_of(active.name)):
         path_name = active.name
         if defence is None and active.defence is not None:
             defence, defence_path = active.defence, f"{active.path}.defence"
@@ -216,13 +230,14 @@ def path_combat(position: Position, q, r):
         return r.needs_info([f"question.{attackers_key}"])
     defenders = defenders or []
     if skulls_given is None:
+        assert attackers is not None, "no attackers and no skulls: needs-info above"
         # An attacker's skulls are the fact the combat turns on: never read as none. An item
         # without skulls adds none to its bearer's.
         unknown = [f"{c.path}.skulls" for c in attackers if c.kind != "item" and not c.skulls_given]
         if unknown:
             return r.needs_info(unknown)
 
-    skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers)
+    skulls = skulls_given if skulls_given is not None else sum(c.skulls for c in attackers or [])
     r.step("cardgame.combat_what", "wotrcg-path-combat", path=path_name or r.t("cardgame.the_path"))
     if attackers and skulls_given is None:
         r.step("cardgame.combat_skulls_list", "wotrcg-path-combat-skulls", skulls=skulls,
@@ -234,13 +249,14 @@ def path_combat(position: Position, q, r):
     defence = defence or 0
     by_path = min(defence, skulls)
     remaining = skulls - by_path
-    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence", path=path_name or r.t("cardgame.the_path"),
+    r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence",
+           path=path_name or r.t("cardgame.the_path"),
            defence=defence, cancelled=by_path, remaining=remaining)
     attackers_n = len([c for c in attackers if c.kind != "item"]) \
         if attackers is not None and skulls_given is None else None
     verdict: dict[str, Any] = {"skulls": skulls, "cancelled_by_path": by_path}
-    for c in defenders if items is not None else []:
-        carried = [i for i in items.items_of(c) if i.cancels]
+    for c, held in [(c, items.items_of(c)) for c in defenders] if items is not None else []:
+        carried = [i for i in held if i.cancels]
         if carried and c.cancels is not None:
             r.step("cardgame.combat_item_icons", "wotrcg-path-combat-eliminate", card=c.name,
                    items=card_names(carried), total=c.cancels)
@@ -285,7 +301,7 @@ def path_combat(position: Position, q, r):
         return _check_order(r, verdict, defenders, order, remaining, attackers_n, items)
 
     # No order given: the fewest cards the rules force, and the most a bad order costs.
-    total = sum(c.cancels for c in defenders)
+    total = sum(_cancels(c) for c in defenders)
     if total < remaining:
         left = remaining - total
         r.step("cardgame.combat_all_cards_go", "wotrcg-path-combat-eliminate", n=len(defenders),
@@ -318,15 +334,21 @@ def path_combat(position: Position, q, r):
     return r.decide(answer, {"fewest": len(fewest), "most": most}, **verdict)
 
 
+def _cancels(c: Card) -> int:
+    """A defender's cancels, once path combat has asked for every one not given."""
+    assert c.cancels is not None, "path combat asks for a missing cancels before counting"
+    return c.cancels
+
+
 def _fewest(cards: list[Card], skulls: int) -> list[Card]:
     """The fewest cards whose cancels reach `skulls`: the largest first (an exchange
     argument: any k cards reaching the total can be swapped for the k largest)."""
     out, left = [], skulls
-    for c in sorted(cards, key=lambda c: -c.cancels):
+    for c in sorted(cards, key=lambda c: -_cancels(c)):
         if left <= 0:
             break
         out.append(c)
-        left -= c.cancels
+        left -= _cancels(c)
     return out
 
 
@@ -334,9 +356,9 @@ def _most(cards: list[Card], skulls: int) -> int:
     """The most cards an order can cost: elimination stops at the first card that cancels
     the last skull, so take the smallest first until the next one finishes the skulls."""
     count, left = 0, skulls
-    for c in sorted(cards, key=lambda c: c.cancels):
+    for c in sorted(cards, key=_cancels):
         count += 1
-        left -= c.cancels
+        left -= _cancels(c)
         if left <= 0:
             break
     return count
@@ -344,7 +366,7 @@ def _most(cards: list[Card], skulls: int) -> int:
 
 def _check_order(r, verdict, defenders, order, remaining, attackers_n, items=None):
     """The Free Peoples player's order: eliminate one by one while skulls remain."""
-    left, gone = remaining, []
+    left, gone = remaining, list[Card]()
     for c in order:
         if left <= 0:
             r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate",
@@ -467,7 +489,7 @@ def leadership(position: Position, q, r):
 
     r.step("cardgame.lead_rule", "wotrcg-leadership")
     supported, unsupported = [], []
-    factions = {}
+    factions: dict[str, str] = {}
     if characters and not armies:
         r.step("cardgame.lead_no_armies", "wotrcg-leadership", cards=card_names(characters))
         unsupported = list(characters)
@@ -497,4 +519,5 @@ def leadership(position: Position, q, r):
                                "unsupported": [c.name for c in unsupported]}
     if side_label:
         verdict["side"] = SIDE_KEBAB[side_label]
-    return r.decide("cardgame.answer_leadership", {"icons": total, "where": where or r.t("cardgame.the_battleground")}, **verdict)
+    return r.decide("cardgame.answer_leadership",
+                    {"icons": total, "where": where or r.t("cardgame.the_battleground")}, **verdict)

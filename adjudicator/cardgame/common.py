@@ -8,11 +8,10 @@ silent the handler says so (needs-info or not-covered) instead of guessing.
 """
 from __future__ import annotations
 
-
 from adjudicator import names
 from adjudicator.cardgame.model import Card, Position, read_hand
 from adjudicator.params import check_int
-from adjudicator.spec import T, Param
+from adjudicator.spec import Param, T
 
 GAME = "wotr-card-game"
 SIDE_KEBAB = {"free_peoples": "free-peoples", "shadow": "shadow"}
@@ -39,9 +38,10 @@ def read_player(position: Position, q, key: str = "player"):
     return p
 
 
-def read_counts(q, key: str, lo: int, hi: int) -> list[int] | None:
+def read_counts(q, key: str, lo: int, hi: int) -> list[int | None] | None:
     """Counts as a list, one number, or a mapping name -> count ({Sauron: 4, Saruman: 5});
-    a hand written as the list of its cards counts its cards."""
+    a hand written as the list of its cards counts its cards. A count that cannot be read is
+    None, with its problem added."""
     if isinstance(q.get(key), dict):
         items = [(q.at(key) + [k], v) for k, v in q.get(key).items()]
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from adjudicator.cardgame.common import GAME
 from adjudicator.cardgame.model import Card, Position
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 EVENTS = ("bearer-moves", "bearer-cycled", "bearer-eliminated", "play")
 ORIGINS = ("reserve", "path", "battleground")   # where the bearer is, when no position says
@@ -19,7 +19,8 @@ EVENT_ALIASES = {"moves": "bearer-moves", "move": "bearer-moves", "mueve": "bear
                  "portador-se-mueve": "bearer-moves", "cycled": "bearer-cycled", "ciclado": "bearer-cycled",
                  "portador-ciclado": "bearer-cycled", "eliminated": "bearer-eliminated",
                  "eliminado": "bearer-eliminated", "portador-eliminado": "bearer-eliminated", "jugar": "play"}
-EVENT_LABELS = {"play": T("The item is played", "Se juega el objeto"), "bearer-moves": T("Its bearer moves", "Su portador se mueve"),
+EVENT_LABELS = {"play": T("The item is played", "Se juega el objeto"),
+                "bearer-moves": T("Its bearer moves", "Su portador se mueve"),
                 "bearer-cycled": T("Its bearer is cycled", "Su portador se cicla"),
                 "bearer-eliminated": T("Its bearer is eliminated", "Su portador es eliminado")}
 ORIGIN_LABELS = {"reserve": T("A reserve", "Una reserva"), "path": T("A path", "Un camino"),
@@ -34,15 +35,18 @@ ITEM_MOVE = KindSpec(
         Param("to", "text", T("To (optional)", "Hasta (opcional)")),
         Param("bearer", "text", T("Bearer (optional)", "Portador (opcional)")),
         Param("text_allows", "bool", T("The item's own text allows it", "El texto del propio objeto lo permite")),
-        Param("from", "choice", T("Where the bearer is (when not given below)", "Dónde está el portador (si no se indica abajo)"),
+        Param("from", "choice", T("Where the bearer is (when not given below)",
+                                  "Dónde está el portador (si no se indica abajo)"),
               choices=ORIGINS, aliases=ORIGIN_ALIASES, choice_labels=ORIGIN_LABELS),
     ),
     verdict=(
         Key("moves_with", "bool", T("Moves with its bearer", "Se mueve con su portador"), always=False,
-            when=T("when the bearer moves, is cycled or eliminated", "si el portador se mueve, se cicla o es eliminado")),
+            when=T("when the bearer moves, is cycled or eliminated",
+                   "si el portador se mueve, se cicla o es eliminado")),
         Key("fate", "choice", T("What happens", "Qué ocurre"), choices=("moves", "cycled", "eliminated"), always=False,
             when=T("with moves_with", "con moves_with")),
-        Key("item_to", "text", T("The item goes to", "El objeto va a"), always=False, when=T("when known", "si se conoce")),
+        Key("item_to", "text", T("The item goes to", "El objeto va a"), always=False,
+            when=T("when known", "si se conoce")),
         allowed_key(always=False, when=T("when the item is played", "cuando se juega el objeto")),
         Key("bearer_in_play", "bool", T("Bearer in play", "Portador en juego"), always=False,
             when=T("when the item is played", "cuando se juega el objeto")),
@@ -116,6 +120,7 @@ def _play_item(position: Position, q, r, item: str, bearer_name: str | None, tex
     if bearer_name is None:
         q.error("bearer", "cardgame.err_play_needs_bearer", item=item)
         q.problems.raise_if_any()
+    assert bearer_name is not None, "raised just above"
     r.step("cardgame.item_on_bearer", "wotrcg-items-bearer", item=item, bearer=bearer_name)
     found = _find_bearer(position, bearer_name)
     if found is not None:

@@ -25,16 +25,18 @@ position:
 An *area* (a reserve, one side of a battleground or of the path) holds `characters`,
 `armies`, `items` and other `cards`; on a battleground or path they always go under the side
 that owns them (`free_peoples:` / `shadow:`), so leadership and path combat know whose they are.
-A path's defence icons may be written `defence`, `defense` or `shields`. A card is a name or a mapping; `skulls` (attack icons)
-and `cancels` (the skulls it cancels when eliminated in path combat: its defence icons, so
-`shields`, `defence` and `defense` are accepted for it) are optional. Every
-item needs a `bearer` that is a character or army of the same area (seed 001 pp. 11, 15); an
-item's icons count with its bearer's, never on their own (official rules, Path Combat).
+A path's defence icons may be written `defence`, `defense` or `shields`. A card is a name or a
+mapping; `skulls` (attack icons) and `cancels` (the skulls it cancels when eliminated in path
+combat: its defence icons, so `shields`, `defence` and `defense` are accepted for it) are
+optional. Every item needs a `bearer` that is a character or army of the same area (seed 001
+pp. 11, 15); an item's icons count with its bearer's, never on their own (official rules, Path
+Combat).
 Card names are free text (the engine holds no card list) and match ignoring case and accents.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from adjudicator import names
 from adjudicator.params import Fields, check_int, check_side

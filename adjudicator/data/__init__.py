@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _DIR = Path(__file__).parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict:
     with (_DIR / f"{name}.json").open(encoding="utf-8") as fh:
         return json.load(fh)

@@ -9,7 +9,7 @@ Counts choose their word with ``{n:plural(dado|dados)}``: the first form when ``
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ DEFAULT_LANG = "en"
 _DIR = Path(__file__).parent / "messages"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(domain: str) -> dict[str, dict[str, str]]:
     path = _DIR / f"{domain}.json"
     with path.open(encoding="utf-8") as fh:
@@ -29,7 +29,7 @@ def domains() -> list[str]:
     return sorted(p.stem for p in _DIR.glob("*.json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _formatter() -> Any:
     """``str.format`` plus ``{n:plural(one|many)}``, which picks the word that agrees with n
     (built on first use: most messages never need it, and a cold start should not pay for it)."""

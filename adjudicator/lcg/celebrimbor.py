@@ -12,21 +12,25 @@ from adjudicator.lcg.common import GAME, H_LIST, PLAYERS_PARAM, card_param, ques
 from adjudicator.lcg.model import CARD_TYPES, Card, Keyword, Position, read_card, read_first_player
 from adjudicator.problems import format_path
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.spec import Key, KindSpec, Param, T
 
 # A location's fields a user may write straight in an orcs-search question, without `location:`.
 ORCS_FLAT_FIELDS = ("name", "type", "quest_points", "damage", "tokens", "attachments", "progress", "resources",
                     "resource", "time_counters")
-TYPE_LABELS = {"location": T("Location", "Lugar"), "enemy": T("Enemy", "Enemigo"), "treachery": T("Treachery", "Traición"),
+TYPE_LABELS = {"location": T("Location", "Lugar"), "enemy": T("Enemy", "Enemigo"),
+               "treachery": T("Treachery", "Traición"),
                "objective": T("Objective", "Objetivo"), "quest": T("Quest", "Misión"),
                "attachment": T("Attachment", "Vinculada"), "hero": T("Hero", "Héroe"), "ally": T("Ally", "Aliado"),
                "event": T("Event", "Evento")}
-FLAT = T("The location's field, written straight in the question.", "Un campo del lugar, escrito directamente en la pregunta.")
+FLAT = T("The location's field, written straight in the question.",
+         "Un campo del lugar, escrito directamente en la pregunta.")
 
 SCOUR = KindSpec(
-    GAME, "scour", T("In which order do the Scour effects resolve?", "¿En qué orden se resuelven los efectos de Escudriñar?"),
+    GAME, "scour", T("In which order do the Scour effects resolve?",
+                     "¿En qué orden se resuelven los efectos de Escudriñar?"),
     "lcg/celebrimbor",
-    help=T("The cards in play and the first player below decide it.", "Lo deciden las cartas en juego y el jugador inicial, abajo."),
+    help=T("The cards in play and the first player below decide it.",
+           "Lo deciden las cartas en juego y el jugador inicial, abajo."),
     params=(
         Param("cards", "words", T("Cards with a Scour effect (empty: every card in play)",
                                   "Cartas con efecto Escudriñar (vacío: todas las cartas en juego)"), help=H_LIST),
@@ -35,7 +39,8 @@ SCOUR = KindSpec(
               help=T("A name, or the player's number.", "Un nombre, o el número del jugador.")),
         Param("order", "words", T("Order chosen by the first player (optional)",
                                   "Orden elegido por el jugador inicial (opcional)"), help=H_LIST),
-        Param("triggered_by", "text", T("Card that triggers Scour (optional)", "Carta que desencadena Escudriñar (opcional)")),
+        Param("triggered_by", "text", T("Card that triggers Scour (optional)",
+                                        "Carta que desencadena Escudriñar (opcional)")),
     ),
     verdict=(
         Key("effects", "texts", T("Effects", "Efectos"), contract=True),
@@ -47,7 +52,8 @@ SCOUR = KindSpec(
 )
 
 ORCS_SEARCH = KindSpec(
-    GAME, "orcs-search", T("What goes under the objective in The Orcs' Search?", "¿Qué va bajo el objetivo en La Búsqueda de los Orcos?"),
+    GAME, "orcs-search", T("What goes under the objective in The Orcs' Search?",
+                           "¿Qué va bajo el objetivo en La Búsqueda de los Orcos?"),
     "lcg/celebrimbor",
     help=T("A location goes there once its damage reaches its quest points.",
            "Un lugar va allí en cuanto su daño alcanza sus puntos de misión."),
@@ -57,9 +63,11 @@ ORCS_SEARCH = KindSpec(
                      "Una carta en juego de abajo (su nombre), o el lugar con sus campos.")),
         Param("card", "card", T("Card", "Carta"), reader="card_param", form=False,
               help=T("Another name for location.", "Otro nombre de location.")),
-        Param("location.name", "text", T("Location", "Lugar"), help=T("A card in play below, or describe it here.",
-                                                                      "Una carta en juego de las de abajo, o descríbela aquí.")),
-        Param("location.type", "choice", T("Type of card", "Tipo de carta"), choices=CARD_TYPES, choice_labels=TYPE_LABELS),
+        Param("location.name", "text", T("Location", "Lugar"),
+              help=T("A card in play below, or describe it here.",
+                     "Una carta en juego de las de abajo, o descríbela aquí.")),
+        Param("location.type", "choice", T("Type of card", "Tipo de carta"), choices=CARD_TYPES,
+              choice_labels=TYPE_LABELS),
         Param("location.quest_points", "int", T("Quest points", "Puntos de misión"), lo=0, hi=99),
         Param("location.damage", "int", T("Damage on it", "Daño que tiene"), lo=0, hi=99),
         Param("location.tokens.progress", "int", T("Progress tokens", "Fichas de progreso"), lo=0, hi=99),
@@ -67,7 +75,8 @@ ORCS_SEARCH = KindSpec(
         Param("location.attachments", "words", T("Attachments", "Vinculadas"), help=H_LIST),
         *(Param(k, "mapping", T(k.replace("_", " "), k.replace("_", " ")), help=FLAT, reader="orcs_search",
                 form=False) for k in ORCS_FLAT_FIELDS),
-        Param("by_effect", "bool", T("Placed there by a card effect", "Colocado allí por el efecto de una carta"), default=False),
+        Param("by_effect", "bool", T("Placed there by a card effect", "Colocado allí por el efecto de una carta"),
+              default=False),
     ),
     verdict=(
         Key("under_objective", "bool", T("Under the objective", "Bajo el objetivo"), contract=True),
@@ -95,8 +104,8 @@ def scour(position: Position, q, r):
     cards: list[Card] = []
     if cards_raw is not None:
         for i, c in enumerate(cards_raw):
-            if isinstance(c, str) and position.card(c) is not None:
-                cards.append(position.card(c))
+            if isinstance(c, str) and (in_position := position.card(c)) is not None:
+                cards.append(in_position)
                 continue
             card = read_card(c, q.at("cards") + [i], q.problems, name_required=True)
             if card is not None and card.name:
@@ -118,22 +127,22 @@ def scour(position: Position, q, r):
         r.step("lcg.scour_triggered_by", "lcg-scour-trigger", card=trigger)
     in_play, out = [], []
     for c in cards:
-        if position.is_under_orcs_search(c.name):
+        if position.is_under_orcs_search(c.known_name):
             out.append(c)
         elif c.keyword("scour"):
             in_play.append(c)
-    out_names = [c.name for c in out]
+    out_names = [c.known_name for c in out]
     if cards_raw is None:   # the cards in play: those face down under the objective are not
         out_names += [n for n in position.under_orcs_search if n not in out_names]
     for name in out_names:
         r.step("lcg.scour_out_of_play", "lcg-orcs-search-out-of-play", card=name)
-    without = [c.name for c in cards if c not in in_play and c not in out]
+    without = [c.known_name for c in cards if c not in in_play and c not in out]
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
     who = first_name or r.t("lcg.first_player")
     if first_name and first_name.isascii() and first_name.isdigit():
         who = r.t("lcg.player_n", n=first_name)   # a player known only by number
-    effects = [c.name for c in in_play]
+    effects = [c.known_name for c in in_play]
     if not in_play:
         r.step("lcg.scour_none", "lcg-scour-trigger")
         return r.decide("lcg.answer_scour_none", {}, effects=[], order_given=True,
@@ -151,8 +160,8 @@ def scour(position: Position, q, r):
                 q.problems.add(q.at("order") + [i], "lcg.err_order_twice", card=n)
             else:
                 seen.add(k)
-                order.append(by_key[k].name)
-        missing = [c.name for c in in_play if c.key not in seen]
+                order.append(by_key[k].known_name)
+        missing = [c.known_name for c in in_play if c.key not in seen]
         if missing and not q.problems:
             q.problems.add(q.at("order"), "lcg.err_order_missing", cards=", ".join(missing))
         q.problems.raise_if_any()
@@ -179,17 +188,19 @@ def orcs_search(position: Position, q, r):
     Tokens and attachments are discarded first; cards under the objective are out of play
     (seed 002, La Búsqueda de los Orcos)."""
     key = "location" if q.has("location") else "card"
+    where: str | None = key   # the question's key holding the card; None: the question itself
     flat = [k for k in ORCS_FLAT_FIELDS if q.has(k)]
     if not q.has(key) and flat:
         # the location's facts written straight in the question (quest_points, damage ...)
         card = read_card({k: q.get(k) for k in flat}, q.path, q.problems)
         card = card and card._replace(path=format_path(q.path))
-        key = None
+        where = None
     else:
         card = card_param(position, q, key)
     effect_given = q.has("by_effect")
     by_effect = q.bool("by_effect", default=False)
     q.ready()
+    assert card is not None, "a card that cannot be read is a problem q.ready() raised"
     name = card.name or r.t("lcg.the_card")
     r.step("lcg.orcs_objective", "lcg-orcs-search")
     if position.is_under_orcs_search(card.name or ""):
@@ -204,7 +215,7 @@ def orcs_search(position: Position, q, r):
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
                             out_of_play=False)
         if card.quest_points is None:
-            return r.needs_info([f"{card.path}.quest_points" if card.path else f"question.{key}.quest_points"])
+            return r.needs_info([f"{card.path}.quest_points" if card.path else f"question.{where}.quest_points"])
         if card.damage < card.quest_points:
             r.step("lcg.orcs_damage_below", "lcg-orcs-search-location", card=name, damage=card.damage,
                    qp=card.quest_points)

@@ -8,7 +8,7 @@ recognised but never ruled on: a question that depends on one answers not-covere
 from __future__ import annotations
 
 from adjudicator.lcg.model import Card, Position, read_card, read_players
-from adjudicator.spec import T, Param
+from adjudicator.spec import Param, T
 
 GAME = "lotr-lcg"
 H_LIST = T("Separate them with commas.", "Sepáralos con comas.")
@@ -58,7 +58,7 @@ def card_param(position: Position, q, key: str, *, required: bool = True) -> Car
         if card is None:
             if position.is_under_orcs_search(raw):
                 return Card(raw.strip(), path=f"question.{key}")
-            known = ", ".join(c.name for c in position.in_play) or "-"
+            known = ", ".join(c.known_name for c in position.in_play) or "-"
             q.error(key, "lcg.err_unknown_card", card=raw, known=known)
         return card
     return read_card(raw, q.at(key), q.problems)

@@ -7,24 +7,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.lcg.common import GAME, H_LIST, PLAYERS_PARAM, card_param, not_modelled, question_players, sentence_case
+from adjudicator.lcg.common import (
+    GAME,
+    H_LIST,
+    PLAYERS_PARAM,
+    card_param,
+    not_modelled,
+    question_players,
+    sentence_case,
+)
 from adjudicator.lcg.model import MAX_TOKENS, Card, Position, read_card
 from adjudicator.params import check_int
 from adjudicator.problems import format_path
 from adjudicator.registry import question
-from adjudicator.spec import T, Col, Key, KindSpec, Param
+from adjudicator.spec import Col, Key, KindSpec, Param, T
 
 H_KEYWORDS = T("In English or Spanish, separated by commas, e.g. Doomed 2, Surge or Maldito 2, Oleada.",
                "En español o en inglés, separadas por comas, p. ej. Maldito 2, Oleada o Doomed 2, Surge.")
 CARD = T("Card", "Carta")
 
 REVEAL = KindSpec(
-    GAME, "reveal", T("What happens when this encounter card is revealed?", "¿Qué ocurre al revelar esta carta de Encuentro?"),
+    GAME, "reveal", T("What happens when this encounter card is revealed?",
+                      "¿Qué ocurre al revelar esta carta de Encuentro?"),
     "lcg/keywords",
     params=(
         PLAYERS_PARAM,
-        Param("card", "card", CARD, help=T("A card in play below (its name), or the card with its keywords.",
-                                           "Una carta en juego de abajo (su nombre), o la carta con sus palabras clave."),
+        Param("card", "card", CARD,
+              help=T("A card in play below (its name), or the card with its keywords.",
+                     "Una carta en juego de abajo (su nombre), o la carta con sus palabras clave."),
               required=True, reader="card_param", form=False),
         Param("card.name", "text", CARD, help=T("A card in play below, or describe it here.",
                                                 "Una carta en juego de las de abajo, o descríbela aquí.")),
@@ -32,8 +42,10 @@ REVEAL = KindSpec(
               reader="read_card"),
         Param("keywords", "keywords", T("Keywords of the card", "Palabras clave de la carta"), help=H_KEYWORDS,
               reader="read_card", form=False),
-        Param("when_revealed", "bool", T("The card has a when-revealed effect", "La carta tiene un efecto «Al ser revelada»")),
-        Param("then", "rows", T("Cards Surge revealed next, in order (optional)", "Cartas que Oleada reveló después, en orden (opcional)"),
+        Param("when_revealed", "bool", T("The card has a when-revealed effect",
+                                         "La carta tiene un efecto «Al ser revelada»")),
+        Param("then", "rows", T("Cards Surge revealed next, in order (optional)",
+                                "Cartas que Oleada reveló después, en orden (opcional)"),
               reader="reveal", rows=3,
               cols=(Col("name", CARD), Col("keywords", T("Keywords", "Palabras clave"), "keywords"))),
     ),
@@ -43,7 +55,8 @@ REVEAL = KindSpec(
         Key("time_counters", "count", T("Time counters", "Contadores de Tiempo"), contract=True),
         Key("threat_total", "count", T("Total threat", "Amenaza total"), always=False,
             when=T("when the players are known", "si se conocen los jugadores")),
-        Key("order", "texts", T("Order", "Orden"), always=False, when=T("when the effects' order matters", "si importa el orden")),
+        Key("order", "texts", T("Order", "Orden"), always=False,
+            when=T("when the effects' order matters", "si importa el orden")),
         Key("threats_after", "mapping", T("Threat afterwards", "Amenaza después"), always=False,
             when=T("when the players' threats are given", "si se dan las amenazas de los jugadores")),
         Key("pending_reveals", "count", T("Cards Surge still reveals", "Cartas que Oleada aún revela"), always=False,
@@ -59,14 +72,17 @@ REVEAL = KindSpec(
 TIME = KindSpec(
     GAME, "time", T("When does this Time trigger?", "¿Cuándo se activa este Tiempo?"), "lcg/keywords",
     params=(
-        Param("card", "card", CARD, help=T("A card in play below (its name), or the card.", "Una carta en juego de abajo (su nombre), o la carta."),
+        Param("card", "card", CARD, help=T("A card in play below (its name), or the card.",
+                                           "Una carta en juego de abajo (su nombre), o la carta."),
               reader="card_param", form=False),
         Param("card.name", "text", T("Card with Time (optional)", "Carta con Tiempo (opcional)"),
               help=T("A card in play below.", "Una carta en juego de las de abajo.")),
         Param("counters", "int", T("Time counters", "Contadores de Tiempo"),
               help=T("Empty: the card's Time value.", "Vacío: el valor de Tiempo de la carta."), lo=0, hi=MAX_TOKENS),
-        Param("refresh_phases", "int", T("Refresh phases passed", "Fases de recuperación pasadas"), default=0, lo=0, hi=MAX_TOKENS),
-        Param("removed_by_effects", "ints", T("Counters removed by effects", "Contadores retirados por efectos"), help=H_LIST,
+        Param("refresh_phases", "int", T("Refresh phases passed", "Fases de recuperación pasadas"), default=0, lo=0,
+              hi=MAX_TOKENS),
+        Param("removed_by_effects", "ints", T("Counters removed by effects", "Contadores retirados por efectos"),
+              help=H_LIST,
               lo=0, hi=MAX_TOKENS),
     ),
     verdict=(
@@ -109,11 +125,13 @@ def reveal(position: Position, q, r):
             nxt = Card(c.strip() or "?", path=format_path(path))
         if nxt is not None:
             then.append(nxt._replace(path=format_path(path)))
-    chain = [card, *then]
-    for i, nxt in enumerate(then):
-        if card is not None and chain[i] is not None and not chain[i].keyword("surge"):
-            q.problems.add(nxt.path, "lcg.err_then_without_surge", card=_name(chain[i], r, i))
+    for i, nxt in enumerate(then if card is not None else []):
+        before = card if i == 0 else then[i - 1]
+        if before is not None and not before.keyword("surge"):
+            q.problems.add(nxt.path, "lcg.err_then_without_surge", card=_name(before, r, i))
     q.ready()
+    assert card is not None, "a card that cannot be read is a problem q.ready() raised"
+    chain = [card, *then]
     for c in chain:
         if not_modelled(c, r):
             return r.result
@@ -125,6 +143,7 @@ def reveal(position: Position, q, r):
             r.step("lcg.reveal_next", "lcg-surge", card=name)
         doomed, surge, time = c.keyword("doomed"), c.keyword("surge"), c.keyword("time")
         if doomed:
+            assert doomed.value is not None, "Doomed is read only with its value (KEYWORDS)"
             threat_each += doomed.value
             if count:
                 r.step("lcg.reveal_doomed_players", "lcg-doomed", card=name, x=doomed.value, players=count,

@@ -17,7 +17,7 @@ Keywords are written in English or Spanish, with their value: `doomed 2` / `mald
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from adjudicator import names
 from adjudicator.params import Fields, check_int
@@ -28,8 +28,13 @@ MAX_THREAT = 99
 MAX_X = 20               # a keyword value above this is a typing mistake
 MAX_TOKENS = 99
 
+class KeywordWords(TypedDict):
+    words: tuple[str, ...]   # English, Spanish, then other accepted spellings
+    value: bool              # whether the keyword takes a number X
+
+
 # Folded word -> keyword id. `value` says whether the keyword takes a number X.
-KEYWORDS = {
+KEYWORDS: dict[str, KeywordWords] = {
     "doomed": {"words": ("doomed", "maldito", "maldita", "condenado", "condenada"), "value": True},
     "surge": {"words": ("surge", "oleada"), "value": False},
     "time": {"words": ("time", "tiempo"), "value": True},
@@ -79,6 +84,13 @@ class Card(NamedTuple):
     @property
     def key(self) -> str:
         return names.normalize(self.name or "")
+
+    @property
+    def known_name(self) -> str:
+        """The name of a card that has one by construction: in play, or listed by name (both
+        read with ``name_required``)."""
+        assert self.name is not None, "a card read with name_required has a name"
+        return self.name
 
 
 class Player(NamedTuple):
@@ -266,7 +278,7 @@ def read_card(raw: Any, path: list, problems: Problems, *, name_required: bool =
         n = check_int(attached, f.at("attachments"), problems, lo=0, hi=MAX_TOKENS) or 0
         unnamed = n
         attached = []
-    for i, a in enumerate(f.list("attachments", default=[]) if attached else []):
+    for i, a in enumerate((f.list("attachments", default=[]) or []) if attached else []):
         if isinstance(a, str) and a.strip():
             attachments.append(a.strip())
         elif isinstance(a, dict) and isinstance(a.get("name"), str):
@@ -309,7 +321,7 @@ def parse_position(raw: Any, problems: Problems) -> Position:
     first_name = None
     if first is not None:
         first_name = read_first_player(first, players, f.at("first_player"), problems)
-    cards = []
+    cards: list[Card] = []
     for i, c in enumerate(f.list("in_play", default=[]) or []):
         card = read_card(c, f.at("in_play") + [i], problems, name_required=True)
         if card is not None and card.name:

@@ -134,8 +134,8 @@ def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | No
         path = q.at("units") + [key]
         if folded == "nazgul":
             if part.nazgul > present.nazgul:
-                q.problems.add(path, "movement.err_more_than_present", what=translate(lang, "movement.what_nazgul"), given=part.nazgul,
-                               present=present.nazgul, region=lang_region)
+                q.problems.add(path, "movement.err_more_than_present", what=translate(lang, "movement.what_nazgul"),
+                               given=part.nazgul, present=present.nazgul, region=lang_region)
             continue
         if folded in ("characters", "personajes"):
             for i, c in enumerate(value if isinstance(value, list) else [value]):
@@ -150,7 +150,8 @@ def read_units(q, side: str, present: Army, region: str, lang: str) -> Army | No
         want = part.nations.get(nation, Units())
         for kind in ("regular", "elite", "leader"):
             if getattr(want, kind) > getattr(have, kind):
-                q.problems.add([*path, kind], "movement.err_more_than_present", what=translate(lang, f"movement.what_{kind}"),
+                q.problems.add([*path, kind], "movement.err_more_than_present",
+                               what=translate(lang, f"movement.what_{kind}"),
                                given=getattr(want, kind), present=getattr(have, kind), region=lang_region)
     return part
 

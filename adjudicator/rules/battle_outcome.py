@@ -48,13 +48,12 @@ substitution), for rounds 1..12, with the rest as one exact tail "13+".
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
+from typing import NamedTuple
 
 from adjudicator.rules.odds import hits_distribution
 
@@ -282,7 +281,7 @@ def _common_denominator(g: _Graph, b: Battle) -> int:
     met at most once per round of the longest battle, so their lcm to that power covers them."""
     with_loop: dict[int, tuple[set, set]] = defaultdict(lambda: (set(), set()))
     without_loop, count = 1, 0
-    for (a, d, _k, _e), stay, (_g, den) in zip(g.states, g.stay, g.leave):
+    for (a, d, _k, _e), stay, (_g, den) in zip(g.states, g.stay, g.leave, strict=True):
         if stay:
             with_loop[den][0].add(hit_points(a))
             with_loop[den][1].add(hit_points(d))
@@ -316,7 +315,7 @@ def solve(b: Battle) -> Outcome:
     absorbed = [0] * len(g.terminals)
     ended_in: dict[int, int] = defaultdict(int)     # round -> mass, when the state tells the round (no self-loops)
     rounds_plain = 0                     # states fought once: their visit mass
-    rounds_looped: dict[int, int] = defaultdict(int)     # common factor g -> sum of mass / L over states with a self-loop
+    rounds_looped: dict[int, int] = defaultdict(int)     # common factor g -> sum of mass / L over looped states
     order = _topological(g)
     for i in order:
         n = mass[i]
@@ -407,7 +406,7 @@ def _outcome(b: Battle, g: _Graph, p_terminal: list[Fraction], rounds: dict[str,
     holds: dict[str, Fraction] = defaultdict(Fraction)
     a_left = [Fraction(0)] * (b.attacker.units + 1)
     d_left = [Fraction(0)] * (b.defender.units + 1)
-    for (outcome, reason, au, du), p in zip(g.terminals, p_terminal):
+    for (outcome, reason, au, du), p in zip(g.terminals, p_terminal, strict=True):
         totals[outcome] += p
         if reason:
             holds[reason] += p

@@ -10,8 +10,8 @@ the data, so two regions that touch across a black line are simply not adjacent.
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 
 from adjudicator import data
 from adjudicator.model import Position, other_side
@@ -77,7 +77,7 @@ def distances(start: str, *, enter: Callable[[str], bool] | None = None,
     return dist
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plain_distances(start: str) -> dict[str, int]:
     return distances(start, enter=lambda r: True)
 

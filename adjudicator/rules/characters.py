@@ -13,14 +13,14 @@ Mouth of Sauron enter play now, and where (character cards, official 2nd edition
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from adjudicator import data, names
 from adjudicator.model import Army, Position, guide_candidates
 from adjudicator.registry import question
 from adjudicator.rules.armies import name_default, name_defaults
 from adjudicator.ruling import Precedence
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 GAME = "war-of-the-ring"
 

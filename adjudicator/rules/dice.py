@@ -9,7 +9,7 @@ from adjudicator import data, names
 from adjudicator.params import SIDE_ALIASES, YES_NO
 from adjudicator.registry import question
 from adjudicator.ruling import Precedence
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 MAX_DICE = {"free_peoples": 6, "shadow": 10}
@@ -33,7 +33,8 @@ FACE_ALIASES = {
 }
 
 
-FACE_LABELS = {"character": T("Character", "Personaje"), "army": T("Army", "Ejército"), "muster": T("Muster", "Alistar"),
+FACE_LABELS = {"character": T("Character", "Personaje"), "army": T("Army", "Ejército"),
+               "muster": T("Muster", "Alistar"),
                "army-muster": T("Army/Muster", "Ejército/Alistar"), "event": T("Event", "Evento"),
                "will-of-the-west": T("Will of the West", "Voluntad de Occidente"), "eye": T("Eye", "Ojo")}
 DIE_COUNT = T("Action dice", "Dados de Acción")
@@ -63,11 +64,14 @@ ELVEN_RING = KindSpec(
               choice_labels=FACE_LABELS, aliases=FACE_ALIASES),
         Param("to", "choice", T("Die face wanted", "Cara deseada"), required=True, choices=FACES,
               choice_labels=FACE_LABELS, aliases=FACE_ALIASES),
-        Param("used_this_turn", "bool", T("An Elven Ring was already used this turn", "Ya se usó un Anillo Élfico este turno"),
+        Param("used_this_turn", "bool",
+              T("An Elven Ring was already used this turn", "Ya se usó un Anillo Élfico este turno"),
               help=T("Yes/no, or the sides that used one.", "Sí/no, o los bandos que ya usaron uno."), default=False),
         Param("held", "int", T("Elven Rings this player holds", "Anillos Élficos que tiene este jugador"), lo=0, hi=3,
-              default_text=T("the Free Peoples: the three of the start; the Shadow: none at the start, so it is asked for",
-                             "los Pueblos Libres: los tres del principio; la Sombra: ninguno al principio, así que se pregunta")),
+              default_text=T("the Free Peoples: the three of the start; the Shadow: none at the start, "
+                             "so it is asked for",
+                             "los Pueblos Libres: los tres del principio; la Sombra: ninguno al principio, "
+                             "así que se pregunta")),
     ),
     verdict=(
         allowed_key(contract=True),

@@ -11,24 +11,27 @@ from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, guide_candidates
 from adjudicator.params import YES_NO, check_name
 from adjudicator.registry import question
-from adjudicator.ruling import fraction_text, probability
 from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
 from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
 from adjudicator.rules.odds import hits_distribution
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
-H_ROLLS = T("The faces rolled, separated by commas, e.g. 6, 3, 1.", "Las caras obtenidas, separadas por comas, p. ej. 6, 3, 1.")
+H_ROLLS = T("The faces rolled, separated by commas, e.g. 6, 3, 1.",
+            "Las caras obtenidas, separadas por comas, p. ej. 6, 3, 1.")
 
 HUNT_ROLL = KindSpec(
     GAME, "hunt-roll",
-    T("How likely is the Hunt to find the Fellowship?", "¿Qué probabilidad tiene la Búsqueda de encontrar a la Comunidad?"),
+    T("How likely is the Hunt to find the Fellowship?",
+      "¿Qué probabilidad tiene la Búsqueda de encontrar a la Comunidad?"),
     "board/hunt",
     help=T("The Shadow dice in the Hunt Box and where the Ring-bearers stand decide the roll.",
            "Los dados de la Sombra en la Casilla de Búsqueda y dónde están los Portadores deciden la tirada."),
     params=(
         Param("rolls", "ints", T("Dice rolled (optional)", "Dados tirados (opcional)"), help=H_ROLLS, lo=1, hi=6),
-        Param("rerolled", "ints", T("Dice re-rolled (optional)", "Dados repetidos (opcional)"), help=H_ROLLS, lo=1, hi=6),
+        Param("rerolled", "ints", T("Dice re-rolled (optional)", "Dados repetidos (opcional)"), help=H_ROLLS, lo=1,
+              hi=6),
     ),
     verdict=(
         Key("dice", "count", T("Dice", "Dados"), contract=True),
@@ -57,7 +60,8 @@ HUNT_CASUALTY = KindSpec(
     params=(
         Param("damage", "int", T("Hunt damage", "Daño de Búsqueda"), required=True, lo=0, hi=CORRUPTION_MAX),
         Param("take", "text", T("Taken as", "Se recibe como"),
-              help=T("corruption, guide, random, or a Companion's name.", "corrupción, guía, al azar, o el nombre de un Compañero."),
+              help=T("corruption, guide, random, or a Companion's name.",
+                     "corrupción, guía, al azar, o el nombre de un Compañero."),
               required=True),
     ),
     verdict=(
@@ -82,7 +86,8 @@ HUNT_CASUALTY = KindSpec(
 
 HUNT_ALLOCATION = KindSpec(
     GAME, "hunt-allocation",
-    T("How many dice may the Shadow put in the Hunt Box?", "¿Cuántos dados puede poner la Sombra en la Casilla de Búsqueda?"),
+    T("How many dice may the Shadow put in the Hunt Box?",
+      "¿Cuántos dados puede poner la Sombra en la Casilla de Búsqueda?"),
     "board/hunt",
     params=(
         Param("retrieved", "int", T("Free Peoples dice taken back from the Hunt Box",

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from adjudicator.registry import question
 from adjudicator.rules.fellowship import distance, lean_on_fellowship, phase_step, region_name
-from adjudicator.spec import T, Key, KindSpec, allowed_key
+from adjudicator.spec import Key, KindSpec, T, allowed_key
 
 GAME = "war-of-the-ring"
 MORDOR_GATES = ("minas-morgul", "morannon")
 
 ENTER_MORDOR = KindSpec(
-    GAME, "enter-mordor", T("Can the Fellowship enter Mordor?", "¿Puede la Comunidad entrar en Mordor?"), "board/mordor",
+    GAME, "enter-mordor", T("Can the Fellowship enter Mordor?", "¿Puede la Comunidad entrar en Mordor?"),
+    "board/mordor",
     verdict=(
         allowed_key(contract=True),
         Key("declare_first", "bool", T("Declare first", "Declarar primero")),

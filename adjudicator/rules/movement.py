@@ -14,14 +14,32 @@ from adjudicator import data, names
 from adjudicator.model import Army, Position, other_side
 from adjudicator.params import check_name, side_value
 from adjudicator.registry import question
-from adjudicator.ruling import Precedence
 from adjudicator.rules import board
-from adjudicator.rules.armies import (DIE_ALIASES, cannot_move, check_units_shape, choose_side, describe, listed,
-                                      name_default, name_defaults, read_units, region_path, side_of_units, side_word)
-from adjudicator.rules.characters import (GANDALF_WHITE_MOVE_LEVEL, elites_as_leaders, gandalf_white_level_four,
-                                          is_led, mid_sentence_name, mouth_in_play)
+from adjudicator.rules.armies import (
+    DIE_ALIASES,
+    cannot_move,
+    check_units_shape,
+    choose_side,
+    describe,
+    listed,
+    name_default,
+    name_defaults,
+    read_units,
+    region_path,
+    side_of_units,
+    side_word,
+)
+from adjudicator.rules.characters import (
+    GANDALF_WHITE_MOVE_LEVEL,
+    elites_as_leaders,
+    gandalf_white_level_four,
+    is_led,
+    mid_sentence_name,
+    mouth_in_play,
+)
 from adjudicator.rules.politics import political_default
-from adjudicator.spec import T, Key, KindSpec, Param, allowed_key, side_param
+from adjudicator.ruling import Precedence
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
@@ -35,7 +53,8 @@ ARMY_MOVE = KindSpec(
         Param("to", "region", T("To", "Hasta"), required=True),
         side_param(),
         Param("units", "units", T("Units that move (default: all)", "Unidades que se mueven (por defecto: todas)"),
-              help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.", "YAML, p. ej. {gondor: {regular: 2, leader: 1}}."),
+              help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.",
+                     "YAML, p. ej. {gondor: {regular: 2, leader: 1}}."),
               default_text=T("the whole army", "todo el ejército"), reader="read_units"),
         Param("die", "choice", T("Die used", "Dado usado"), choices=("army", "character", "muster"),
               choice_labels=DIE_LABELS, aliases=DIE_ALIASES, default_text=T("an Army die", "un dado de Ejército")),
@@ -100,8 +119,8 @@ def muster_as_army(position, r, side: str, used: bool | None) -> None:
     elif not mouth_in_play(position):
         name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
                      Mouth=names.character_name("mouth-of-sauron", r.lang))
-        r.refuse("mouth-absent", "wotr-char-mouth-muster", "movement.refuse_mouth_absent", "movement.reason_mouth_absent",
-                 mouth=mouth)
+        r.refuse("mouth-absent", "wotr-char-mouth-muster", "movement.refuse_mouth_absent",
+                 "movement.reason_mouth_absent", mouth=mouth)
     elif used:
         r.refuse("mouth-used", "wotr-char-mouth-muster", "movement.refuse_mouth_used", "movement.reason_mouth_used",
                  mouth=mouth)
@@ -109,7 +128,8 @@ def muster_as_army(position, r, side: str, used: bool | None) -> None:
         if used is None:
             name_default(r, "question.muster_as_army_used", "movement.default_mouth_unused", "wotr-char-mouth-muster",
                          mouth=mouth)
-        r.step("movement.mouth_muster_as_army", "wotr-char-mouth-muster", Mouth=names.character_name("mouth-of-sauron", r.lang))
+        r.step("movement.mouth_muster_as_army", "wotr-char-mouth-muster",
+               Mouth=names.character_name("mouth-of-sauron", r.lang))
 
 
 def die_checks(position, r, moving: Army, die: str | None, side: str, mouth_used: bool | None) -> None:
@@ -234,23 +254,28 @@ def army_move(position, q, r):
         else:
             r.step("movement.not_an_army_units", "wotr-army")
         if moving.nazgul or moving.characters:
-            r.step("movement.characters_move_alone", "wotr-character-nazgul" if moving.nazgul else "wotr-character-move")
+            r.step("movement.characters_move_alone",
+                   "wotr-character-nazgul" if moving.nazgul else "wotr-character-move")
         return r.decide("movement.answer_no", {"reason": r.t("movement.reason_not_army")},
                         allowed=False, side=side_value(side))
 
     # Leaders never stay behind alone: when every unit leaves, the Leaders go too.
     left_leaders = present.leaders - moving.leaders
     if explicit and left_leaders > 0 and present.units - moving.units <= 0:
-        r.refuse("leader-alone", "wotr-army-leaders-not-alone", "movement.refuse_leader_alone", "movement.reason_leader_alone", n=left_leaders, region=src_name)
+        r.refuse("leader-alone", "wotr-army-leaders-not-alone", "movement.refuse_leader_alone",
+                 "movement.reason_leader_alone", n=left_leaders, region=src_name)
 
     # A besieged army stays inside: its only way out is a sortie.
     if position.region(src).besieged == side:
-        r.refuse("besieged", "wotr-siege-besieged-army", "movement.refuse_besieged", "movement.reason_besieged", region=src_name)
+        r.refuse("besieged", "wotr-siege-besieged-army", "movement.refuse_besieged", "movement.reason_besieged",
+                 region=src_name)
 
     if src == dst:
-        r.refuse("same-region", "wotr-army-move", "movement.refuse_same_region", "movement.reason_same_region", region=src_name)
+        r.refuse("same-region", "wotr-army-move", "movement.refuse_same_region", "movement.reason_same_region",
+                 region=src_name)
     elif not board.are_adjacent(src, dst):
-        r.refuse("not-adjacent", "wotr-army-move-adjacency", "movement.refuse_not_adjacent", "movement.reason_not_adjacent", src=src_name, dst=dst_name)
+        r.refuse("not-adjacent", "wotr-army-move-adjacency", "movement.refuse_not_adjacent",
+                 "movement.reason_not_adjacent", src=src_name, dst=dst_name)
     else:
         r.step("movement.adjacent", "wotr-army-move-adjacency", src=src_name, dst=dst_name)
 
@@ -262,7 +287,8 @@ def army_move(position, q, r):
         if board.besieged_by(position, dst) == side:
             r.step("movement.free_besieged_by_mover", "wotr-army-move-free-region", region=dst_name)
         elif board.has_army(position, dst, enemy):
-            r.refuse("enemy-army", "wotr-army-move-free-region", "movement.refuse_enemy_army", "movement.reason_enemy_army", region=dst_name)
+            r.refuse("enemy-army", "wotr-army-move-free-region", "movement.refuse_enemy_army",
+                     "movement.reason_enemy_army", region=dst_name)
         else:
             enemy_figs = position.army(dst, enemy)
             if not enemy_figs.is_empty:
@@ -281,8 +307,9 @@ def army_move(position, q, r):
             continue
         nation_name = names.nation_name(nation, lang)
         if crosses:
-            r.refuse("non-belligerent", "wotr-army-non-belligerent", "movement.refuse_non_belligerent", "movement.reason_non_belligerent", nation=nation_name,
-                   region=dst_name, owner=names.nation_name(owner, lang))
+            r.refuse("non-belligerent", "wotr-army-non-belligerent", "movement.refuse_non_belligerent",
+                     "movement.reason_non_belligerent", nation=nation_name,
+                     region=dst_name, owner=names.nation_name(owner, lang))
         else:
             r.step("movement.non_belligerent_ok", "wotr-army-non-belligerent", nation=nation_name,
                    region=dst_name)

@@ -19,12 +19,12 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.params import Fields, check_choice, check_name
 from adjudicator.registry import question
-from adjudicator.ruling import Precedence
 from adjudicator.rules.armies import name_default, name_defaults
 from adjudicator.rules.board import STACKING_LIMIT
 from adjudicator.rules.characters import saruman_in_play
 from adjudicator.rules.politics import political_default
-from adjudicator.spec import T, Col, Key, KindSpec, Param, allowed_key
+from adjudicator.ruling import Precedence
+from adjudicator.spec import Col, Key, KindSpec, Param, T, allowed_key
 
 GAME = "war-of-the-ring"
 UNITS = ("regular", "elite", "leader", "nazgul")
@@ -43,8 +43,10 @@ MUSTER = KindSpec(
               help=T("May be left out when every figure names its nation.",
                      "Puede omitirse si cada figura nombra su nación.")),
         Param("recruit", "recruits", T("Figures to recruit", "Figuras que reclutar"), required=True,
-              help=T("Not with upgrade. Three or more Isengard Regulars: Saruman's muster, one in each Isengard settlement.",
-                     "No con upgrade. Tres o más Regulares de Isengard: el alistamiento de Saruman, uno en cada asentamiento de Isengard."),
+              help=T("Not with upgrade. Three or more Isengard Regulars: Saruman's muster, one in each "
+                     "Isengard settlement.",
+                     "No con upgrade. Tres o más Regulares de Isengard: el alistamiento de Saruman, uno en "
+                     "cada asentamiento de Isengard."),
               reader="muster", rows=4,
               cols=(Col("unit", T("Figure", "Figura"), "choice", UNITS, UNIT_LABELS),
                     Col("region", T("Region", "Región"), "region"),

@@ -12,7 +12,7 @@ from adjudicator.model import Political
 from adjudicator.registry import question
 from adjudicator.rules.armies import name_default, name_defaults
 from adjudicator.rules.characters import on_map
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",
@@ -34,7 +34,8 @@ EVENT_ALIASES = {
     "character-enters-play": "character-enters",
 }
 EVENT_LABELS = {
-    "enemy-army-enters": T("An enemy army enters the nation's region", "Un ejército enemigo entra en una región de la nación"),
+    "enemy-army-enters": T("An enemy army enters the nation's region",
+                           "Un ejército enemigo entra en una región de la nación"),
     "army-attacked": T("The nation's army is attacked", "Un ejército de la nación es atacado"),
     "fellowship-declared": T("The Fellowship is declared in the nation's settlement",
                              "La Comunidad se declara en un asentamiento de la nación"),
@@ -229,6 +230,7 @@ class _Politics:
                     return r.needs_info(["question.region"], "politics.needs_region_fellowship")
                 self.fellowship_declared(place)
         elif event == "companion-ends-move":
+            assert companion is not None, "politics() requires the companion for this event"
             if self.side == "free_peoples" and data.characters()[companion]["kind"] == "companion" \
                     and companion_activates(companion, self.nation):
                 place = self.where(companion)
@@ -239,10 +241,12 @@ class _Politics:
             else:
                 self.companion_ends_move(companion, None)
         elif event == "companion-ability":
+            assert companion is not None, "politics() requires the companion for this event"
             answer = self.companion_ability(companion)
             if answer is not None:
                 return answer
         elif event == "character-enters":
+            assert character is not None, "politics() requires the character for this event"
             answer = self.character_enters(character)
             if answer is not None:
                 return answer
@@ -273,6 +277,7 @@ class _Politics:
             self.say("politics.companion_wrong_nation", "wotr-politics-activation-companion",
                    character=cname, nation=self.nation_name)
         else:
+            assert place is not None, "rule() finds the place of a companion that may activate"
             region_default(r, self.position, place, "wotr-politics-activation-companion")
             if not is_activation_settlement(self.position, place, self.nation):
                 self.say("politics.not_activation_settlement", "wotr-politics-activation-companion",

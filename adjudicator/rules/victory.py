@@ -11,7 +11,7 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
 from adjudicator.registry import question
-from adjudicator.spec import T, Key, KindSpec, Param
+from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 SHADOW_MILITARY_VP = 10
@@ -22,7 +22,8 @@ VICTORY = KindSpec(
     GAME, "victory", T("Has anyone won?", "¿Ha ganado alguien?"), "board/victory",
     params=(
         Param("when", "choice", T("When", "Cuándo"), choices=("now", "end-of-turn"), default="end-of-turn",
-              choice_labels={"now": T("Now", "Ahora"), "end-of-turn": T("At the end of the turn", "Al final del turno")},
+              choice_labels={"now": T("Now", "Ahora"),
+                             "end-of-turn": T("At the end of the turn", "Al final del turno")},
               aliases={"ahora": "now", "fin-de-turno": "end-of-turn", "final-del-turno": "end-of-turn",
                        "end": "end-of-turn"}),
     ),

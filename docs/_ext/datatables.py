@@ -13,13 +13,13 @@ skips them); headers and fixed words come from :data:`WORDS` below, in both lang
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
-
 from worked_examples import build_lang, fixed
 
 logger = logging.getLogger(__name__)
@@ -58,7 +58,8 @@ WORDS: dict[str, dict[str, str]] = {
         "free_peoples": "Pueblos Libres", "shadow": "Sombra", "neutral": "—",
         "stronghold": "Baluarte", "city": "Ciudad", "town": "Villa", "fortification": "Fortificación",
         "regular": "regular", "elite": "élite", "leader": "líder", "nazgul": "Nazgûl",
-        "companion": "Compañero", "minion": "Servidor", "gollum": "Guía cuando no queda ningún Compañero", "any": "cualquier nación",
+        "companion": "Compañero", "minion": "Servidor", "gollum": "Guía cuando no queda ningún Compañero",
+        "any": "cualquier nación",
         "yes": "sí", "no": "no", "eye": "Ojo (uno por cada dado de Búsqueda con éxito)",
         "die": "una tirada de dado", "in_fellowship": "en la Comunidad", "guide": "en la Comunidad, como Guía",
         "not_in_play": "fuera de juego", "nazgul_note": " (un Nazgûl)",
@@ -171,7 +172,7 @@ class DataTable(SphinxDirective):
         other = "es" if lang == "en" else "en"
         nations = load("nations")["nations"]
         rows = []
-        for nid, n in nations.items():
+        for n in nations.values():
             reinf = n["reinforcements"]
             rows.append([
                 n["name"][lang], n["name"][other], w[n["side"]], w["yes"] if n["active_at_start"] else w["no"],
@@ -188,7 +189,7 @@ class DataTable(SphinxDirective):
         chars = data["characters"]
         nations = load("nations")["nations"]
         rows = []
-        for cid, c in chars.items():
+        for c in chars.values():
             if c["activates"] == "any":
                 activates = w["any"]
             elif c["activates"]:

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from datatables import table
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
-
-from datatables import table
 from worked_examples import build_lang, fixed, rule_ref
 
 logger = logging.getLogger(__name__)

@@ -25,12 +25,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from datatables import table
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
-
-from datatables import table
 from worked_examples import build_lang, fixed, rule_ref
 
 logger = logging.getLogger(__name__)

@@ -532,7 +532,8 @@ def test_lcg_keywords_typed_in_spanish_and_a_card_in_play(client):
     assert verdict["threat_each"] == 2 and verdict["threat_total"] == 6 and verdict["extra_reveals"] == 1
     response = client.post("/es/ask/lotr-lcg/reveal", data={"q-card.keywords": "Maldto 2"})
     assert "maldito" in field_error(text(response), "q-card.keywords")
-    response = client.post("/es/ask/lotr-lcg/reveal", data={**data, "lcg-card0-keywords": "Oleda", "lcg-card0-damage": "-1"})
+    response = client.post("/es/ask/lotr-lcg/reveal",
+                           data={**data, "lcg-card0-keywords": "Oleda", "lcg-card0-damage": "-1"})
     page = text(response)
     assert "oleada" in field_error(page, "lcg-card0-keywords") and field_error(page, "lcg-card0-damage")
 
@@ -547,7 +548,8 @@ def test_orcs_search_location_fields(client):
 
 
 @pytest.mark.parametrize("name", ["cardgame/combat/path-combat-order-given", "cardgame/combat/leadership-two-armies",
-                                  "cardgame/actions/pass-fewer-than-every-enemy", "cardgame/activation/reactivate-from-own-scoring-area",
+                                  "cardgame/actions/pass-fewer-than-every-enemy",
+                                  "cardgame/activation/reactivate-from-own-scoring-area",
                                   "lcg/celebrimbor/scour-worked-example", "lcg/keywords/reveal-doomed-four-players",
                                   "lcg/keywords/time-from-card-keyword", "lcg/keywords/reveal-from-position"])
 def test_edit_link_opens_the_kinds_form_filled_in(client, load_scenario, name):
@@ -563,7 +565,8 @@ def test_edit_link_opens_the_kinds_form_filled_in(client, load_scenario, name):
     form = text(client.get(edit))
     for field_name, value in values.items():
         assert f'name="{field_name}" value="{value}"' in form or \
-            re.search(rf'name="{re.escape(field_name)}".*?<option value="{re.escape(value)}" selected>', form), field_name
+            re.search(rf'name="{re.escape(field_name)}".*?<option value="{re.escape(value)}" selected>', form), \
+            field_name
 
 
 def test_odds_and_verdict_words_in_the_page_language(client):

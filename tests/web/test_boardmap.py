@@ -34,7 +34,7 @@ def regions_of(root: ET.Element) -> dict[str, ET.Element]:
     found = [e for e in root.iter() if "data-region" in e.attrib]
     ids = [e.get("data-region") for e in found]
     assert len(ids) == len(set(ids)), "a region drawn twice"
-    return dict(zip(ids, found))
+    return dict(zip(ids, found, strict=True))
 
 
 def text_of(element: ET.Element, cls: str) -> str | None:
@@ -287,7 +287,8 @@ def test_the_map_shows_only_for_war_of_the_ring_rulings_that_name_a_region(clien
 
 def test_the_key_names_every_shape_and_nation_in_the_page_language(client):
     html = client.get("/es/map").get_data(as_text=True)
-    key = unescape(re.sub(r"<[^>]+>|\s+", " ", re.search(r'<details class="map-key">.*?</details>', html, re.S).group(0)))
+    found = re.search(r'<details class="map-key">.*?</details>', html, re.S).group(0)
+    key = unescape(re.sub(r"<[^>]+>|\s+", " ", found))
     for word in ("Baluarte", "Ciudad", "Villa", "Fortificación", "Sin asentamiento", "Sin nación"):
         assert f" {word} " in key, word
     for nation in data.nations().values():
@@ -333,7 +334,8 @@ def test_a_page_with_the_map_weighs_under_100_kb_compressed(client):
         assert response.status_code == 200, path
         return len(gzip.compress(body, 6))
 
-    ruling = gz(f"/en/r/{permalink.encode(RETREAT)}") + gz("/static/app.css") + gz("/static/app.js") + gz("/static/map.js")
+    ruling = (gz(f"/en/r/{permalink.encode(RETREAT)}") + gz("/static/app.css") + gz("/static/app.js")
+              + gz("/static/map.js"))
     assert ruling < 100_000
     # a form with the map: today's largest War of the Ring form plus the component
     with client.application.test_request_context("/en/"):

@@ -39,7 +39,8 @@ def post_json(client, body: str | bytes):
 
 
 def with_regular(value) -> dict:
-    return json.loads(json.dumps(ARMY)) | {"position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": value}}}}}}
+    regions = {"Osgiliath": {"free_peoples": {"gondor": {"regular": value}}}}
+    return json.loads(json.dumps(ARMY)) | {"position": {"regions": regions}}
 
 
 # -- the API ---------------------------------------------------------------------------------------
@@ -67,7 +68,8 @@ def test_the_search_limit_is_read_strictly(client, limit):
 @pytest.mark.parametrize("body, path", [
     ('{"game": "war-of-the-ring", "game": "lotr-lcg", "question": {"kind": "hunt-roll"}}', "game"),
     ('{"game": "war-of-the-ring", "title": "\\ud800", "question": {"kind": "hunt-roll"}}', "title"),
-    ('{"game": "war-of-the-ring", "position": {"regions": {"Osgil\\u0000iath": {}}}, "question": {"kind": "hunt-roll"}}',
+    ('{"game": "war-of-the-ring", "position": {"regions": {"Osgil\\u0000iath": {}}}, '
+     '"question": {"kind": "hunt-roll"}}',
      "position.regions.Osgil\\u0000iath"),
     ('{"game": "war-of-the-ring", "position": ' + "[" * 3000 + "]" * 3000 + "}", "position[0][0]"),
     ('{"game": "war-of-the-ring", "position": ' + "[" * 500 + "]" * 500 + "}", "position"),
@@ -127,7 +129,8 @@ def test_a_scenario_too_large_for_its_link_is_refused_before_the_redirect(client
     import random
 
     rng = random.Random(12)
-    notes = {f"n{i}": "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(1500)) for i in range(20)}
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+    notes = {f"n{i}": "".join(rng.choice(alphabet) for _ in range(1500)) for i in range(20)}
     scenario = {"game": "war-of-the-ring", "position": {}, "question": {"kind": "hunt-roll"}, "notes": notes}
     assert len(permalink.encode(scenario)) > permalink.MAX_TOKEN_CHARS
     response = client.post("/en/ask", data={"scenario": json.dumps(scenario)})

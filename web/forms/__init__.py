@@ -12,14 +12,48 @@ The reverse, a scenario back into its form, is :mod:`web.prefill`.
 from __future__ import annotations
 
 from adjudicator import data
+from adjudicator.spec import Text
 from web.forms.build import _INT, Built, _card_reference, scenario_from_form  # noqa: F401
-from web.forms.fields import (CARD_GAME, CG_BATTLEGROUNDS, CG_PATH, CG_PLAYERS, CG_RESERVES, FELLOWSHIP,  # noqa: F401
-                              HUNT, LCG, LCG_IN_PLAY, LCG_PLAYERS, POLITICS, REGIONS, TURN, WOTR, YES_NO, Col, Field,
-                              KindForm, Rows, form_for, forms, text)
+from web.forms.fields import (  # noqa: F401
+    CARD_GAME,
+    CG_BATTLEGROUNDS,
+    CG_PATH,
+    CG_PLAYERS,
+    CG_RESERVES,
+    FELLOWSHIP,
+    HUNT,
+    LCG,
+    LCG_IN_PLAY,
+    LCG_PLAYERS,
+    POLITICS,
+    REGIONS,
+    TURN,
+    WOTR,
+    YES_NO,
+    Col,
+    Field,
+    KindForm,
+    Rows,
+    form_for,
+    forms,
+    text,
+)
 from web.forms.parts import *  # noqa: F401,F403
-from web.forms.parts import (BG_CARD_COLS, CARD_KINDS, CG_PLAYER_ROWS, HIDDEN_CHOICES, LCG_CARD_ROWS,
-                             LCG_PLAYER_ROWS, LCG_TYPES, PATH_CARD_ROWS, POLITICAL_STATES, RESERVE_ROWS,
-                             SIDE_CHOICES, UNIT_CHOICES, POLITICS_PRESETS)
+from web.forms.parts import (
+    BG_CARD_COLS,
+    CARD_KINDS,
+    CG_PLAYER_ROWS,
+    HIDDEN_CHOICES,
+    LCG_CARD_ROWS,
+    LCG_PLAYER_ROWS,
+    LCG_TYPES,
+    PATH_CARD_ROWS,
+    POLITICAL_STATES,
+    POLITICS_PRESETS,
+    RESERVE_ROWS,
+    SIDE_CHOICES,
+    UNIT_CHOICES,
+)
 
 GAME_TITLES = {WOTR: "War of the Ring", CARD_GAME: "War of the Ring: The Card Game",
                LCG: "The Lord of the Rings: The Card Game"}
@@ -28,7 +62,7 @@ GAME_TITLES = {WOTR: "War of the Ring", CARD_GAME: "War of the Ring: The Card Ga
 def all_labels() -> set[str]:
     """Every English msgid the position parts show (for the catalogue completeness test); the
     question fields' labels come from the kinds' specs, in both languages."""
-    out = set(GAME_TITLES.values())
+    out: set[Text | str] = set(GAME_TITLES.values())
     for groups in (SIDE_CHOICES, UNIT_CHOICES, POLITICAL_STATES, HIDDEN_CHOICES, CARD_KINDS, LCG_TYPES,
                    POLITICS_PRESETS):
         out.update(label for _, label in groups)

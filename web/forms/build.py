@@ -15,12 +15,45 @@ from adjudicator.i18n import translate
 from adjudicator.loading import load_text
 from adjudicator.params import int_text
 from adjudicator.problems import ScenarioInvalid, format_path
-from web.forms.fields import (CG_BATTLEGROUNDS, CG_PATH, CG_PLAYERS, CG_RESERVES, FELLOWSHIP, HUNT, LCG_IN_PLAY,
-                              LCG_PLAYERS, POLITICS, REGIONS, TURN, KindForm, Rows)
-from web.forms.parts import (AREA_OF_KIND, BATTLEGROUNDS, CG_PLAYER_ROWS, EXTRA_POSITION, EXTRA_QUESTION,
-                             FELLOWSHIP_FIELDS, HUNT_FIELDS, LCG_CARD_ROWS, LCG_PLAYER_ROWS, NATION_LINES,
-                             NONE_WORDS, PATH_CARD_ROWS, POLITICS_PRESET, POLITICS_ROWS, REGION_ROWS, RESERVE_ROWS,
-                             SIDE_KEYS, UNIT_KINDS, UNIT_LINES, bg_card_rows, region_row_names, unit_line_names)
+from web.forms.fields import (
+    CG_BATTLEGROUNDS,
+    CG_PATH,
+    CG_PLAYERS,
+    CG_RESERVES,
+    FELLOWSHIP,
+    HUNT,
+    LCG_IN_PLAY,
+    LCG_PLAYERS,
+    POLITICS,
+    REGIONS,
+    TURN,
+    KindForm,
+    Rows,
+)
+from web.forms.parts import (
+    AREA_OF_KIND,
+    BATTLEGROUNDS,
+    CG_PLAYER_ROWS,
+    EXTRA_POSITION,
+    EXTRA_QUESTION,
+    FELLOWSHIP_FIELDS,
+    HUNT_FIELDS,
+    LCG_CARD_ROWS,
+    LCG_PLAYER_ROWS,
+    NATION_LINES,
+    NONE_WORDS,
+    PATH_CARD_ROWS,
+    POLITICS_PRESET,
+    POLITICS_ROWS,
+    REGION_ROWS,
+    RESERVE_ROWS,
+    SIDE_KEYS,
+    UNIT_KINDS,
+    UNIT_LINES,
+    bg_card_rows,
+    region_row_names,
+    unit_line_names,
+)
 
 
 @dataclass
@@ -94,7 +127,8 @@ def _yaml(text: str, lang: str, b: Built, name: str) -> Any:
         return load_text(text)
     except ScenarioInvalid as exc:
         for problem in exc.as_dicts(lang):
-            b.errors.append((name, f"{problem['path']}: {problem['message']}" if problem["path"] else problem["message"]))
+            where = problem["path"]
+            b.errors.append((name, f"{where}: {problem['message']}" if where else problem["message"]))
         return _NO_VALUE
 
 
@@ -162,7 +196,7 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         position["turn"] = {"phase": _int_or_text(get("turn-phase"))}
 
     if CG_PLAYERS in spec.parts:
-        players = []
+        players: list[dict[str, Any]] = []
         for i, row in _read_rows(CG_PLAYER_ROWS, get, b):
             _note_row(b, ["position", "players", len(players)], CG_PLAYER_ROWS, i, row)
             players.append(row)
@@ -178,7 +212,7 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
     if LCG_PLAYERS in spec.parts:
         _lcg_players(get, b, position)
     if LCG_IN_PLAY in spec.parts:
-        cards = []
+        cards: list[dict[str, Any]] = []
         for i, row in _read_rows(LCG_CARD_ROWS, get, b):
             card = {k: v for k, v in row.items() if k not in ("progress", "resource")}
             tokens = {k: row[k] for k in ("progress", "resource") if k in row}
@@ -222,7 +256,7 @@ def _question(spec: KindForm, get, b: Built, question: dict[str, Any]) -> None:
     lang = b.scenario["lang"]
     for f in spec.fields:
         if f.type == "rows" and f.rows is not None:
-            cards = []
+            cards: list[dict[str, Any]] = []
             for i, row in _read_rows(f.rows, get, b):
                 b.note(["question", f.key, len(cards)], f.rows.name(i, f.rows.cols[0].key))
                 for col in row:
@@ -358,8 +392,9 @@ def _areas(rows: Rows, get, b: Built, base: list) -> dict[str, Any]:
 
 def _reserves(get, b: Built, players: list[dict]) -> None:
     """Reserve rows (card, player, type...) into each player's `reserve` area."""
-    from adjudicator import names
     from flask_babel import gettext
+
+    from adjudicator import names
 
     lang = b.scenario["lang"]
     index = {names.normalize(str(p["name"])): k for k, p in enumerate(players)}
@@ -430,7 +465,7 @@ def _battlegrounds(get, b: Built, position: dict) -> None:
 
 def _lcg_players(get, b: Built, position: dict) -> None:
     count = get("lcg-players")
-    players = []
+    players: list[dict[str, Any] | str] = []
     for i, row in _read_rows(LCG_PLAYER_ROWS, get, b):
         _note_row(b, ["position", "players", len(players)], LCG_PLAYER_ROWS, i, row)
         players.append(row if "threat" in row else row["name"])

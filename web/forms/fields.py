@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import registry
-from adjudicator.spec import YES_NO_LABELS, Col as SpecCol, KindSpec, Param, T, Text
+from adjudicator.spec import YES_NO_LABELS, KindSpec, Param, T, Text
+from adjudicator.spec import Col as SpecCol
 
 WOTR, CARD_GAME, LCG = "war-of-the-ring", "wotr-card-game", "lotr-lcg"
 
@@ -63,9 +64,9 @@ class Col:
     """One column of a :class:`Rows` table: a key of each row's mapping."""
 
     key: str
-    label: Text
+    label: Text | str    # a spec's two texts, or an English msgid (the position parts: parts.py)
     type: str = "text"   # text, int, choice, words, hand, keywords, region, nation
-    choices: tuple[tuple[str, Text], ...] = ()
+    choices: tuple[tuple[str, Text | str], ...] = ()
     max: int | None = None
     aliases: tuple[tuple[str, str], ...] = ()   # other words the engine reads for a choice
 
@@ -160,7 +161,7 @@ def field_from_param(p: Param, game: str = "", kind: str = "") -> Field | None:
     elif widget == "choice":
         choices = tuple((v, p.choice_labels.get(v, T(v, v))) for v in p.choices)
     pick = _pick(widget, p, choices)
-    if widget == "int" and pick == "chips":
+    if widget == "int" and pick == "chips" and p.lo is not None and p.hi is not None:
         choices = tuple((str(n), T(str(n), str(n))) for n in range(p.lo, p.hi + 1))
     rows = Rows("q-" + p.name, tuple(_col(c) for c in p.cols), p.rows or 4) if widget == "rows" and p.cols else None
     if widget == "rows" and rows is None:

@@ -56,7 +56,8 @@ LCG_TYPES = (("location", "Location"), ("enemy", "Enemy"), ("treachery", "Treach
              ("objective", "Objective"), ("quest", "Quest"), ("attachment", "Attachment"),
              ("hero", "Hero"), ("ally", "Ally"), ("event", "Event"))
 LCG_PLAYER_ROWS = Rows("lcg-player", (Col("name", "Name"), Col("threat", "Threat", "int", max=99)), 4)
-LCG_CARD_ROWS = Rows("lcg-card", (C_NAME, Col("type", "Type", "choice", LCG_TYPES, aliases=tuple(LCG_TYPE_ALIASES.items())),
+LCG_CARD_ROWS = Rows("lcg-card", (C_NAME,
+                                  Col("type", "Type", "choice", LCG_TYPES, aliases=tuple(LCG_TYPE_ALIASES.items())),
                                   Col("keywords", "Keywords", "keywords"),
                                   Col("quest_points", "Quest points", "int", max=99),
                                   Col("damage", "Damage", "int", max=99),
@@ -89,14 +90,14 @@ def units_names(field_name: str) -> list[str]:
     return [*names, f"{field_name}-nazgul", f"{field_name}-characters"]
 
 
-def tile_choices() -> list[tuple[str, str, int | str, bool]]:
+def tile_choices() -> list[tuple[str, str | None, int | str, bool]]:
     """The Hunt tiles to pick from, as (form value, id or None, value, reveal): the standard
     tiles by what they show ("1r": a 1 with the Reveal icon, where 1s come both ways), then
     the special ones by their id (adjudicator/data/hunt_tiles.json)."""
     from adjudicator import data
 
     tiles = data.hunt_tiles()
-    out = []
+    out: list[tuple[str, str | None, int | str, bool]] = []
     for entry in tiles["standard"]:
         value, reveal = entry["value"], entry["reveal"]
         both_ways = len({e["reveal"] for e in tiles["standard"] if e["value"] == value}) > 1
