@@ -51,7 +51,7 @@ def field_text(kind: str, value: Any) -> str | None:
         return _tile_text(value)
     if kind == "int" and _count(value):
         return str(value)
-    if kind == "int" and _plain_text(value) and not forms._INT.match(value):
+    if kind == "int" and _plain_text(value) and not forms.INT_TEXT.match(value):
         return value   # not a number: kept as typed, so the form shows the engine's problem beside it
     if kind == "ints":
         if _count(value):
@@ -67,7 +67,7 @@ def field_text(kind: str, value: Any) -> str | None:
         if _count(value):
             return str(value)
         text = _words(value)
-        return text if text is not None and not forms._INT.match(text) else None
+        return text if text is not None and not forms.INT_TEXT.match(text) else None
     if kind in ("text", "region", "character", "choice", "nation", "tile", "keywords") and _plain_text(value):
         return value
     return None
@@ -224,7 +224,7 @@ def _card_refs(spec: forms.KindForm, question: dict, position: Any) -> None:
             continue
         if _plain_text(name):
             probe = {key: {"name": name}}
-            forms._card_reference(probe, key, position if isinstance(position, dict) else {})
+            forms.card_reference(probe, key, position if isinstance(position, dict) else {})
             if probe[key] == name:
                 question[key] = {"name": name}
 
@@ -473,7 +473,7 @@ def _lcg_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
         if first is not None:
             if _count(first):
                 text = str(first)
-            elif _plain_text(first) and not forms._INT.match(first):
+            elif _plain_text(first) and not forms.INT_TEXT.match(first):
                 text = first
             else:
                 text = None

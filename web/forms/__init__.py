@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from adjudicator import data
 from adjudicator.spec import Text
-from web.forms.build import _INT, Built, _card_reference, scenario_from_form  # noqa: F401
+from web.forms.build import INT_TEXT, Built, card_reference, scenario_from_form  # noqa: F401
 from web.forms.fields import (  # noqa: F401
     CARD_GAME,
     CG_BATTLEGROUNDS,

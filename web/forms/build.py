@@ -77,7 +77,7 @@ class Built:
         return best
 
 
-_INT = re.compile(r"^\s*[+\-\u2212]?[0-9]+\s*$", re.ASCII)   # what params.int_text may read as a number
+INT_TEXT = re.compile(r"^\s*[+\-\u2212]?[0-9]+\s*$", re.ASCII)   # what params.int_text may read as a number
 
 
 def _int_or_text(value: str) -> int | str:
@@ -245,7 +245,7 @@ def scenario_from_form(spec: KindForm, form: Any, lang: str) -> Built:
         b.note(["position" if name == EXTRA_POSITION else "question"], name)
 
     for key in spec.card_refs:
-        _card_reference(question, key, position)
+        card_reference(question, key, position)
     b.scenario["position"] = position
     b.scenario["question"] = question
     return b
@@ -306,7 +306,7 @@ def _politics(get, b: Built) -> dict[str, Any]:
     return _politics_preset(get(POLITICS_PRESET), politics, b)
 
 
-def _card_reference(question: dict, key: str, position: dict) -> None:
+def card_reference(question: dict, key: str, position: dict) -> None:
     """A card given by its name alone that names a card in play (or under The Orcs' Search)
     is sent as that name, so the engine uses the card in play rather than a blank one.
     ``question[key]`` is one card or a list of them."""
@@ -316,7 +316,7 @@ def _card_reference(question: dict, key: str, position: dict) -> None:
     if isinstance(value, list):
         for i in range(len(value)):
             holder = {key: value[i]}
-            _card_reference(holder, key, position)
+            card_reference(holder, key, position)
             value[i] = holder[key]
         return
     if not (isinstance(value, dict) and set(value) == {"name"} and isinstance(value["name"], str)):
@@ -357,7 +357,7 @@ def _convert_col(kind: str, raw: str) -> Any:
     if kind == "words":
         return [] if raw.strip().lower() in NONE_WORDS else _split(raw)
     if kind == "hand":    # a count, or the cards' names
-        return _int_or_text(raw) if _INT.match(raw) else _split(raw)
+        return _int_or_text(raw) if INT_TEXT.match(raw) else _split(raw)
     return raw.strip()   # text, choice, keywords (the engine reads "Doomed 2, Surge" itself)
 
 
