@@ -57,6 +57,17 @@ class Col(NamedTuple):
     hi: int | None = None
 
 
+class Reach(NamedTuple):
+    """Where a region parameter may be, counted from another region parameter of the question:
+    what the rules could allow at most (a superset; the ruling says the rest), for the board map
+    of the form to offer. ``most`` is a number of borders, or ``"character"``: the Level of the
+    question's character."""
+
+    source: str                 # the region parameter counted from ("from")
+    fewest: int                 # 0: the same region may be named (a siege, a sortie)
+    most: int | str
+
+
 class Param(NamedTuple):
     """One question parameter. ``name`` is its key in the question (dotted when nested:
     ``card.keywords`` is ``question.card.keywords``)."""
@@ -77,6 +88,7 @@ class Param(NamedTuple):
     cols: tuple[Col, ...] = ()          # type ``rows``
     rows: int = 0                       # how many rows a form offers for ``rows``/``recruits``
     form: bool = True                   # False: API and YAML only (no field of its own)
+    reach: Reach | None = None          # type ``region``: how far from another region it may be
 
     def problems(self) -> list[str]:
         out = []
@@ -146,6 +158,9 @@ class KindSpec(NamedTuple):
     help: Text | None = None
     card_refs: tuple[str, ...] = ()     # LCG: parameters that may name a card in play
     aliases: tuple[str, ...] = ()       # other names of the kind a scenario may use
+    # Kinds of one game that ask about the same thing and share their position and first
+    # parameters carry the same group and each its label: the form offers to switch between them.
+    switch: tuple[str, Text] | None = None
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration (empty: nothing); checked when it is registered."""

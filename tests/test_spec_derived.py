@@ -77,3 +77,20 @@ def test_the_handler_reads_only_what_its_spec_declares():
     q = QuestionFields(Fields({"kind": KIND}, ["question"], Problems()), registry.spec(GAME, KIND))
     with pytest.raises(KeyError):
         q.get("no_such_parameter")
+
+
+def test_where_the_map_offers_a_region_and_the_switches_follow_the_spec(monkeypatch):
+    """What the map offers for To (Param.reach) and the kinds a form turns into (KindSpec.switch)."""
+    from adjudicator.spec import Reach
+    from web import forms
+
+    registry.load_all(GAME)
+    assert forms.form_for(GAME, KIND).field("to").reach == ("from", 1, 1)
+    assert [k for k, _ in forms.form_for(GAME, KIND).switch] == []
+    fn, spec = registry._HANDLERS[(GAME, KIND)]
+    params = tuple(p._replace(reach=Reach("from", 0, 2)) if p.name == "to" else p for p in spec.params)
+    changed = spec._replace(params=params, switch=("battle", T("As an army", "Como ejército")))
+    monkeypatch.setitem(registry._HANDLERS, (GAME, KIND), (fn, changed))
+    assert forms.form_for(GAME, KIND).field("to").reach == ("from", 0, 2)
+    offered = dict(forms.form_for(GAME, "battle").switch)
+    assert set(offered) == {"battle", "battle-outcome", KIND} and offered[KIND].es == "Como ejército"

@@ -54,6 +54,7 @@ IF_CANCELLED_WHEN = T("when Gandalf the White is in the battle against Nazgûl L
 
 BATTLE = KindSpec(
     GAME, "battle", T("How does this battle go?", "¿Cómo va esta batalla?"), "board/battles",
+    switch=("battle", T("This round", "Esta ronda")),
     params=(*battle_params(), Param("round", "int", T("Round", "Ronda"), default=1, lo=1, hi=50)),
     verdict=(
         allowed_key(contract=True),

@@ -30,7 +30,7 @@ from adjudicator.rules.armies import (
 )
 from adjudicator.rules.politics import political_default
 from adjudicator.ruling import Precedence, Ruling
-from adjudicator.spec import Param, T, side_param
+from adjudicator.spec import Param, Reach, T, side_param
 
 TYPES = ("field", "siege", "sortie")
 TYPE_ALIASES = {"campo": "field", "batalla-de-campo": "field", "field-battle": "field", "asedio": "siege",
@@ -50,8 +50,10 @@ def battle_params() -> tuple[Param, ...]:
     """The parameters that say which battle is fought (``battle`` and ``battle-outcome``)."""
     return (
         Param("from", "region", T("Attacker's region", "Región del atacante"), required=True),
+        # Against an adjacent region, or inside the same one (a siege, a sortie).
         Param("to", "region", T("Defender's region (the same for a siege or a sortie)",
-                                "Región del defensor (la misma en un asedio o una salida)"), required=True),
+                                "Región del defensor (la misma en un asedio o una salida)"), required=True,
+              reach=Reach("from", 0, 1)),
         Param("type", "choice", T("Type of battle", "Tipo de batalla"), choices=TYPES, choice_labels=TYPE_LABELS,
               aliases=TYPE_ALIASES, default_text=T("from the position: a sortie when the side given is the one "
                                                    "besieged, a siege otherwise, a field battle between two regions",

@@ -39,7 +39,7 @@ from adjudicator.rules.characters import (
 )
 from adjudicator.rules.politics import political_default
 from adjudicator.ruling import Precedence
-from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
+from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")
@@ -50,7 +50,8 @@ ARMY_MOVE = KindSpec(
     GAME, "army-move", T("Can this army move there?", "¿Puede este ejército moverse allí?"), "board/movement",
     params=(
         Param("from", "region", T("From", "Desde"), required=True),
-        Param("to", "region", T("To", "Hasta"), required=True),
+        # An army moves to an adjacent region, another one.
+        Param("to", "region", T("To", "Hasta"), required=True, reach=Reach("from", 1, 1)),
         side_param(),
         Param("units", "units", T("Units that move (default: all)", "Unidades que se mueven (por defecto: todas)"),
               help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.",
@@ -91,7 +92,8 @@ CHARACTER_MOVE = KindSpec(
                      "Un nombre, o nazgul; varios Compañeros que se mueven juntos, separados por comas."),
               required=True, reader="read_character"),
         Param("from", "region", T("From", "Desde"), required=True),
-        Param("to", "region", T("To", "Hasta"), required=True),
+        # A character goes as far as its Level.
+        Param("to", "region", T("To", "Hasta"), required=True, reach=Reach("from", 1, "character")),
     ),
     verdict=(
         allowed_key(contract=True),

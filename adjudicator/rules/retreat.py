@@ -21,7 +21,7 @@ from adjudicator.rules.armies import (
 )
 from adjudicator.rules.engagement import check_besieged_limit
 from adjudicator.rules.politics import political_default
-from adjudicator.spec import Key, KindSpec, Param, T, allowed_key, side_param
+from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
 
 GAME = "war-of-the-ring"
 
@@ -31,7 +31,7 @@ RETREAT = KindSpec(
         Param("region", "region", T("Defender's region", "Región del defensor"), required=True),
         Param("from", "region", T("Defender's region", "Región del defensor"), form=False,
               help=T("Another name for region.", "Otro nombre de region.")),
-        Param("to", "region", T("Retreat to (optional)", "Retirarse a (opcional)")),
+        Param("to", "region", T("Retreat to (optional)", "Retirarse a (opcional)"), reach=Reach("region", 1, 1)),
         side_param(T("Retreating side (if both have figures there)",
                      "Bando que se retira (si ambos tienen figuras allí)")),
     ),

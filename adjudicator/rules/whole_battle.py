@@ -45,6 +45,7 @@ POLICY_ROUNDS = 12      # max_rounds, defender_retreats.after: the horizon p_rou
 P = T("Chance", "Probabilidad")
 BATTLE_OUTCOME = KindSpec(
     GAME, "battle-outcome", T("If I keep attacking, who wins?", "Si sigo atacando, ¿quién gana?"), "board/battles",
+    switch=("battle", T("Whole battle", "Batalla entera")),
     help=T("The whole battle, fought round after round by the policies below, with the exact odds.",
            "La batalla entera, ronda tras ronda según las políticas de abajo, con las probabilidades exactas."),
     params=(

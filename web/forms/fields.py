@@ -40,24 +40,6 @@ DIE_HIGH = 6
 # The action die's faces (adjudicator/rules/dice.py FACES): choices among them are drawn as faces.
 DIE_FACES = frozenset(("character", "army", "muster", "army-muster", "event", "will-of-the-west", "eye"))
 
-# Where the map offers the region a parameter names, from another region parameter of the
-# question: (that parameter, fewest borders, most borders or "character": the level of the
-# question's character). What the rules could allow at most, a superset: the ruling says the
-# rest. An army moves to an adjacent region (a different one); a battle is fought against an
-# adjacent region or inside the same one (a siege, a sortie); a retreat goes next door; a
-# character goes as far as its level. A kind of spec (adjudicator/spec.py) could declare it.
-REACH = {("war-of-the-ring", "army-move", "to"): ("from", 1, 1),
-         ("war-of-the-ring", "battle", "to"): ("from", 0, 1),
-         ("war-of-the-ring", "battle-outcome", "to"): ("from", 0, 1),
-         ("war-of-the-ring", "retreat", "to"): ("region", 1, 1),
-         ("war-of-the-ring", "character-move", "to"): ("from", 1, "character")}
-
-# Kinds that ask about the same thing and share their position and their first parameters:
-# the form offers to switch between them, keeping what was typed (issue 14: the battle's
-# round, or the whole battle).
-SWITCHES = ((("war-of-the-ring", "battle"), T("This round", "Esta ronda")),
-            (("war-of-the-ring", "battle-outcome"), T("Whole battle", "Batalla entera")))
-
 
 @dataclass(frozen=True)
 class Col:
@@ -105,7 +87,7 @@ class Field:
     rows: Rows | None = None
     pick: str = ""                      # chips (buttons), faces (die faces), dice (a pad of results)
     default_text: Text | None = None    # what the engine takes when the field is left empty
-    reach: tuple | None = None          # REACH: what the map offers for this region
+    reach: tuple | None = None          # Param.reach: what the map offers for this region
 
     @property
     def name(self) -> str:
@@ -124,7 +106,7 @@ class KindForm:
     # Question keys that may name a card of the position's `in_play` (The Lord of the Rings:
     # The Card Game): a name alone that matches one is sent as that reference.
     card_refs: tuple[str, ...] = ()
-    switch: tuple[tuple[str, Text], ...] = ()   # SWITCHES: the kinds this form may turn into
+    switch: tuple[tuple[str, Text], ...] = ()   # KindSpec.switch: the kinds this form may turn into
 
     def field(self, key: str) -> Field | None:
         return next((f for f in self.fields if f.key == key), None)
@@ -172,7 +154,7 @@ def field_from_param(p: Param, game: str = "", kind: str = "") -> Field | None:
 
         aliases += tuple((word, side.replace("_", "-")) for word, side in SIDE_ALIASES.items())
     return Field(p.name, p.label, widget, p.help, choices, aliases, p.required, p.lo, p.hi, rows, pick,
-                 _default_text(p), REACH.get((game, kind, p.name)))
+                 _default_text(p), tuple(p.reach) if p.reach else None)
 
 
 def _default_text(p: Param) -> Text | None:
@@ -221,9 +203,8 @@ def parts_of(spec: KindSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def form_from_spec(spec: KindSpec) -> KindForm:
     parts, fellowship = parts_of(spec)
     fields = tuple(f for f in (field_from_param(p, spec.game, spec.kind) for p in spec.params) if f is not None)
-    kinds = [k for (_, k), _ in SWITCHES]
-    switch = tuple((k, label) for (g, k), label in SWITCHES
-                   if g == spec.game and spec.kind in kinds and registry.spec(g, k) is not None)
+    switch = tuple((s.kind, s.switch[1]) for s in registry.specs()
+                   if spec.switch and s.game == spec.game and s.switch and s.switch[0] == spec.switch[0])
     return KindForm(spec.game, spec.kind, spec.title, spec.help, fields, parts, fellowship,
                     tuple(dict.fromkeys(k.split(".")[0] for k in spec.card_refs)), switch)
 
