@@ -92,6 +92,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 if args.verbose:
                     print(f"ok    {where}")
             elif outcome.status == "mismatch":
+                assert outcome.ruling is not None  # a mismatch is a ruling that differs from its expect
                 print(f"FAIL  {where}")
                 for path, want, got in outcome.diffs or []:
                     print("      " + translate(lang, "core.check_diff", path=path,

@@ -71,7 +71,7 @@ class Units(NamedTuple):
     leader: int = 0
 
     @property
-    def count(self) -> int:
+    def count(self) -> int:  # type: ignore[override]  # shadows tuple.count; four rule modules read it
         """Army units (regulars and elites); leaders are not units."""
         return self.regular + self.elite
 
@@ -378,7 +378,8 @@ def read_tile(value: Any, path: list, problems: Problems) -> Any:
         number = re.fullmatch(r"\s*([-\u2212\u2013+]?)\s*([0-9]+)\s*", value)
         if number:
             n = strict_int(number.group(2))   # ASCII digits; HUGE (out of range) when absurdly long
-            n = -n if number.group(1) in ("-", "\u2212", "\u2013") else n  # type: ignore[operator]
+            assert n is not None  # the pattern matched [0-9]+, which strict_int always reads
+            n = -n if number.group(1) in ("-", "\u2212", "\u2013") else n
             if -2 <= n <= 3:
                 return n
             problems.add(path, "core.err_range", lo=-2, hi=3, value=value)
@@ -442,8 +443,8 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     rf.finish()
 
     politics: dict[str, Political] = {}
-    for nid, value, path in _nation_entries(f.sub("politics")):
-        pol = _political(value, path, problems)
+    for nid, value, at in _nation_entries(f.sub("politics")):
+        pol = _political(value, at, problems)
         if pol is not None:
             politics[nid] = pol
 
@@ -501,7 +502,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
             # "box: 3": a bare number is the Shadow dice in the Hunt Box (no Free Peoples die).
             hf.read.add("box")
             shadow_dice = check_int(box_raw, hf.at("box"), problems, lo=0, hi=7 + 3)
-            fp_dice = 0
+            fp_dice: int | None = 0
         else:
             bf = Fields(_side_keys(hf.get("box")), hf.at("box"), problems)
             shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)
@@ -517,8 +518,8 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given)
 
     reinforcements: dict[str, dict[str, int]] = {}
-    for nid, value, path in _nation_entries(f.sub("reinforcements")):
-        nf = Fields(value, path, problems)
+    for nid, value, at in _nation_entries(f.sub("reinforcements")):
+        nf = Fields(value, at, problems)
         reinforcements[nid] = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
                                if (n := nf.int(kind, lo=0, hi=MAX_UNITS_PER_KIND)) is not None}
         nf.finish()

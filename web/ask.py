@@ -327,7 +327,9 @@ def _prefilled_values(game: str, kind: str) -> tuple[dict[str, str], bool]:
     asked = scenario["question"].get("kind")
     if asked != kind:
         siblings = {k for k, _label in forms.form_for(game, kind).switch}
-        keep = set(registry.spec(game, kind).top_keys) if asked in siblings else set()
+        spec = registry.spec(game, kind)
+        assert spec is not None  # form_for just made this kind's form from its spec (it raises without one)
+        keep = set(spec.top_keys) if asked in siblings else set()
         question = {k: v for k, v in scenario["question"].items() if k in keep}
         scenario = {**scenario, "question": {**question, "kind": kind}}
         if not keep:
@@ -356,7 +358,9 @@ def _prefill(lang: str) -> str:
             return yaml.safe_dump(permalink.decode(token), allow_unicode=True, sort_keys=False)
         except permalink.BadToken:
             pass
-    game = request.args.get("game") if request.args.get("game") in engine.games() else "war-of-the-ring"
+    game = request.args.get("game", "")
+    if game not in engine.games():
+        game = "war-of-the-ring"
     kind = request.args.get("kind") or ""
     if kind not in engine.kinds(game):
         kind = ""

@@ -264,6 +264,7 @@ def label_places(lang: str, roles: Mapping[str, str], armies: Mapping[str, str],
             if cover == 0:
                 place = p
                 break
+        assert best is not None  # PLACES has places that are not above, so one box was tried
         if place is None and region in roles:
             place = best[1]
         places[region] = place or "hidden"
@@ -464,6 +465,8 @@ def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> di
     if isinstance(explicit, Mapping):
         return {r: role for r, role in explicit.items() if r in data.regions() and role in ROLES}
     kind = ruling.get("question")
+    if not isinstance(kind, str):
+        kind = ""                      # the engine always names it; a hand-made ruling may not
     question = _mapping(scenario.get("question"))
     verdict = _mapping(ruling.get("verdict"))
     roles: dict[str, str] = {}

@@ -10,7 +10,7 @@ fields replace a whole list from the YAML box, they are not merged into it).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, TypeGuard
 
 import yaml
 
@@ -22,7 +22,7 @@ def _count(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _plain_text(v: Any) -> bool:
+def _plain_text(v: Any) -> TypeGuard[str]:
     return isinstance(v, str) and bool(v) and v.strip() == v
 
 
@@ -281,9 +281,12 @@ def _politics_values(politics: dict) -> dict[str, str] | None:
     Every nation, in their order, mostly At War: "Everyone At War" and a row for the others."""
     from adjudicator import data
 
-    states = {nation: political_text(state) for nation, state in politics.items()}
-    if None in states.values():
-        return None
+    states: dict[str, str] = {}
+    for nation, state in politics.items():
+        text = political_text(state)
+        if text is None:
+            return None
+        states[nation] = text
     if list(politics) == list(data.nations()):
         rows = {n: s for n, s in states.items() if s != "at-war"}
         preset = "at-war"
@@ -303,8 +306,9 @@ def _wotr_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
     if forms.REGIONS in spec.parts and isinstance(regions, dict) and 0 < len(regions) <= forms.REGION_ROWS:
         rows = [_region_row(i, name, r if isinstance(r, dict) else {}) if isinstance(r, dict) or r is None else None
                 for i, (name, r) in enumerate(regions.items())]
-        if all(rows):
-            for row in rows:
+        filled = [row for row in rows if row is not None]
+        if len(filled) == len(rows):
+            for row in filled:
                 values.update(row)
             del position["regions"]
     politics = position.get("politics")
@@ -408,9 +412,9 @@ def _players_with_reserves(players: Any, reserves_shown: bool) -> dict[str, str]
 def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
     values: dict[str, str] = {}
     if forms.CG_PLAYERS in spec.parts and "players" in position:
-        got = _players_with_reserves(position["players"], forms.CG_RESERVES in spec.parts)
-        if got is not None:
-            values.update(got)
+        players = _players_with_reserves(position["players"], forms.CG_RESERVES in spec.parts)
+        if players is not None:
+            values.update(players)
             del position["players"]
     if forms.CG_PATH in spec.parts:
         path = position.get("active_path")
@@ -433,7 +437,7 @@ def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
     grounds = position.get("battlegrounds")
     if forms.CG_BATTLEGROUNDS in spec.parts and isinstance(grounds, dict) \
             and 0 < len(grounds) <= forms.BATTLEGROUNDS:
-        got: dict[str, str] = {}
+        ground_values: dict[str, str] = {}
         for k, (name, ground) in enumerate(grounds.items()):
             ground = ground if ground is not None else {}
             if not _plain_text(name) or not isinstance(ground, dict) \
@@ -444,15 +448,15 @@ def _card_game_values(spec: forms.KindForm, position: dict) -> dict[str, str]:
                 deck = _side(ground["deck"])
                 if deck is None:
                     return values
-                got[f"bg{k}-deck"] = deck
+                ground_values[f"bg{k}-deck"] = deck
             cards = _area_rows(forms.bg_card_rows(k), ground)
             if cards is None:
                 return values
-            got.update(cards)
-            got[f"bg{k}-name"] = name
+            ground_values.update(cards)
+            ground_values[f"bg{k}-name"] = name
             if "shields" in ground:
-                got[f"bg{k}-shields"] = str(ground["shields"])
-        values.update(got)
+                ground_values[f"bg{k}-shields"] = str(ground["shields"])
+        values.update(ground_values)
         del position["battlegrounds"]
     return values
 

@@ -150,8 +150,9 @@ def _distribution(key: str, value: Any, exact: Any, spec: Any = None) -> list[Ba
         return [Bar(_bar_label(key, k, spec), float(p), e if isinstance(e, str) else None)
                 for k, (p, e) in enumerate(zip(value, exacts, strict=True))]
     if isinstance(value, dict) and value and all(_is_probability("p_", v) for v in value.values()):
-        exacts = exact if isinstance(exact, dict) else {}
-        return [Bar(_bar_label(key, k, spec), float(p), exacts.get(k) if isinstance(exacts.get(k), str) else None)
+        exact_by_name = exact if isinstance(exact, dict) else {}
+        return [Bar(_bar_label(key, k, spec), float(p),
+                    exact_by_name.get(k) if isinstance(exact_by_name.get(k), str) else None)
                 for k, p in value.items()]
     return None
 
@@ -273,7 +274,7 @@ class Chart:
 
 def split_chart(verdict: dict[str, Any], spec: Any = None) -> Chart | None:
     """The endings of a whole battle as one bar, when they are all there and add up to one."""
-    values = {k: verdict.get(k) for k in SPLIT_KEYS}
+    values: dict[str, Any] = {k: verdict.get(k) for k in SPLIT_KEYS}   # JSON values, read by _is_probability
     if not all(_is_probability(k, values[k]) for k in SPLIT_KEYS[:3]):
         return None
     parts = [(k, float(v)) for k, v in values.items() if _is_probability(k, v)]
@@ -379,7 +380,7 @@ def givens(scenario: dict[str, Any], ruling: dict[str, Any], spec: Any, change_u
     on, each with the address of the form opened on the field that changes it
     (``change_url(path)``; None: no field)."""
     out = []
-    position = scenario.get("position") if isinstance(scenario.get("position"), dict) else {}
+    position = given if isinstance(given := scenario.get("position"), dict) else {}
     defaults = [d for d in ruling.get("verdict", {}).get("defaults", []) or [] if isinstance(d, str)]
     if spec is not None and "politics" in spec.position and ruling.get("game") == "war-of-the-ring":
         out.append(Given(_(POSITION_LABELS["politics"]), politics_text(position.get("politics")),

@@ -21,22 +21,22 @@ def ask_links(label: str, lang: str) -> list[dict[str, str]]:
     """The forms of the question kinds whose rulings decide ``label``: ``[{url, title, kind}]``."""
     from adjudicator import registry
 
-    try:
-        from web import forms
-    except Exception:  # noqa: BLE001 - the forms failing to load must not cost the search
-        forms = None
     links = []
     for game, kind in registry.kinds_for_rule(label)[:MAX_ASK_LINKS]:
         if kind not in engine.kinds(game):
             continue  # a kind whose rules failed to load has no form to open
-        title = kind
-        if forms is not None:
-            try:
-                title = forms.form_for(game, kind).title or kind
-            except Exception:  # noqa: BLE001 - a form spec in the making: the kind's id will do
-                title = kind
-        links.append({"url": f"/{lang}/ask/{game}/{kind}", "title": title, "kind": kind})
+        links.append({"url": f"/{lang}/ask/{game}/{kind}", "title": _form_title(game, kind, lang), "kind": kind})
     return links
+
+
+def _form_title(game: str, kind: str, lang: str) -> str:
+    """The title of the kind's form in ``lang``; the kind's id when the form cannot be made."""
+    try:
+        from web import forms
+
+        return forms.form_for(game, kind).title.get(lang) or kind
+    except Exception:  # noqa: BLE001 - the forms failing to load, or a spec in the making, must not cost the search
+        return kind
 
 
 def with_ask_links(results: dict[str, Any], lang: str) -> dict[str, Any]:

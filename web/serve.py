@@ -141,6 +141,7 @@ def _channel_classes():
 
         error_task_class = HeaderedErrorTask
         request_started = 0.0
+        will_close: bool   # waitress's own flag (untyped there): close the socket at the loop's next turn
 
         def received(self, data: bytes) -> bool:
             if self.request is None:

@@ -310,6 +310,7 @@ def hunt_casualty(position, q, r):
     damage = q.param("damage")
     take = _read_take(q, position)
     q.ready()
+    assert take is not None  # q.ready() vouches for it: _read_take reported why it had none
     fel = position.fellowship
     lang = r.lang
     chars = data.characters()
@@ -351,6 +352,7 @@ def hunt_casualty(position, q, r):
             r.step("hunt.casualty_random_one", "wotr-hunt-casualty-choice", who=names.character_name(victim, lang))
         elif take == "guide":
             lean_on_guide(position, r)
+            assert fel.guide is not None  # no Guide (a tie) was answered just above
             victim = fel.guide
         else:
             victim = take

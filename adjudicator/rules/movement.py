@@ -309,6 +309,7 @@ def army_move(position, q, r):
             continue
         nation_name = names.nation_name(nation, lang)
         if crosses:
+            assert owner is not None  # crossing into another nation: dst lies inside its borders
             r.refuse("non-belligerent", "wotr-army-non-belligerent", "movement.refuse_non_belligerent",
                      "movement.reason_non_belligerent", nation=nation_name,
                      region=dst_name, owner=names.nation_name(owner, lang))
@@ -399,6 +400,7 @@ def character_move(position, q, r):
     cid = read_character(q)
     src, dst = q.param("from"), q.param("to")
     q.ready()
+    assert cid is not None  # q.ready() vouches for it: read_character reported why it had none
     lang = r.lang
     chars = data.characters()
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
@@ -500,10 +502,10 @@ def character_move(position, q, r):
             r.step("movement.nazgul_stronghold_besieged", "wotr-character-nazgul-stronghold", region=dst_name)
         elif board.is_stronghold(dst) and side == "shadow":
             r.step("movement.nazgul_stronghold_own", "wotr-character-nazgul-stronghold", region=dst_name)
-        d = board.distances(src)[dst]
         return r.decide(yes_key, {"who": who, "src": src_name, "dst": dst_name},
-                        allowed=True, max_distance=None, distance=d)
+                        allowed=True, max_distance=None, distance=board.distances(src)[dst])
 
+    assert level is not None  # only the Nazgul and the Witch-king have no Level, and they are done above
     kind = chars[cid]["kind"]
     is_mouth = cid == "mouth-of-sauron"
     label = "wotr-character-mouth-of-sauron" if is_mouth else "wotr-character-companion-move"

@@ -99,11 +99,15 @@ def read_recruits(q, nation: str | None) -> list[tuple[str, str, str]]:
         if not isinstance(item, dict):
             continue   # Fields has said it must be a mapping; its fields cannot be missing too
         unit = f.get("unit")
-        unit = check_choice(unit, UNITS, f.at("unit"), q.problems, aliases=UNIT_ALIASES) \
-            if unit is not None else f.error("unit", "core.err_required_choice", options=", ".join(UNITS))
+        if unit is None:
+            f.error("unit", "core.err_required_choice", options=", ".join(UNITS))
+        else:
+            unit = check_choice(unit, UNITS, f.at("unit"), q.problems, aliases=UNIT_ALIASES)
         region = f.get("region")
-        region = check_name(region, names.regions(), "region", f.at("region"), q.problems) \
-            if region is not None else f.error("region", "core.err_required")
+        if region is None:
+            f.error("region", "core.err_required")
+        else:
+            region = check_name(region, names.regions(), "region", f.at("region"), q.problems)
         own = f.nation("nation") or nation
         f.finish()
         if unit and region and own:
@@ -144,7 +148,10 @@ def muster(position, q, r):
 class _Muster:
     def __init__(self, position, r, nation: str | None, recruits: list[tuple[str, str, str]]):
         self.position, self.r, self.recruits, self.lang = position, r, recruits, r.lang
-        self.nations = list(dict.fromkeys(n for _, _, n in recruits)) or [nation]
+        self.nations = list(dict.fromkeys(n for _, _, n in recruits))
+        if not self.nations:
+            assert nation is not None  # q.ready() passes with no recruits only for an upgrade: Isengard
+            self.nations = [nation]
         self.side = data.nations()[self.nations[0]]["side"]
         self.unlisted: list[str] = []
         self.default_pools: list[str] = []

@@ -311,6 +311,23 @@ def test_docs_search_box_leads_to_the_apps_search_in_the_pages_language(docs_app
     assert client.get("/es/docs/search.html").headers["Location"] == "/es/search"
 
 
+def test_search_page_names_the_form_it_links_in_the_page_language(client, monkeypatch):
+    # The link once showed the form's bilingual title object ("Text(en=..., es=...)").
+    from web import engine, forms
+
+    found = {"query": "retreat", "matched": True, "suggestion": None, "closest": [],
+             "results": [{"label": "wotr-battle-retreat", "title": "Retreat", "page": "board/battles",
+                          "url": "/en/docs/board/battles.html#wotr-battle-retreat", "kind": "rule",
+                          "snippet": "retreat", "score": 3.0}]}
+    monkeypatch.setattr(engine, "search", lambda q, lang, limit=20: json.loads(json.dumps(found)))
+    title = forms.form_for("war-of-the-ring", "retreat").title
+    for lang, words in (("en", "Ask about this"), ("es", "Preguntar sobre esto")):
+        page = client.get(f"/{lang}/search?q=retreat").get_data(as_text=True)
+        link = f'<a class="ask-link" href="/{lang}/ask/war-of-the-ring/retreat">{words}: {title.get(lang)}</a>'
+        assert link in page
+        assert "Text(" not in page
+
+
 def test_search_page_offers_ask_about_this_and_says_when_nothing_matches(client, monkeypatch):
     from web import engine
 
