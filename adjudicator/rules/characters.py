@@ -74,6 +74,30 @@ def mouth_in_play(position: Position) -> bool:
     return in_play(position, "mouth-of-sauron")
 
 
+def muster_as_army(position: Position, r, side: str, used: bool | None, domain: str) -> None:
+    """The Mouth of Sauron's card: once per turn, while he is in play, the Shadow may use a
+    Muster result as an Army result (to move or to attack). Refusals are recorded on ``r``;
+    ``domain`` ("movement" or "battle") words the refusal and the step for the question asked."""
+    mouth = mid_sentence_name("mouth-of-sauron", r.lang)
+    if side != "shadow":
+        r.refuse("muster-die", "wotr-dice-muster", f"{domain}.refuse_muster_die_fp", f"{domain}.reason_muster_die_fp")
+        r.step("movement.mouth_muster_shadow_only", "wotr-char-mouth-muster", mouth=mouth)
+    elif not mouth_in_play(position):
+        name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
+                     Mouth=names.character_name("mouth-of-sauron", r.lang))
+        r.refuse("mouth-absent", "wotr-char-mouth-muster", "movement.refuse_mouth_absent",
+                 f"{domain}.reason_mouth_absent", mouth=mouth)
+    elif used:
+        r.refuse("mouth-used", "wotr-char-mouth-muster", "movement.refuse_mouth_used", "movement.reason_mouth_used",
+                 mouth=mouth)
+    else:
+        if used is None:
+            name_default(r, "question.muster_as_army_used", "movement.default_mouth_unused", "wotr-char-mouth-muster",
+                         mouth=mouth)
+        r.step(f"{domain}.mouth_muster_as_army", "wotr-char-mouth-muster",
+               Mouth=names.character_name("mouth-of-sauron", r.lang))
+
+
 def minions_on_map(position: Position) -> list[str]:
     return [m for m in MINIONS if in_play(position, m)]
 

@@ -295,32 +295,9 @@ def _die_checks(position, r, die: str | None, attacker: Army, side: str, mouth_u
             r.refuse("character-die", "wotr-dice-character", "battle.refuse_character_die",
                      "battle.reason_character_die")
     elif die == "muster":
-        _muster_as_army(position, r, side, mouth_used)
+        chars_rules.muster_as_army(position, r, side, mouth_used, "battle")
     elif die is None and not led and attacker.is_army:
         name_default(r, "question.die", "battle.default_die", "wotr-dice-army")
-
-
-def _muster_as_army(position, r, side: str, used: bool | None) -> None:
-    """The Mouth of Sauron's card: once per turn a Muster result is used as an Army result,
-    which may attack like any Army result."""
-    mouth = chars_rules.mid_sentence_name("mouth-of-sauron", r.lang)
-    if side != "shadow":
-        r.refuse("muster-die", "wotr-dice-muster", "battle.refuse_muster_die_fp", "battle.reason_muster_die_fp")
-        r.step("movement.mouth_muster_shadow_only", "wotr-char-mouth-muster", mouth=mouth)
-    elif not chars_rules.mouth_in_play(position):
-        name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
-                     Mouth=names.character_name("mouth-of-sauron", r.lang))
-        r.refuse("mouth-absent", "wotr-char-mouth-muster", "movement.refuse_mouth_absent", "battle.reason_mouth_absent",
-                 mouth=mouth)
-    elif used:
-        r.refuse("mouth-used", "wotr-char-mouth-muster", "movement.refuse_mouth_used", "movement.reason_mouth_used",
-                 mouth=mouth)
-    else:
-        if used is None:
-            name_default(r, "question.muster_as_army_used", "movement.default_mouth_unused", "wotr-char-mouth-muster",
-                         mouth=mouth)
-        r.step("battle.mouth_muster_as_army", "wotr-char-mouth-muster",
-               Mouth=names.character_name("mouth-of-sauron", r.lang))
 
 
 def _gandalf_in_battle(q, r, attacker: Army, defender: Army, side: str, cancel: bool | None) -> None:

@@ -34,9 +34,8 @@ from adjudicator.rules.characters import (
     elites_as_leaders,
     gandalf_white_level_four,
     is_led,
-    mid_sentence_name,
-    mouth_in_play,
 )
+from adjudicator.rules.characters import muster_as_army as chars_muster_as_army  # the Mouth of Sauron's card
 from adjudicator.rules.politics import political_default
 from adjudicator.ruling import Precedence
 from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
@@ -111,29 +110,6 @@ CHARACTER_MOVE = KindSpec(
 
 
 # -- army-move -----------------------------------------------------------------------------
-def muster_as_army(position, r, side: str, used: bool | None) -> None:
-    """A Muster result used as an Army result: only the Shadow, while the Mouth of Sauron is
-    in play, once per turn (card: the Mouth of Sauron). Refusals are recorded on ``r``."""
-    mouth = mid_sentence_name("mouth-of-sauron", r.lang)
-    if side != "shadow":
-        r.refuse("muster-die", "wotr-dice-muster", "movement.refuse_muster_die_fp", "movement.reason_muster_die_fp")
-        r.step("movement.mouth_muster_shadow_only", "wotr-char-mouth-muster", mouth=mouth)
-    elif not mouth_in_play(position):
-        name_default(r, "position.regions", "movement.default_no_mouth", "wotr-char-mouth-muster",
-                     Mouth=names.character_name("mouth-of-sauron", r.lang))
-        r.refuse("mouth-absent", "wotr-char-mouth-muster", "movement.refuse_mouth_absent",
-                 "movement.reason_mouth_absent", mouth=mouth)
-    elif used:
-        r.refuse("mouth-used", "wotr-char-mouth-muster", "movement.refuse_mouth_used", "movement.reason_mouth_used",
-                 mouth=mouth)
-    else:
-        if used is None:
-            name_default(r, "question.muster_as_army_used", "movement.default_mouth_unused", "wotr-char-mouth-muster",
-                         mouth=mouth)
-        r.step("movement.mouth_muster_as_army", "wotr-char-mouth-muster",
-               Mouth=names.character_name("mouth-of-sauron", r.lang))
-
-
 def die_checks(position, r, moving: Army, die: str | None, side: str, mouth_used: bool | None) -> None:
     """A Character die moves only an army led by a Leader, a Nazgûl or a character (or, while
     Saruman is in play, an Isengard Elite); a Muster die only with the Mouth of Sauron."""
@@ -150,7 +126,7 @@ def die_checks(position, r, moving: Army, die: str | None, side: str, mouth_used
             r.refuse("character-die", "wotr-army-move-character-action", "movement.refuse_character_die",
                      "movement.reason_character_die")
     elif die == "muster":
-        muster_as_army(position, r, side, mouth_used)
+        chars_muster_as_army(position, r, side, mouth_used, "movement")
     elif die is None and not led:
         name_default(r, "question.die", "movement.default_die", "wotr-dice-army")
 
