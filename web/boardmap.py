@@ -15,6 +15,7 @@ picture and the list beside it (``templates/_boardmap.html``) says what is marke
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -349,11 +350,14 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
     places = _cached_places(lang, tuple(sorted(roles.items())), tuple(sorted(armies.items())), size, (x, y, w, h))
     with force_locale(lang):
         title = gettext("Map of the board")
+        role_words = {role: gettext(ROLE_LABELS[role]) for role in ROLES}
         regions = "".join(_region(r, lang, map_id, roles.get(r), armies.get(r), places[r], neighbours)
                           for r in reversed(label_order(roles)))   # what matters most on top
     attrs = [f'id="{map_id}"', 'class="board-map"', f'viewBox="{x} {y} {w} {h}"',
              f'data-board="0 0 {board_width()} {BOARD_H}"', 'role="img"', f'aria-labelledby="{map_id}-title"',
-             f'font-size="{size}"']
+             f'font-size="{size}"',
+             # the roles in words, for map.js to keep each region's <title> in step with the marks
+             f'data-role-labels="{escape(json.dumps(role_words, ensure_ascii=False))}"']
     if target:
         attrs.append(f'data-target="{escape(target)}"')
     if candidate_list is not None:

@@ -476,6 +476,30 @@ def test_map_is_accessible_by_its_names_and_roles(phone):
     assert page.csp_errors == []
 
 
+@pytest.mark.parametrize(("lang", "from_word"), [("en", "From"), ("es", "Desde")])
+def test_a_regions_name_on_the_form_map_says_its_mark_and_army_as_they_are_typed(phone, lang, from_word):
+    """A screen reader (or a tap's info line) hears what the map shows: the region's role and
+    army follow what the player types, not only the marks drawn."""
+    page = phone
+    page.goto(f"/{lang}/ask/war-of-the-ring/army-move")
+    page.locator("#map.live").wait_for()
+    edoras = page.locator('#map [data-region="edoras"] > title')
+    before = edoras.text_content()
+    page.locator("#q-from").fill("Edoras")
+    page.locator("#q-from").dispatch_event("input")
+    page.wait_for_function("""() => document.querySelector('#map [data-region="edoras"]').hasAttribute('data-role')""")
+    assert edoras.text_content() == f"{before} · {from_word}"
+    page.locator("#r0-fp0-regular").fill("2")
+    page.locator("#r0-fp0-regular").dispatch_event("input")
+    page.wait_for_function("""() => document.querySelector('#map [data-region="edoras"] text.a')""")
+    army = page.locator('#map [data-region="edoras"] text.a').text_content()
+    assert army and edoras.text_content() == f"{before} · {from_word} · {army}"
+    page.locator("#q-from").fill("")
+    page.locator("#q-from").dispatch_event("input")
+    page.wait_for_function("""() => !document.querySelector('#map [data-region="edoras"]').hasAttribute('data-role')""")
+    assert edoras.text_content() in (before, f"{before} · {army}")
+
+
 def test_ruling_map_without_javascript_lists_the_marked_regions(browser, base_url):
     context = browser.new_context(base_url=base_url, java_script_enabled=False,
                                   viewport={"width": 390, "height": 844})

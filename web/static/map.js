@@ -49,6 +49,26 @@
       return { g: g, id: g.getAttribute("data-region"), x: m.e, y: m.f, label: g.querySelector("text.l"),
                army: g.querySelector("text.a"), kind: kind ? kind[1] : "none", em: 0 };
     });
+    // Each region's <title> says what it is, then its role and its army (boardmap.region_title):
+    // kept in step as the form changes the marks and the armies.
+    var roleWords = {};
+    try { roleWords = JSON.parse(svg.getAttribute("data-role-labels") || "{}") || {}; } catch (err) { roleWords = {}; }
+    spots.forEach(function (s) {
+      var title = s.g.querySelector("title");
+      var parts = title ? title.textContent.split(" · ") : [];
+      if (s.army && parts[parts.length - 1] === s.army.textContent) { parts.pop(); }
+      var role = s.g.getAttribute("data-role");
+      if (role && parts[parts.length - 1] === roleWords[role]) { parts.pop(); }
+      s.base = parts.join(" · ");
+    });
+
+    function retitle(s) {
+      var title = s.g.querySelector("title");
+      if (!title || !s.base) { return; }
+      var role = s.g.getAttribute("data-role");
+      title.textContent = [s.base, role && roleWords[role], s.army && s.army.textContent]
+        .filter(Boolean).join(" · ");
+    }
     var pickable = spots;
     var ready = false;
     // The view: its centre and its scale (units per screen pixel); the SVG element's own
@@ -135,6 +155,7 @@
         }
         s.g.classList.toggle("m", !!role);
         if (s.army) { s.army.setAttribute("y", String(-offsetOf(s))); }
+        retitle(s);
       });
     }
 
@@ -145,6 +166,7 @@
         var text = armies[s.id];
         if (!text) {
           if (s.army) { s.army.remove(); s.army = null; }
+          retitle(s);
           return;
         }
         if (!s.army) {
@@ -155,6 +177,7 @@
         }
         s.army.setAttribute("y", String(-offsetOf(s)));
         s.army.textContent = text;
+        retitle(s);
       });
     }
 
