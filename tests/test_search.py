@@ -26,7 +26,7 @@ RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(enco
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
 SPHINX = Path(sys.executable).with_name("sphinx-build")
 # What the tuned part reached when the ranking was frozen, less a little (docs/usage.md): with
-# sets 3 and 4 in it, English 88.7 % and 95.8 %, Spanish 92.9 % and 98.2 %.
+# sets 3 and 4 in it and the score floor, English 88.1 % and 95.1 %, Spanish 92.2 % and 98.0 %.
 TUNING_FLOOR = {"rank1": 0.88, "top3": 0.95}
 
 
@@ -390,10 +390,10 @@ TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4")
 HELDOUT, HELDOUT_NONSENSE = "heldout5", "nonsense5"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
-# What the tuned nonsense reached (81 % of 114 once sets 3 and 4 joined it: their questions about
-# the table in the game's own words, "who should play the Shadow in our first game", stay hard);
+# What the tuned nonsense reached (90 % of 114 with the score floor; questions about the table in
+# the game's own words, "who should play the Shadow in our first game", stay hard), less a little:
 # a floor against regressions, the goal being asserted on the held-out set.
-TUNED_NONSENSE_FLOOR = 0.80
+TUNED_NONSENSE_FLOOR = 0.88
 ENTRY_FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
 
@@ -549,7 +549,26 @@ def test_a_misspelt_key_word_is_corrected_to_a_word_of_the_game(search_index):
     assert backend.max_typos("cup") == 0 and backend.max_typos("asedo") == 1 and backend.max_typos("corruptoin") == 2
 
 
-# -- what the API returns ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("sloppy", "clean", "lang"), [
+    ("can leaders move alone whre they want", "can leaders move alone they want", "en"),
+    ("gondor isnt at war can it muster", "gondor at war can it muster", "en"),
+    ("puedo mover un ejercito porqe no hay asedio", "puedo mover un ejercito no hay asedio", "es"),
+])
+def test_a_misspelt_or_contracted_filler_word_weighs_nothing(search_index, sloppy, clean, lang):
+    """A stop word typed wrong ("whre", "porqe") or without its apostrophe ("isnt") is the stop
+    word it is: it neither sinks the query under the floor nor gets a did-you-mean."""
+    got, want = search.search(sloppy, lang), search.search(clean, lang)
+    assert labels_of(got)[:3] == labels_of(want)[:3] and got["confidence"] == want["confidence"]
+    assert got["suggestion"] is None
+
+
+def test_common_words_of_the_game_in_a_broad_section_are_no_answer(search_index):
+    """The best rule must score enough: words every page uses, met in a broad section, are not
+    an answer ("no rule matches", with the closest terms), while the rule's own words are."""
+    vague = search.search("what is the best game for us to play first", "en")
+    assert vague["matched"] is False and vague["results"] == []
+    assert search.search("muster", "en")["results"][0]["score"] >= search.SCORE_FLOOR
 
 def test_result_shape_and_links(search_index):
     result = search.search("siege", "en", limit=4)
