@@ -77,6 +77,13 @@ MATCH_FLOOR = 0.45
 # question whose other words the rules put otherwise: "corruption hits 12 instant loss or end
 # of turn"); no nonsense query of the tuning sets meets more than two.
 MATCH_WORDS = 4
+# And the best rule must score at least this much: a few common words of the game met in a
+# broad section ("who should play the Shadow in our first game" -> Setup) is no answer. The
+# score adds up each word's BM25F weight, so rare words met in the heading count most; real
+# questions score 267 at the median, nonsense 34. Only for a query of SCORE_FLOOR_WORDS words or
+# more, since a score adds up its words ("reconquistar" alone scores 31). Chosen on the two
+# seeded halves of all the relevance sets (40 to 50 alike on both; docs/usage.md).
+SCORE_FLOOR, SCORE_FLOOR_WORDS = 45.0, 3
 _WORD = re.compile(r"\w+")
 # The short names players give each game (a label's prefix says the game): "oleada lcg".
 GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
@@ -316,7 +323,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)))
     result["confidence"] = round(ranking.confidence, 3)
-    if not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS):
+    if (not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
+            or (len(words) >= SCORE_FLOOR_WORDS and ranking.hits[0].score < SCORE_FLOOR)):
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
     result["matched"] = True

@@ -32,7 +32,11 @@ KEEP = {
 EXTRA_STOP = {
     "en": {"happens", "happen", "get", "gets", "may", "must", "rule", "rules", "s", "many", "much",
            "anything", "something", "someone", "anyone", "exactly", "really", "ever", "ok", "okay",
-           "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning", "far"},
+           "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning", "far",
+           # contractions typed without their apostrophe, as players do on a phone ("isnt")
+           "isnt", "arent", "wasnt", "werent", "dont", "doesnt", "didnt", "cant", "couldnt", "wont",
+           "wouldnt", "shouldnt", "hasnt", "havent", "hadnt", "im", "ive", "youre", "theyre", "whats",
+           "thats", "theres", "hows", "whos"},
     "es": {"puede", "pueden", "puedo", "podemos", "pasa", "ocurre", "sucede", "hace", "hago",
            "regla", "reglas", "si", "cómo", "cuál", "cuáles", "qué", "debe", "tengo", "cuántos",
            "cuántas", "cuánto", "cuánta", "cuantos", "cuantas", "cuanto", "cuanta", "dónde",

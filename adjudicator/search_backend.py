@@ -225,6 +225,8 @@ class OpenIndex:
         # A lone letter ("x", "y") says nothing a search can use; a digit may ("corruption 12").
         words = self.reader.compounds([w for w in words if len(w) > 1 or w.isdigit()])
         for word in list(dict.fromkeys(w.lower() for w in words))[:MAX_CONCEPTS]:
+            if self.reader.misspelt_filler(word):
+                continue
             spell = self.reader.spelt(word) or fresh < MAX_SPELLED_WORDS
             if spell and not self.reader.spelt(word) and not self.reader.knows(word):
                 fresh += 1

@@ -15,7 +15,7 @@ from itertools import pairwise
 from rapidfuzz import process as fuzzy
 from rapidfuzz.distance import DamerauLevenshtein
 
-from adjudicator.search_analysis import OTHER, analyze, fold, is_stop_word
+from adjudicator.search_analysis import OTHER, analyze, fold, is_stop_word, stop_words
 from adjudicator.search_index import FIELDS, IndexData, field_lang
 
 MAX_VARIANTS = 3  # close words searched for one misspelt word
@@ -112,6 +112,18 @@ class QueryReader:
             self._spellings.clear()
         self._spellings[low] = found
         return found
+
+    def misspelt_filler(self, word: str) -> bool:
+        """Whether an unknown ``word`` is a stop word misspelt ("whre", "porqe"): one edit from
+        a stop word of either language, and no nearer word of the game. It is dropped like the
+        stop word it is: unknown, it would weigh as much as the query's rarest word."""
+        low = fold(word)
+        if len(low) < 4 or not low.isalpha() or self.knows(word):
+            return False
+        if any(dist <= 1 for _cand, dist in self.close_words(word)):
+            return False
+        return any(abs(len(stop) - len(low)) <= 1 and DamerauLevenshtein.distance(low, fold(stop)) <= 1
+                   for lang in (self.lang, OTHER[self.lang]) for stop in stop_words(lang) if len(stop) >= 3)
 
     def _is_stop(self, folded: str) -> bool:
         spellings = self.index.surface.get(folded, {})

@@ -8,7 +8,7 @@ rules in both languages): the index of both languages built in under 10 s; a war
 (index open, searcher cached) under 10 ms at the 95th percentile. Also reports the first
 query of a process (opening the index) and the top-3 / rank-1 relevance of the set.
 The queries: tests/search_relevance.yaml and the files of tests/search_relevance/ (real
-questions and nonsense, both languages; heldout5/nonsense5 too when they are there). Prints a
+questions and nonsense, both languages; heldout6/nonsense6 too when they are there). Prints a
 table and writes benchmarks/results/search.json.
 """
 from __future__ import annotations
@@ -51,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     queries = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
     for part in ("tuning", "heldout", "tuning2", "nonsense-tuning", "nonsense-heldout", "nonsense-tuning2",
                  "tuning3", "nonsense-tuning3",
-                 "tuning4", "nonsense-tuning4", "heldout5", "nonsense5"):
+                 "tuning4", "nonsense-tuning4",
+                 "tuning5", "nonsense-tuning5", "heldout6", "nonsense6"):
         path = ROOT / "tests" / "search_relevance" / f"{part}.yaml"
         if path.is_file():
             queries += yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]

@@ -26,8 +26,8 @@ RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(enco
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
 SPHINX = Path(sys.executable).with_name("sphinx-build")
 # What the tuned part reached when the ranking was frozen, less a little (docs/usage.md): with
-# sets 3 and 4 in it, English 88.7 % and 95.8 %, Spanish 92.9 % and 98.2 %.
-TUNING_FLOOR = {"rank1": 0.88, "top3": 0.95}
+# sets 3 to 5 in it and the score floor, English 87.0 % and 94.3 %, Spanish 91.2 % and 97.8 %.
+TUNING_FLOOR = {"rank1": 0.86, "top3": 0.93}
 
 
 def sphinx_build(src: Path, out: Path, lang: str, *extra: str) -> subprocess.CompletedProcess:
@@ -377,23 +377,24 @@ def test_relevance_set(search_index):
 # -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
-# heldout.yaml, tuning2.yaml to tuning4.yaml (the second to fourth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 5 and then studied), with their nonsense
-# files. The held-out part: heldout5.yaml and nonsense5.yaml, to be written blind by a fifth writer
+# heldout.yaml, tuning2.yaml to tuning5.yaml (the second to fifth held-out sets, each written
+# blind by someone else, measured once in rounds 3 to 6 and then studied), with their nonsense
+# files. The held-out part: heldout6.yaml and nonsense6.yaml, to be written blind by a sixth writer
 # and kept away from the
 # tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
-TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4")
-TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4")
-HELDOUT, HELDOUT_NONSENSE = "heldout5", "nonsense5"
+TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5")
+TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
+                  "nonsense-tuning5")
+HELDOUT, HELDOUT_NONSENSE = "heldout6", "nonsense6"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
-# What the tuned nonsense reached (81 % of 114 once sets 3 and 4 joined it: their questions about
-# the table in the game's own words, "who should play the Shadow in our first game", stay hard);
+# What the tuned nonsense reached (89 % of 140 with the score floor; questions about the table in
+# the game's own words, "who should play the Shadow in our first game", stay hard), less a little:
 # a floor against regressions, the goal being asserted on the held-out set.
-TUNED_NONSENSE_FLOOR = 0.80
+TUNED_NONSENSE_FLOOR = 0.87
 ENTRY_FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
 
@@ -464,8 +465,8 @@ def test_relevance_tuned_part(search_index):
     assert ok, "\n".join(lines)
 
 
-def test_relevance_heldout5_meets_the_goal(search_index):
-    """Never tuned on (heldout5.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout6_meets_the_goal(search_index):
+    """Never tuned on (heldout6.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
     queries = load_part(HELDOUT, required=False)
     check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
@@ -499,8 +500,8 @@ def test_tuned_nonsense_gets_no_rule_matches(search_index):
     assert share >= TUNED_NONSENSE_FLOOR, "answered with confidence:\n" + "\n".join(confident)
 
 
-def test_nonsense5_gets_no_rule_matches(search_index):
-    """Never tuned on (nonsense5.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+def test_nonsense6_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense6.yaml): at least 20 queries, >= 90 % "no rule matches"."""
     queries = load_part(HELDOUT_NONSENSE, required=False)
     check_entries(queries, nonsense=True)
     assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"
@@ -549,7 +550,26 @@ def test_a_misspelt_key_word_is_corrected_to_a_word_of_the_game(search_index):
     assert backend.max_typos("cup") == 0 and backend.max_typos("asedo") == 1 and backend.max_typos("corruptoin") == 2
 
 
-# -- what the API returns ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("sloppy", "clean", "lang"), [
+    ("can leaders move alone whre they want", "can leaders move alone they want", "en"),
+    ("gondor isnt at war can it muster", "gondor at war can it muster", "en"),
+    ("puedo mover un ejercito porqe no hay asedio", "puedo mover un ejercito no hay asedio", "es"),
+])
+def test_a_misspelt_or_contracted_filler_word_weighs_nothing(search_index, sloppy, clean, lang):
+    """A stop word typed wrong ("whre", "porqe") or without its apostrophe ("isnt") is the stop
+    word it is: it neither sinks the query under the floor nor gets a did-you-mean."""
+    got, want = search.search(sloppy, lang), search.search(clean, lang)
+    assert labels_of(got)[:3] == labels_of(want)[:3] and got["confidence"] == want["confidence"]
+    assert got["suggestion"] is None
+
+
+def test_common_words_of_the_game_in_a_broad_section_are_no_answer(search_index):
+    """The best rule must score enough: words every page uses, met in a broad section, are not
+    an answer ("no rule matches", with the closest terms), while the rule's own words are."""
+    vague = search.search("what is the best game for us to play first", "en")
+    assert vague["matched"] is False and vague["results"] == []
+    assert search.search("muster", "en")["results"][0]["score"] >= search.SCORE_FLOOR
 
 def test_result_shape_and_links(search_index):
     result = search.search("siege", "en", limit=4)

@@ -7,7 +7,7 @@ labels per query and the nonsense files none, that every entry has the six field
 no (lang, query) pair appears twice among the files of one writing round (two writers who
 never saw each other's set may ask the same thing: such repeats are listed, not refused).
 Prints the counts per file, per language and the sloppy share. Exits non-zero on any problem.
-A held-out file that is not there yet (heldout5, nonsense5) is skipped.
+A held-out file that is not there yet (heldout6, nonsense6) is skipped.
 """
 import collections
 import json
@@ -21,7 +21,8 @@ RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
     pathlib.Path("/work/main/adjudicator/data/rules.json"))
 # file -> (labelled, writing round): round 1 was split in tuning/heldout; round 2 is the
 # second blind set (heldout2, now tuning2); round 3 the third (heldout3, now tuning3); round 5
-# the fourth (heldout4, now tuning4); round 6 the fifth, held out.
+# the fourth (heldout4, now tuning4); round 6 the fifth (heldout5, now tuning5);
+# round 7 the sixth, held out.
 FILES = {
     "tuning.yaml": (True, 1),
     "heldout.yaml": (True, 1),
@@ -33,8 +34,10 @@ FILES = {
     "nonsense-tuning3.yaml": (False, 3),
     "tuning4.yaml": (True, 4),
     "nonsense-tuning4.yaml": (False, 4),
-    "heldout5.yaml": (True, 5),
-    "nonsense5.yaml": (False, 5),
+    "tuning5.yaml": (True, 5),
+    "nonsense-tuning5.yaml": (False, 5),
+    "heldout6.yaml": (True, 6),
+    "nonsense6.yaml": (False, 6),
 }
 FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
