@@ -47,6 +47,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +217,58 @@ def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
     return _abbreviations_cache[path]
 
 
+# -- regions named in a query -------------------------------------------------------------------
+
+# What a region is, in the reference's words: "can nazgul enter helms deep" asks about a
+# Stronghold (the glossary's terms, docs/glossary.md and its Spanish catalogue).
+SETTLEMENT_WORDS = {"stronghold": {"en": "Stronghold", "es": "Baluarte"}, "city": {"en": "City", "es": "Ciudad"},
+                    "town": {"en": "Town", "es": "Villa"},
+                    "fortification": {"en": "Fortification", "es": "Fortificación"},
+                    None: {"en": "region", "es": "región"}}
+
+
+@cache
+def _region_names() -> tuple[tuple[re.Pattern[str], str | None], ...]:
+    """Each region's names (both languages, folded; an apostrophe optional) as a pattern, with
+    its settlement, the longest names first ("Minas Morgul" before "Morgul Vale" is no matter,
+    but "North Ithilien" must win over "Ithilien")."""
+    from adjudicator import data
+    from adjudicator.search_analysis import fold
+
+    names = []
+    for info in data.regions().values():
+        for name in set(info["name"].values()):
+            words = [re.escape(w) for w in re.findall(r"\w+", fold(name))]   # "helm", "s", "deep"
+            if words:
+                names.append((len(" ".join(words)), r"\b" + r"['\u2019]?\W*".join(words) + r"\b", info["settlement"]))
+    return tuple((re.compile(pattern), settlement) for _n, pattern, settlement in sorted(names, reverse=True))
+
+
+def read_places(text: str, lang: str, knows: Callable[[str], bool]) -> str:
+    """``text`` with each region it names read as what it is too ("helms deep" -> "helms deep
+    Stronghold", "bree" -> "bree Town"): the rules speak of kinds of region. A name whose words
+    the reference never uses (``knows``) is replaced: they would only weigh as unknown words."""
+    from adjudicator.search_analysis import fold
+
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text   # folding changed the length (a rare letter): positions would not match
+    out, cursor = [], 0
+    spans = []
+    for pattern, settlement in _region_names():
+        for m in pattern.finditer(folded):
+            if any(m.start() < e and s < m.end() for s, e, _w in spans):
+                continue
+            word = SETTLEMENT_WORDS[settlement][lang]
+            if all(knows(w) for w in re.findall(r"\w+", m.group(0))):
+                word = f"{text[m.start():m.end()]} {word}"   # the rules name it too ("Minas Tirith"): keep it
+            spans.append((m.start(), m.end(), word))
+    for start, end, word in sorted(spans):
+        out += [text[cursor:start], word]
+        cursor = end
+    return "".join(out) + text[cursor:]
+
+
 def expand_abbreviations(text: str, lang: str) -> str:
     """``text`` with each players' abbreviation ("GtW", "fp") replaced by its words in ``lang``."""
     table = abbreviations()
@@ -314,7 +367,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
                               "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
-    text = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
+    text = read_places(expand_abbreviations(query[:MAX_QUERY_CHARS], lang), lang, index.knows)
     words = meaningful_words(query_words(text), lang)
     if not words:
         return result

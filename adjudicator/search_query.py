@@ -29,8 +29,9 @@ CROSS_MIN = 5
 # Each of the two words a compound is read as has at least this many letters ("witch" "king").
 COMPOUND_PART = 3
 # ... or any word of the rules text found in this many documents: "rivr" is "river" (measured:
-# 2 to 4 alike on the tuning sets, 8 loses the gain; nonsense unchanged)
-COMMON_WORD = 3
+# 2 to 4 alike on the tuning sets, 8 loses the gain; nonsense unchanged), and in at most this
+# share of them: a word every other rule uses is a filler ("cada"), and "caza" is no typo of it.
+COMMON_WORD, COMMON_WORD_SHARE = 3, 0.1
 PAIR_WORDS = re.compile(r"\w+(?:['\u2019]\w+)*")
 
 
@@ -74,7 +75,7 @@ class QueryReader:
             choices: dict[str, list[str]] = {}
             for folded in self.index.freq:
                 if folded.isalpha() and not self._is_stop(folded) and (
-                        self.index.is_game_word(folded) or self.index.freq.get(folded, 0) >= COMMON_WORD):
+                        self.index.is_game_word(folded) or COMMON_WORD <= self.index.freq.get(folded, 0) <= COMMON_WORD_SHARE * self.index.n):
                     choices.setdefault(folded[0], []).append(folded)
             self._spell_choices = choices
         return self._spell_choices

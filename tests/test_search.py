@@ -782,3 +782,29 @@ def test_searches_keep_working_while_the_index_is_rebuilt(search_index):
             t.join()
     assert not errors, errors[:3]
     assert answers and all(a == ["wotr-sortie"] for a in answers)
+
+
+@pytest.mark.parametrize(("query", "lang", "label"), [
+    ("can nazgul enter helms deep", "en", "wotr-character-nazgul-stronghold"),
+    ("nazgul enter helm's deep", "en", "wotr-character-nazgul-stronghold"),
+    ("pueden los nazgul entrar en el abismo de helm", "es", "wotr-character-nazgul-stronghold"),
+])
+def test_a_region_named_in_a_question_is_read_as_what_it_is(search_index, query, lang, label):
+    """The rules speak of Strongholds, Cities and Towns, not of Helm's Deep: a question naming a
+    region finds the rule about its kind of region."""
+    result = search.search(query, lang)
+    assert result["matched"] and label in labels_of(result)[:3]
+
+
+def test_read_places_replaces_names_the_rules_never_use_and_keeps_the_others():
+    knows = {"minas", "tirith"}.__contains__
+    assert search.read_places("can nazgul go to rivendell", "en", knows) == "can nazgul go to Stronghold"
+    assert search.read_places("besieged in minas tirith", "en", knows) == "besieged in minas tirith Stronghold"
+    assert search.read_places("ejercito en bree", "es", knows) == "ejercito en Villa"
+    assert search.read_places("nothing here", "en", knows) == "nothing here"
+
+
+@pytest.mark.parametrize("query", ["la caza", "cuantos dados tira la caza"])
+def test_the_players_spanish_word_for_the_hunt_finds_the_hunt(search_index, query):
+    result = search.search(query, "es")
+    assert result["suggestion"] is None and labels_of(result)[0].startswith("wotr-hunt")

@@ -33,6 +33,7 @@ def ruling_page(lang: str, token: str):
     edit_url = ask.edit_address(lang, data, token)
     return render_template(
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
+        kind_title=forms.text(spec.title, lang),
         rows=present.verdict_rows(ruling["verdict"], kind_spec), steps=present.steps(ruling),
         board=ruling_board(data, ruling, lang), split=present.split_chart(ruling["verdict"], kind_spec),
         givens=present.givens(data, ruling, kind_spec, change_address(spec, data, edit_url)),

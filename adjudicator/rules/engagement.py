@@ -55,10 +55,13 @@ def battle_params() -> tuple[Param, ...]:
                                 "Región del defensor (la misma en un asedio o una salida)"), required=True,
               reach=Reach("from", 0, 1)),
         Param("type", "choice", T("Type of battle", "Tipo de batalla"), choices=TYPES, choice_labels=TYPE_LABELS,
-              aliases=TYPE_ALIASES, default_text=T("from the position: a sortie when the side given is the one "
-                                                   "besieged, a siege otherwise, a field battle between two regions",
-                                                   "según la posición: salida si el bando dado es el asediado, asedio "
-                                                   "si no, batalla de campo entre dos regiones")),
+              aliases=TYPE_ALIASES,
+              default_text=T("from the position: a field battle between two regions; in a besieged Stronghold, a "
+                             "sortie when the side given is the besieged one, a siege when it is the besieger, and "
+                             "a question back when no side is given",
+                             "según la posición: batalla de campo entre dos regiones; en un baluarte asediado, salida "
+                             "si el bando dado es el asediado, asedio si es el sitiador, y una pregunta de vuelta si "
+                             "no se da el bando")),
         side_param(T("Attacking side (if both have figures there)", "Bando atacante (si ambos tienen figuras allí)")),
         Param("units", "units", T("Units that attack (default: all)", "Unidades que atacan (por defecto: todas)"),
               help=T("YAML, e.g. {rohan: {regular: 3, leader: 1}}.", "YAML, p. ej. {rohan: {regular: 3, leader: 1}}."),
