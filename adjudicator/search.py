@@ -254,7 +254,7 @@ def read_places(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match
     out, cursor = [], 0
-    spans = []
+    spans: list[tuple[int, int, str]] = []
     for pattern, settlement in _region_names():
         for m in pattern.finditer(folded):
             if any(m.start() < e and s < m.end() for s, e, _w in spans):

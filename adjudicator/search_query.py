@@ -73,9 +73,10 @@ class QueryReader:
         (:data:`COMMON_WORD`), not stop words."""
         if self._spell_choices is None:
             choices: dict[str, list[str]] = {}
+            common = range(COMMON_WORD, int(COMMON_WORD_SHARE * self.index.n) + 1)
             for folded in self.index.freq:
                 if folded.isalpha() and not self._is_stop(folded) and (
-                        self.index.is_game_word(folded) or COMMON_WORD <= self.index.freq.get(folded, 0) <= COMMON_WORD_SHARE * self.index.n):
+                        self.index.is_game_word(folded) or self.index.freq.get(folded, 0) in common):
                     choices.setdefault(folded[0], []).append(folded)
             self._spell_choices = choices
         return self._spell_choices

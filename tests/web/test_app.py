@@ -716,8 +716,9 @@ def test_whole_battle_ruling_names_why_the_defender_holds(client, lang, words):
 @pytest.mark.parametrize(("lang", "title"), [("en", "Can this army move there?"),
                                              ("es", "¿Puede este ejército moverse allí?")])
 def test_a_ruling_page_names_its_question_in_words_not_its_kind_id(client, lang, title):
-    scenario = {"game": "war-of-the-ring", "position": {"regions": {"Edoras": {"free_peoples": {"rohan": {"regular": 2}}}},
-                "politics": {"rohan": "at-war"}}, "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
+    regions = {"Edoras": {"free_peoples": {"rohan": {"regular": 2}}}}
+    scenario = {"game": "war-of-the-ring", "position": {"regions": regions, "politics": {"rohan": "at-war"}},
+                "question": {"kind": "army-move", "from": "Edoras", "to": "Westemnet"}}
     page = client.get(f"/{lang}/r/{permalink.encode(scenario)}").get_data(as_text=True)
     crumbs = re.search(r'<p class="crumbs">(.*?)</p>', page, re.S).group(1)
     assert unescape(crumbs).endswith(title) and "army-move" not in crumbs
