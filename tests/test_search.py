@@ -377,19 +377,19 @@ def test_relevance_set(search_index):
 # -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
-# heldout.yaml, tuning2.yaml to tuning5.yaml (the second to fifth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 6 and then studied), with their nonsense
-# files. The held-out part: heldout6.yaml and nonsense6.yaml, to be written blind by a sixth writer
+# heldout.yaml, tuning2.yaml to tuning6.yaml (the second to sixth held-out sets, each written
+# blind by someone else, measured once in rounds 3 to 7 and then studied), with their nonsense
+# files. The held-out part: heldout7.yaml and nonsense7.yaml, to be written blind by a seventh writer
 # and kept away from the
 # tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
-TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5")
+TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
-                  "nonsense-tuning5")
-HELDOUT, HELDOUT_NONSENSE = "heldout6", "nonsense6"
+                  "nonsense-tuning5", "nonsense-tuning6")
+HELDOUT, HELDOUT_NONSENSE = "heldout7", "nonsense7"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (89 % of 140 with the score floor; questions about the table in
 # the game's own words, "who should play the Shadow in our first game", stay hard), less a little:
@@ -465,8 +465,8 @@ def test_relevance_tuned_part(search_index):
     assert ok, "\n".join(lines)
 
 
-def test_relevance_heldout6_meets_the_goal(search_index):
-    """Never tuned on (heldout6.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout7_meets_the_goal(search_index):
+    """Never tuned on (heldout7.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
     queries = load_part(HELDOUT, required=False)
     check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
@@ -500,8 +500,8 @@ def test_tuned_nonsense_gets_no_rule_matches(search_index):
     assert share >= TUNED_NONSENSE_FLOOR, "answered with confidence:\n" + "\n".join(confident)
 
 
-def test_nonsense6_gets_no_rule_matches(search_index):
-    """Never tuned on (nonsense6.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+def test_nonsense7_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense7.yaml): at least 20 queries, >= 90 % "no rule matches"."""
     queries = load_part(HELDOUT_NONSENSE, required=False)
     check_entries(queries, nonsense=True)
     assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"

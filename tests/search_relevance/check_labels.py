@@ -7,7 +7,7 @@ labels per query and the nonsense files none, that every entry has the six field
 no (lang, query) pair appears twice among the files of one writing round (two writers who
 never saw each other's set may ask the same thing: such repeats are listed, not refused).
 Prints the counts per file, per language and the sloppy share. Exits non-zero on any problem.
-A held-out file that is not there yet (heldout6, nonsense6) is skipped.
+A held-out file that is not there yet (heldout7, nonsense7) is skipped.
 """
 import collections
 import json
@@ -22,7 +22,7 @@ RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
 # file -> (labelled, writing round): round 1 was split in tuning/heldout; round 2 is the
 # second blind set (heldout2, now tuning2); round 3 the third (heldout3, now tuning3); round 5
 # the fourth (heldout4, now tuning4); round 6 the fifth (heldout5, now tuning5);
-# round 7 the sixth, held out.
+# round 7 the sixth (heldout6, now tuning6); round 8 the seventh, held out.
 FILES = {
     "tuning.yaml": (True, 1),
     "heldout.yaml": (True, 1),
@@ -36,8 +36,10 @@ FILES = {
     "nonsense-tuning4.yaml": (False, 4),
     "tuning5.yaml": (True, 5),
     "nonsense-tuning5.yaml": (False, 5),
-    "heldout6.yaml": (True, 6),
-    "nonsense6.yaml": (False, 6),
+    "tuning6.yaml": (True, 6),
+    "nonsense-tuning6.yaml": (False, 6),
+    "heldout7.yaml": (True, 7),
+    "nonsense7.yaml": (False, 7),
 }
 FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
