@@ -66,6 +66,8 @@ class Fields:
 
     def finish(self, allowed: Iterable[str] = ()) -> None:
         """Report keys that no reader asked for (typos, or parameters of another kind)."""
+        if self.read.issuperset(self.raw):   # the usual case, without building the known set
+            return
         known = set(self.read) | set(allowed)
         for key in self.raw:
             if key not in known:
