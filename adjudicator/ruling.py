@@ -18,6 +18,7 @@ DECIDED, NEEDS_INFO, NOT_COVERED = "decided", "needs-info", "not-covered"
 # The parts a region may play in a ruling (a map marks them), weakest first: a stronger
 # part marked on the same region wins (the destination asked about over "could reach").
 REGION_ROLES = ("reachable", "path", "blocked", "from", "to")
+_ROLE_RANK = {role: rank for rank, role in enumerate(REGION_ROLES)}   # marking a reach ranks dozens
 
 
 def rule_url(label: str, lang: str) -> str:
@@ -200,9 +201,10 @@ class RulingBuilder:
         """Name the part ``regions`` play in the ruling (``from``, ``to``, ``reachable``,
         ``blocked``, ``path``): the ruling page marks them on the board."""
         rank = REGION_ROLES.index(role)
+        marked = self.regions
         for region in regions:
-            if region and REGION_ROLES.index(self.regions.get(region, "reachable")) <= rank:
-                self.regions[region] = role
+            if region and _ROLE_RANK[marked.get(region, "reachable")] <= rank:
+                marked[region] = role
 
     def _close(self, verdict: dict[str, Any], answer: str) -> Ruling:
         if self.defaults:

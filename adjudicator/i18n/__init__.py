@@ -113,5 +113,7 @@ def translate(lang: str, key: str, /, **params: object) -> str:
         return message.text
     if message.template is None:
         return _formatter().vformat(message.text, (), params)
+    if not message.plurals:
+        return message.template.format(**params)
     words = {placeholder: plural_word(params[field], one, many) for placeholder, field, one, many in message.plurals}
     return message.template.format(**params, **words)

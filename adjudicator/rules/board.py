@@ -122,11 +122,13 @@ def _shortest_path(start: str, goal: str, enter: Callable[[str], bool],
                    pass_through: Callable[[str], bool]) -> list[str] | None:
     # BFS: the goal's predecessor is fixed when it is first reached, so the search ends there.
     prev: dict[str, str | None] = {start: None}
-    queue = deque([start])
+    queue = [start]   # read in order by index: each region is queued once
     found = start == goal
-    while queue and not found:
-        here = queue.popleft()
-        if here != start and not pass_through(here):
+    i = 0
+    while i < len(queue) and not found:
+        here = queue[i]
+        i += 1
+        if i > 1 and not pass_through(here):
             continue
         for nxt in _adjacent_sorted(here):
             if nxt not in prev and enter(nxt):
