@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from adjudicator import data
@@ -27,8 +28,13 @@ def rule_url(label: str, lang: str) -> str:
 
 
 def citation(label: str, lang: str) -> dict[str, str]:
-    entry = data.rules()[label]
-    return {"rule": label, "title": entry["title"][lang], "url": rule_url(label, lang)}
+    title, url = _cited(label, lang)
+    return {"rule": label, "title": title, "url": url}
+
+
+@lru_cache(maxsize=4096)   # every ruling cites a few of the ~500 labels; the dict stays the caller's own
+def _cited(label: str, lang: str) -> tuple[str, str]:
+    return data.rules()[label]["title"][lang], rule_url(label, lang)
 
 
 def probability(p: Fraction | float | int) -> float:
