@@ -83,22 +83,35 @@ class Army(NamedTuple):
     nazgul: int = 0
     characters: tuple[str, ...] = ()
 
+    # Plain loops, not sum() over a generator: rulings ask an army for these dozens of times,
+    # and an army holds one or two nations.
     @property
     def regular(self) -> int:
-        return sum(u.regular for u in self.nations.values())
+        total = 0
+        for u in self.nations.values():
+            total += u.regular
+        return total
 
     @property
     def elite(self) -> int:
-        return sum(u.elite for u in self.nations.values())
+        total = 0
+        for u in self.nations.values():
+            total += u.elite
+        return total
 
     @property
     def leaders(self) -> int:
-        return sum(u.leader for u in self.nations.values())
+        total = 0
+        for u in self.nations.values():
+            total += u.leader
+        return total
 
     @property
     def units(self) -> int:
-        # One pass (an army is asked for its units many times a ruling; most regions are empty).
-        return sum(u.regular + u.elite for u in self.nations.values()) if self.nations else 0
+        total = 0
+        for u in self.nations.values():
+            total += u.regular + u.elite
+        return total
 
     @property
     def is_empty(self) -> bool:

@@ -43,12 +43,18 @@ def probability(p: Fraction | float | int) -> float:
 
 
 def fraction_text(p: Fraction) -> str:
-    p = Fraction(p)
+    p = p if type(p) is Fraction else Fraction(p)   # Fraction(a Fraction) costs an ABC check
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 # Spanish writes lower case after a colon: "Sí: el Rey Brujo puede ...", not "Sí: El Rey Brujo".
 _SPANISH_ARTICLE_AFTER_COLON = re.compile(r"^((?:Sí|No): )(Un|Una|El|La|Los|Las)\b")
+
+
+@lru_cache(maxsize=16)
+def _quantum(places: int) -> Decimal:
+    """``0.01`` for two places (built once: every probability in an answer is rounded to it)."""
+    return Decimal(1).scaleb(-places)
 
 
 def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
@@ -58,7 +64,7 @@ def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
         exact = Decimal(x.numerator) / Decimal(x.denominator)
     else:
         exact = Decimal(repr(float(x)))  # the shortest text of the float: 56.25 stays 56.25
-    text = f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
+    text = f"{exact.quantize(_quantum(places), rounding=ROUND_HALF_UP):f}"
     return text.replace(".", ",") if lang == "es" else text
 
 
@@ -186,7 +192,7 @@ class RulingBuilder:
     def step(self, key: str, rule: str, /, *, decides: bool = False, **params: Any) -> RulingBuilder:
         if rule not in data.rules():
             raise KeyError(f"unknown rule label {rule!r}")
-        self.steps.append(Step(self.t(key, **params), rule))
+        self.steps.append(Step(translate(self.lang, key, **params), rule))
         if decides and rule not in self.deciding:
             self.deciding.append(rule)
         return self
