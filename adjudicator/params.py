@@ -312,7 +312,7 @@ def _spec_tables(spec: KindSpec) -> tuple[frozenset[str], dict[str, Param]]:
     if cached is None or cached[0] is not spec:
         if len(_SPEC_TABLES) > 1000:   # bounded; real specs number about fifty
             _SPEC_TABLES.clear()
-        params = {}
+        params: dict[str, Param] = {}
         for p in spec.params:
             params.setdefault(p.name, p)   # the first declared, as KindSpec.param finds it
         cached = _SPEC_TABLES[id(spec)] = (spec, frozenset({"kind", *spec.top_keys}), params)

@@ -71,7 +71,8 @@ def _compile(text: str) -> _Message:
     formatter); a text with fields it cannot rewrite keeps the formatter (None)."""
     import string
 
-    template, plurals = [], []
+    template: list[str] = []
+    plurals: list[tuple[str, str, str, str]] = []
     for literal, field, spec, conversion in string.Formatter().parse(text):
         template.append(literal.replace("{", "{{").replace("}", "}}"))
         if field is None:
