@@ -132,7 +132,7 @@ def rule(scenario: Scenario) -> Ruling:
     problems = Problems()
     position = registry.position_parser(scenario.game)(scenario.position, problems)
     q = Fields(scenario.question, ["question"], problems)
-    kinds = registry.kinds(scenario.game)
+    kinds = registry.sorted_kinds(scenario.game)
     kind = q.get("kind")
     if kind is None:
         problems.add(["question", "kind"], "core.err_required_choice", options=", ".join(kinds))

@@ -117,7 +117,7 @@ def _plain(data: Any) -> bool:
         kind = type(x)
         if kind is str:
             budget[0] -= 1 + len(x) // _TEXT_COST
-            return len(x) <= MAX_TEXT_CHARS and not search(x)
+            return len(x) <= MAX_TEXT_CHARS and (x.isprintable() or not search(x))
         budget[0] -= 1
         if budget[0] < 0:
             return False
@@ -125,7 +125,13 @@ def _plain(data: Any) -> bool:
             if depth >= MAX_DEPTH:
                 return False
             for k, v in x.items():   # loops, not all(): this runs on every ruling
-                if (type(k) is str and search(k)) or not plain(v, depth + 1):
+                if type(k) is str and not k.isprintable() and search(k):
+                    return False
+                if type(v) is str:   # the usual value, checked here rather than in a call of its own
+                    budget[0] -= 1 + len(v) // _TEXT_COST
+                    if len(v) > MAX_TEXT_CHARS or (not v.isprintable() and search(v)):
+                        return False
+                elif not plain(v, depth + 1):
                     return False
             return True
         if kind is list:

@@ -83,25 +83,39 @@ class Army(NamedTuple):
     nazgul: int = 0
     characters: tuple[str, ...] = ()
 
+    # Plain loops, not sum() over a generator: rulings ask an army for these dozens of times,
+    # and an army holds one or two nations.
     @property
     def regular(self) -> int:
-        return sum(u.regular for u in self.nations.values())
+        total = 0
+        for u in self.nations.values():
+            total += u.regular
+        return total
 
     @property
     def elite(self) -> int:
-        return sum(u.elite for u in self.nations.values())
+        total = 0
+        for u in self.nations.values():
+            total += u.elite
+        return total
 
     @property
     def leaders(self) -> int:
-        return sum(u.leader for u in self.nations.values())
+        total = 0
+        for u in self.nations.values():
+            total += u.leader
+        return total
 
     @property
     def units(self) -> int:
-        return self.regular + self.elite
+        total = 0
+        for u in self.nations.values():
+            total += u.regular + u.elite
+        return total
 
     @property
     def is_empty(self) -> bool:
-        return self.units == 0 and self.leaders == 0 and self.nazgul == 0 and not self.characters
+        return self.nazgul == 0 and not self.characters and self.units == 0 and self.leaders == 0
 
     @property
     def is_army(self) -> bool:
@@ -405,10 +419,22 @@ def _nation_entries(f: Fields):
             yield nid, value, f.at(key)
 
 
+def _given(f: Fields, key: str) -> bool:
+    """Whether the position gives ``key``; a section left out is still read (an unknown key
+    is told the known ones), without building its reader for nothing."""
+    if f.has(key):
+        return True
+    f.read.add(key)
+    return False
+
+
+_DEFAULT_FELLOWSHIP = Fellowship()
+
+
 def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) -> Position:
     f = Fields(raw, list(path), problems)
     regions: dict[str, RegionState] = {}
-    rf = f.sub("regions")
+    rf = f.sub("regions") if _given(f, "regions") else Fields({}, (), problems)
     for key, value in rf.raw.items():
         rf.read.add(key)
         rid = check_name(key, names.regions(), "region", rf.at(key), problems)
@@ -443,12 +469,12 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     rf.finish()
 
     politics: dict[str, Political] = {}
-    for nid, value, at in _nation_entries(f.sub("politics")):
+    for nid, value, at in _nation_entries(f.sub("politics")) if _given(f, "politics") else ():
         pol = _political(value, at, problems)
         if pol is not None:
             politics[nid] = pol
 
-    fellowship = Fellowship()
+    fellowship = _DEFAULT_FELLOWSHIP
     if f.has("fellowship"):
         ff = f.sub("fellowship")
         region = ff.region("region")
@@ -475,7 +501,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                         companions.append(cid)
         mordor = ff.int("mordor", lo=0, hi=MORDOR_TRACK_LAST)
         ff.finish()
-        defaults = Fellowship()
+        defaults = _DEFAULT_FELLOWSHIP
         comps = tuple(companions) if companions is not None else defaults.companions
         if guide is None:
             if companions is None:
@@ -518,7 +544,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given)
 
     reinforcements: dict[str, dict[str, int]] = {}
-    for nid, value, at in _nation_entries(f.sub("reinforcements")):
+    for nid, value, at in _nation_entries(f.sub("reinforcements")) if _given(f, "reinforcements") else ():
         nf = Fields(value, at, problems)
         reinforcements[nid] = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
                                if (n := nf.int(kind, lo=0, hi=MAX_UNITS_PER_KIND)) is not None}
@@ -530,4 +556,4 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         phase = tf.int("phase", lo=1, hi=6)
         tf.finish()
     f.finish()
-    return Position(regions, politics, fellowship, hunt, phase, frozenset(k for k in f.raw), reinforcements)
+    return Position(regions, politics, fellowship, hunt, phase, frozenset(f.raw), reinforcements)

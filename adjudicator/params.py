@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, overload
 
 from adjudicator import names
@@ -65,6 +66,8 @@ class Fields:
 
     def finish(self, allowed: Iterable[str] = ()) -> None:
         """Report keys that no reader asked for (typos, or parameters of another kind)."""
+        if self.read.issuperset(self.raw):   # the usual case, without building the known set
+            return
         known = set(self.read) | set(allowed)
         for key in self.raw:
             if key not in known:
@@ -97,7 +100,7 @@ class Fields:
         return check_int(value, self.at(key), self.problems, lo=lo, hi=hi)
 
     def choice(self, key: str, options: Sequence[str], *, default: str | None = None,
-               required: bool = False, aliases: dict[str, str] | None = None) -> str | None:
+               required: bool = False, aliases: Mapping[str, str] | None = None) -> str | None:
         value = self.one(key)
         if value is MISSING or value is None:
             if required:
@@ -244,12 +247,19 @@ def side_value(side: str | None) -> str | None:
     return side.replace("_", "-") if side else side
 
 
-def check_choice(value: Any, options: Sequence[str], path: list[PathPart], problems: Problems, *,
-                 aliases: dict[str, str] | None = None) -> str | None:
+@lru_cache(maxsize=512)
+def _folded_choices(options: tuple[str, ...], aliases: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Folded word -> option, built once per choice (every ruling reads a few: kind, game, die)."""
     folded = {names.normalize(o): o for o in options}
-    for alias, target in (aliases or {}).items():
+    for alias, target in aliases:
         if target in options:   # a shared alias table may name values another question offers
             folded.setdefault(names.normalize(alias), target)
+    return folded
+
+
+def check_choice(value: Any, options: Sequence[str], path: list[PathPart], problems: Problems, *,
+                 aliases: Mapping[str, str] | None = None) -> str | None:
+    folded = _folded_choices(tuple(options), tuple(aliases.items()) if aliases else ())
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         hit = folded.get(names.normalize(str(value)))
         if hit is not None:
@@ -289,6 +299,26 @@ def check_list(values: list, path: list[PathPart], problems: Problems,
     return out
 
 
+_NAME_INDEXES = {"region": names.regions, "nation": names.nations, "character": names.characters}
+
+# Each kind spec's declared keys and parameters by name, derived once rather than per ruling.
+# Keyed by id() (a spec holds dicts, so it is not hashable) with the spec kept beside them,
+# so that an id reused by another spec (a test's changed copy) is never mistaken for it.
+_SPEC_TABLES: dict[int, tuple[KindSpec, frozenset[str], dict[str, Param]]] = {}
+
+
+def _spec_tables(spec: KindSpec) -> tuple[frozenset[str], dict[str, Param]]:
+    cached = _SPEC_TABLES.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        if len(_SPEC_TABLES) > 1000:   # bounded; real specs number about fifty
+            _SPEC_TABLES.clear()
+        params: dict[str, Param] = {}
+        for p in spec.params:
+            params.setdefault(p.name, p)   # the first declared, as KindSpec.param finds it
+        cached = _SPEC_TABLES[id(spec)] = (spec, frozenset({"kind", *spec.top_keys}), params)
+    return cached[1], cached[2]
+
+
 class QuestionFields(Fields):
     """The question's fields, read through its kind's :class:`~adjudicator.spec.KindSpec`.
 
@@ -302,15 +332,17 @@ class QuestionFields(Fields):
         super().__init__(f.raw, f.path, f.problems)
         self.read = f.read
         self.spec = spec
-        self._declared = {"kind", *spec.top_keys}
+        self._declared, self._params = _spec_tables(spec)
 
     def _check(self, key: str) -> None:
         if key not in self._declared:
             raise KeyError(f"{self.spec.game} {self.spec.kind}: parameter {key!r} is not in its spec")
 
     def get(self, key: str, default: Any = None) -> Any:
-        self._check(key)
-        return super().get(key, default)
+        if key not in self._declared:   # _check's test inline: every parameter read passes here
+            self._check(key)
+        self.read.add(key)
+        return self.raw.get(key, default)
 
     def has(self, key: str) -> bool:
         self._check(key)
@@ -318,10 +350,10 @@ class QuestionFields(Fields):
 
     def param(self, name: str) -> Any:
         """The value of a declared parameter of a simple or list type (problems collected)."""
-        p = self.spec.param(name)
+        p = self._params.get(name) or self.spec.param(name)   # the spec says what is not declared
         t = p.type
-        if t in ("region", "nation", "character"):
-            return self.name(name, getattr(names, f"{t}s")(), t, required=p.required, default=p.default)
+        if t in _NAME_INDEXES:
+            return self.name(name, _NAME_INDEXES[t](), t, required=p.required, default=p.default)
         if t == "side":
             return self.side(name, required=p.required)
         if t == "int":
@@ -329,7 +361,7 @@ class QuestionFields(Fields):
         if t == "bool":
             return self.bool(name, default=p.default)
         if t == "choice":
-            return self.choice(name, p.choices, default=p.default, required=p.required, aliases=dict(p.aliases))
+            return self.choice(name, p.choices, default=p.default, required=p.required, aliases=p.aliases)
         if t == "text":
             return self.str(name, default=p.default, required=p.required)
         if t == "ints":

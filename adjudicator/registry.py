@@ -74,10 +74,19 @@ def load_all(game: str) -> None:
 
 
 def kinds(game: str) -> list[str]:
-    return sorted(index()[game])
+    return list(sorted_kinds(game))
+
+
+@cache
+def sorted_kinds(game: str) -> tuple[str, ...]:
+    """The kinds of ``game`` in order, sorted once (every ruling checks its kind against them)."""
+    return tuple(sorted(index()[game]))
 
 
 def _entry(game: str, kind: str) -> tuple[Handler, KindSpec] | None:
+    entry = _HANDLERS.get((game, kind))
+    if entry is not None:   # registered: its module is imported already
+        return entry
     module = index()[game].get(kind)
     if module is None:
         return None
@@ -126,6 +135,7 @@ def registered() -> dict[tuple[str, str], Handler]:
     return {key: fn for key, (fn, _) in _HANDLERS.items()}
 
 
+@cache
 def position_parser(game: str):
     return importlib.import_module(POSITION_PARSERS[game]).parse_position
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from adjudicator import data
@@ -18,6 +19,7 @@ DECIDED, NEEDS_INFO, NOT_COVERED = "decided", "needs-info", "not-covered"
 # The parts a region may play in a ruling (a map marks them), weakest first: a stronger
 # part marked on the same region wins (the destination asked about over "could reach").
 REGION_ROLES = ("reachable", "path", "blocked", "from", "to")
+_ROLE_RANK = {role: rank for rank, role in enumerate(REGION_ROLES)}   # marking a reach ranks dozens
 
 
 def rule_url(label: str, lang: str) -> str:
@@ -26,8 +28,13 @@ def rule_url(label: str, lang: str) -> str:
 
 
 def citation(label: str, lang: str) -> dict[str, str]:
-    entry = data.rules()[label]
-    return {"rule": label, "title": entry["title"][lang], "url": rule_url(label, lang)}
+    title, url = _cited(label, lang)
+    return {"rule": label, "title": title, "url": url}
+
+
+@lru_cache(maxsize=4096)   # every ruling cites a few of the ~500 labels; the dict stays the caller's own
+def _cited(label: str, lang: str) -> tuple[str, str]:
+    return data.rules()[label]["title"][lang], rule_url(label, lang)
 
 
 def probability(p: Fraction | float | int) -> float:
@@ -36,12 +43,18 @@ def probability(p: Fraction | float | int) -> float:
 
 
 def fraction_text(p: Fraction) -> str:
-    p = Fraction(p)
+    p = p if type(p) is Fraction else Fraction(p)   # Fraction(a Fraction) costs an ABC check
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 # Spanish writes lower case after a colon: "Sí: el Rey Brujo puede ...", not "Sí: El Rey Brujo".
 _SPANISH_ARTICLE_AFTER_COLON = re.compile(r"^((?:Sí|No): )(Un|Una|El|La|Los|Las)\b")
+
+
+@lru_cache(maxsize=16)
+def _quantum(places: int) -> Decimal:
+    """``0.01`` for two places (built once: every probability in an answer is rounded to it)."""
+    return Decimal(1).scaleb(-places)
 
 
 def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
@@ -51,7 +64,7 @@ def format_decimal(x: Fraction | float, lang: str, places: int = 2) -> str:
         exact = Decimal(x.numerator) / Decimal(x.denominator)
     else:
         exact = Decimal(repr(float(x)))  # the shortest text of the float: 56.25 stays 56.25
-    text = f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
+    text = f"{exact.quantize(_quantum(places), rounding=ROUND_HALF_UP):f}"
     return text.replace(".", ",") if lang == "es" else text
 
 
@@ -179,7 +192,7 @@ class RulingBuilder:
     def step(self, key: str, rule: str, /, *, decides: bool = False, **params: Any) -> RulingBuilder:
         if rule not in data.rules():
             raise KeyError(f"unknown rule label {rule!r}")
-        self.steps.append(Step(self.t(key, **params), rule))
+        self.steps.append(Step(translate(self.lang, key, **params), rule))
         if decides and rule not in self.deciding:
             self.deciding.append(rule)
         return self
@@ -200,9 +213,10 @@ class RulingBuilder:
         """Name the part ``regions`` play in the ruling (``from``, ``to``, ``reachable``,
         ``blocked``, ``path``): the ruling page marks them on the board."""
         rank = REGION_ROLES.index(role)
+        marked = self.regions
         for region in regions:
-            if region and REGION_ROLES.index(self.regions.get(region, "reachable")) <= rank:
-                self.regions[region] = role
+            if region and _ROLE_RANK[marked.get(region, "reachable")] <= rank:
+                marked[region] = role
 
     def _close(self, verdict: dict[str, Any], answer: str) -> Ruling:
         if self.defaults:

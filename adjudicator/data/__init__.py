@@ -14,6 +14,7 @@ def load(name: str) -> dict:
         return json.load(fh)
 
 
+@cache   # the same table every time: rulings read it dozens of times each
 def regions() -> dict[str, dict]:
     return load("regions")["regions"]
 
@@ -24,10 +25,12 @@ def map_positions() -> dict:
     return load("map_positions")
 
 
+@cache
 def nations() -> dict[str, dict]:
     return load("nations")["nations"]
 
 
+@cache
 def characters() -> dict[str, dict]:
     return load("characters")["characters"]
 
@@ -36,6 +39,7 @@ def hunt_tiles() -> dict:
     return load("hunt_tiles")
 
 
+@cache
 def rules() -> dict[str, dict]:
     """Rule label -> {page, title: {en, es}, seed}."""
     return load("rules")["rules"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from adjudicator import data
 from adjudicator.model import Position, other_side
@@ -48,6 +48,25 @@ def is_stronghold(region: str) -> bool:
     return settlement(region) == "stronghold"
 
 
+@cache
+def strongholds() -> tuple[str, ...]:
+    """Every region with a stronghold (the map's, read once)."""
+    return tuple(rid for rid, r in data.regions().items() if r["settlement"] == "stronghold")
+
+
+@cache
+def _adjacent(region: str) -> tuple[str, ...]:
+    """The region's neighbours in the data's order, read once: searches visit them thousands
+    of times a second."""
+    return tuple(info(region)["adjacent"])
+
+
+@cache
+def _adjacent_sorted(region: str) -> tuple[str, ...]:
+    """The neighbours in name order: a shortest path breaks its ties the same way every time."""
+    return tuple(sorted(_adjacent(region)))
+
+
 def distances(start: str, *, enter: Callable[[str], bool] | None = None,
               pass_through: Callable[[str], bool] | None = None,
               limit: int | None = None) -> dict[str, int]:
@@ -68,11 +87,12 @@ def distances(start: str, *, enter: Callable[[str], bool] | None = None,
         here = queue.popleft()
         if here != start and not pass_through(here):
             continue
-        if limit is not None and dist[here] >= limit:
+        step = dist[here] + 1
+        if limit is not None and step > limit:
             continue
-        for nxt in info(here)["adjacent"]:
+        for nxt in _adjacent(here):
             if nxt not in dist and enter(nxt):
-                dist[nxt] = dist[here] + 1
+                dist[nxt] = step
                 queue.append(nxt)
     return dist
 
@@ -85,24 +105,44 @@ def _plain_distances(start: str) -> dict[str, int]:
 def shortest_path(start: str, goal: str, **kw) -> list[str] | None:
     """One shortest path (list of regions, ``start`` first) under the same rules as
     :func:`distances`, or None when ``goal`` cannot be reached."""
-    enter = kw.get("enter", lambda r: True)
-    pass_through = kw.get("pass_through", lambda r: True)
+    if not kw:
+        path = _plain_shortest_path(start, goal)
+        return list(path) if path is not None else None
+    return _shortest_path(start, goal, kw.get("enter", lambda r: True), kw.get("pass_through", lambda r: True))
+
+
+@lru_cache(maxsize=4096)
+def _plain_shortest_path(start: str, goal: str) -> tuple[str, ...] | None:
+    """Unconstrained paths depend on the map only: found once per pair (the busiest pairs kept)."""
+    path = _shortest_path(start, goal, lambda r: True, lambda r: True)
+    return tuple(path) if path is not None else None
+
+
+def _shortest_path(start: str, goal: str, enter: Callable[[str], bool],
+                   pass_through: Callable[[str], bool]) -> list[str] | None:
+    # BFS: the goal's predecessor is fixed when it is first reached, so the search ends there.
     prev: dict[str, str | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            path = [here]
-            while prev[path[-1]] is not None:
-                path.append(prev[path[-1]])  # type: ignore[arg-type]
-            return path[::-1]
-        if here != start and not pass_through(here):
+    queue = [start]   # read in order by index: each region is queued once
+    found = start == goal
+    i = 0
+    while i < len(queue) and not found:
+        here = queue[i]
+        i += 1
+        if i > 1 and not pass_through(here):
             continue
-        for nxt in sorted(info(here)["adjacent"]):
+        for nxt in _adjacent_sorted(here):
             if nxt not in prev and enter(nxt):
                 prev[nxt] = here
+                if nxt == goal:
+                    found = True
+                    break
                 queue.append(nxt)
-    return None
+    if not found:
+        return None
+    path = [goal]
+    while prev[path[-1]] is not None:
+        path.append(prev[path[-1]])  # type: ignore[arg-type]
+    return path[::-1]
 
 
 def crosses_into_other_nation(nation: str, to: str) -> bool:

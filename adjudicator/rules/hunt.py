@@ -187,7 +187,7 @@ def hunt_roll(position, q, r):
     if rerolls < len(met):
         r.step("hunt.reroll_capped", "wotr-hunt-reroll", conditions=len(met), dice=dice)
     dist = hits_distribution(dice, hit_on, rerolls)
-    p = 1 - dist[0]
+    p = Fraction(1) - dist[0]   # a Fraction on the left: 1 - x goes through the numbers ABCs
     verdict = {"dice": dice, "hit_on": hit_on, "rerolls": rerolls, "reroll_conditions": len(met),
                "p_success": probability(p), "p_success_exact": fraction_text(p)}
     if rolls is None:

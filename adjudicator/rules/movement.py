@@ -455,9 +455,12 @@ def character_move(position, q, r):
 
     enemy = other_side(side)
 
+    # Read once, not per region a path search visits: where this side is besieged.
+    besieged_here = {rid for rid, state in position.regions.items() if state.besieged == side}
+
     def besieged_friendly(region: str) -> bool:
         """A stronghold where this side's army is besieged: no Companion or Mouth goes in or out."""
-        return position.region(region).besieged == side
+        return region in besieged_here
 
     def enemy_stronghold_unbesieged(region: str) -> bool:
         return (board.is_stronghold(region) and position.controller(region) == enemy
@@ -510,15 +513,15 @@ def character_move(position, q, r):
                         {"who": who, "reason": r.t("movement.reason_enemy_stronghold", region=dst_name)},
                         allowed=False, max_distance=level)
 
-    def shadow_stronghold(region: str) -> bool:
-        # Official 2nd edition: a besieged stronghold stays controlled by the side inside, so a
-        # Shadow stronghold besieged by the Free Peoples still stops a Companion.
-        return board.is_stronghold(region) and position.controller(region) == enemy
+    # Official 2nd edition: a besieged stronghold stays controlled by the side inside, so a
+    # Shadow stronghold besieged by the Free Peoples still stops a Companion. (A set, read
+    # once: the path searches ask about every region they visit.)
+    enemy_strongholds = {x for x in board.strongholds() if position.controller(x) == enemy}
 
     # Paths: enemy armies do not block; a besieged friendly stronghold cannot be crossed;
     # a Companion stops on entering a region with a Stronghold the Shadow controls.
-    enter = lambda reg: not besieged_friendly(reg)  # noqa: E731
-    stop = (lambda reg: not shadow_stronghold(reg)) if kind == "companion" else (lambda reg: True)
+    enter = lambda reg: reg not in besieged_here  # noqa: E731
+    stop = (lambda reg: reg not in enemy_strongholds) if kind == "companion" else (lambda reg: True)
     # Search only as far as the character may go; search on only to say how far it was.
     reach = board.distances(src, enter=enter, pass_through=stop, limit=level)
     r.mark("reachable", *reach)
@@ -546,7 +549,7 @@ def character_move(position, q, r):
     r.mark("path", *path[1:-1])
     r.step("movement.route", label, route=" → ".join(names.region_name(x, lang) for x in path), distance=d,
            level=level)
-    if kind == "companion" and shadow_stronghold(dst):
+    if kind == "companion" and dst in enemy_strongholds:
         r.step("movement.stops_enemy_stronghold", "wotr-character-companion-strongholds", who=who, region=dst_name)
     return r.decide(yes_key, {"who": who, "src": src_name, "dst": dst_name},
                     allowed=True, max_distance=level, distance=d)
