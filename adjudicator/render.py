@@ -95,10 +95,12 @@ class _Values:
     def t(self, key: str, **params: Any) -> str:
         return translate(self.lang, key, **params)
 
-    def label(self, name: str) -> str:
+    def label(self, name: str, top: bool = False) -> str:
+        """A key in words; a key no table names is shown as it is (a player's or a card's name)."""
         from adjudicator.spec import nested_label
 
-        return nested_label(name, self.lang, self.spec) or name.replace("_", " ").capitalize()
+        found = nested_label(name, self.lang, self.spec)
+        return found or (name.replace("_", " ").capitalize() if top else name)
 
     def kind(self, name: str, value: Any) -> str:
         """A verdict key's type: from the spec, else what a nested key's name and value say."""
@@ -136,7 +138,7 @@ class _Values:
     def lines(self, name: str, value: Any, kind: str, exact: Any, indent: str) -> list[str]:
         """One labelled line, or for a mapping of verdict keys (a battle side's dice) the
         label then a line per key, indented below it."""
-        label = self.label(name)
+        label = self.label(name, top=indent == "  ")
         if not (isinstance(value, dict) and value and kind not in ("distribution",) and _holds_keys(value, self)):
             return [f"{indent}{label}: {self.text(name, value, kind, exact)}"]
         if all(_is_scalar(v) for v in value.values()):
@@ -166,7 +168,17 @@ class _Values:
                 return readers[kind](value, self.lang)
             except KeyError:
                 return value
-        return value.replace("-", " ")
+        return _known_name(value, self.lang) or value.replace("-", " ")
+
+
+def _known_name(value: str, lang: str) -> str | None:
+    """A character, nation or region id by its name (the keys of ``p_eliminated``), as the web shows any id."""
+    from adjudicator import data
+
+    for table in (data.characters(), data.nations(), data.regions()):
+        if value in table:
+            return table[value]["name"][lang]
+    return None
 
 
 def _shown_beside(name: str, mapping: dict[str, Any]) -> bool:
@@ -193,7 +205,8 @@ def verdict_lines(ruling: dict[str, Any], rule_refs: dict[str, int]) -> list[str
         if name in _OWN_LINES or _shown_beside(name, verdict):
             continue
         if name == "defaults":
-            lines.append(f"  {values.label(name)}: " + "; ".join(wording.describe(p, lang, spec) for p in value))
+            said = "; ".join(wording.describe(p, lang, spec) for p in value)
+            lines.append(f"  {values.label(name, top=True)}: {said}")
         else:
             lines += values.lines(name, value, values.kind(name, value), verdict.get(f"{name}_exact"), "  ")
     if verdict.get("decided_by"):
