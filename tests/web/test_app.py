@@ -717,7 +717,8 @@ def test_whole_battle_ruling_names_why_the_defender_holds(client, lang, words):
 
 def test_the_ruling_page_rounds_a_chance_from_its_exact_fraction_as_the_answer_does(client):
     scenario = {"game": "war-of-the-ring", "question": {"kind": "hunt-roll"},
-                "position": {"fellowship": {"region": "Minas Morgul"}, "hunt": {"box": {"shadow": 4, "free_peoples": 1}},
+                "position": {"fellowship": {"region": "Minas Morgul"},
+                             "hunt": {"box": {"shadow": 4, "free_peoples": 1}},
                              "regions": {"Minas Morgul": {"shadow": {"sauron": {"regular": 2}, "nazgul": 1}}}}}
     page = text(client.get(f"/es/r/{permalink.encode(scenario)}"))
     assert "94,1\u00a0%" in page and "(2059/2187)" in page     # 2059/2187 = 0.94147
