@@ -66,9 +66,24 @@ def _number(x: float, lang: str) -> str:
 
 
 def _percent(p: float, exact: Any, lang: str) -> str:
-    from adjudicator.ruling import format_percent
+    """The percentage from the exact fraction when there is one (rounded once), the fraction beside it when short."""
+    from adjudicator.ruling import format_chance
 
-    return format_percent(p, lang) + (f" ({exact})" if exact and exact not in ("0", "1") else "")
+    shown = short_exact(exact)
+    return format_chance(p, exact, lang) + (f" ({shown})" if shown and shown not in ("0", "1") else "")
+
+
+def _exact_at(exact: Any, k: Any) -> Any:
+    """The exact fraction of one item of a distribution (a list by index, a mapping by key)."""
+    if isinstance(exact, dict):
+        return exact.get(k)
+    if isinstance(exact, list) and isinstance(k, int) and k < len(exact):
+        return exact[k]
+    return None
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 class _Values:
@@ -80,26 +95,59 @@ class _Values:
     def t(self, key: str, **params: Any) -> str:
         return translate(self.lang, key, **params)
 
+    def label(self, name: str, top: bool = False) -> str:
+        """A key in words; a key no table names is shown as it is (a player's or a card's name)."""
+        from adjudicator.spec import nested_label
+
+        found = nested_label(name, self.lang, self.spec)
+        return found or (name.replace("_", " ").capitalize() if top else name)
+
+    def kind(self, name: str, value: Any) -> str:
+        """A verdict key's type: from the spec, else what a nested key's name and value say."""
+        key = _key(self.spec, name)
+        kind = key.type if key is not None else ""
+        if name.startswith("p_") and isinstance(value, (list, dict)) and kind in ("", "mapping"):
+            return "distribution"   # chances by number or by reason: p_hits, p_defender_holds_by
+        if name.startswith("p_") and isinstance(value, float) and not kind:
+            return "probability"
+        return kind
+
     def text(self, name: str, value: Any, kind: str, exact: Any = None) -> str:
         if value is None:
             key = _key(self.spec, name)
             return key.null_means.get(self.lang) if key is not None and key.null_means else "—"
         if isinstance(value, bool):
             return self.t("core.yes" if value else "core.no")
+        if name == "hit_on" and isinstance(value, int):
+            return f"{value}+"   # the lowest face that scores, as players say it (and the web shows it)
         if kind == "probability" and isinstance(value, (int, float)):
             return _percent(value, exact, self.lang)
         if kind == "distribution" and isinstance(value, (list, dict)):
             items = value.items() if isinstance(value, dict) else enumerate(value)
-            shown = [(k, p, (exact or {}).get(k) if isinstance(exact, dict) else
-                      (exact[k] if isinstance(exact, list) and k < len(exact) else None)) for k, p in items]
-            return ", ".join(f"{self.one(name, k, '')}: {_percent(p, e, self.lang)}" for k, p, e in shown if p) or "—"
+            return ", ".join(f"{self.one(name, k, '')}: {_percent(p, _exact_at(exact, k), self.lang)}"
+                             for k, p in items if p) or "—"
         if isinstance(value, dict):
-            return ", ".join(f"{k}: {self.text(name, v, kind)}" for k, v in value.items()) or "—"
+            return ", ".join(f"{self.label(k)}: {self.text(k, v, self.kind(k, v), value.get(f'{k}_exact'))}"
+                             for k, v in value.items() if not _shown_beside(k, value)) or "—"
         if isinstance(value, list):
             return ", ".join(self.one(name, v, kind) for v in value) or "—"
         if isinstance(value, float):
             return _number(value, self.lang)
         return self.one(name, value, kind)
+
+    def lines(self, name: str, value: Any, kind: str, exact: Any, indent: str) -> list[str]:
+        """One labelled line, or for a mapping of verdict keys (a battle side's dice) the
+        label then a line per key, indented below it."""
+        label = self.label(name, top=indent == "  ")
+        if not (isinstance(value, dict) and value and kind not in ("distribution",) and _holds_keys(value, self)):
+            return [f"{indent}{label}: {self.text(name, value, kind, exact)}"]
+        if all(_is_scalar(v) for v in value.values()):
+            return [f"{indent}{label}: {self.text(name, value, kind, exact)}"]
+        out = [f"{indent}{label}:"]
+        for k, v in value.items():
+            if not _shown_beside(k, value):
+                out += self.lines(k, v, self.kind(k, v), value.get(f"{k}_exact"), indent + "  ")
+        return out
 
     def one(self, name: str, value: Any, kind: str) -> str:
         """One scalar: a region, nation or character by its name, a side or a choice in words."""
@@ -108,7 +156,10 @@ class _Values:
 
         if not isinstance(value, str):
             return _number(value, self.lang) if isinstance(value, float) else str(value)
-        if kind in ("side", "dice-side") and value.replace("-", "_") in ("free_peoples", "shadow"):
+        declared = _choice_label(self.spec, name, value, self.lang)
+        if declared:
+            return declared
+        if kind in ("side", "dice-side") and value.replace("_", "-") in SIDE_LABELS:
             return SIDE_LABELS[value.replace("_", "-")].get(self.lang)
         readers = {"region-ids": names.region_name, "nation-ids": names.nation_name,
                    "character-ids": names.character_name}
@@ -117,7 +168,29 @@ class _Values:
                 return readers[kind](value, self.lang)
             except KeyError:
                 return value
-        return _choice_label(self.spec, name, value, self.lang) or value.replace("-", " ")
+        return _known_name(value, self.lang) or value.replace("-", " ")
+
+
+def _known_name(value: str, lang: str) -> str | None:
+    """A character, nation or region id by its name (the keys of ``p_eliminated``), as the web shows any id."""
+    from adjudicator import data
+
+    for table in (data.characters(), data.nations(), data.regions()):
+        if value in table:
+            return table[value]["name"][lang]
+    return None
+
+
+def _shown_beside(name: str, mapping: dict[str, Any]) -> bool:
+    """An ``*_exact`` key is said beside its probability, never on a line of its own."""
+    return name.endswith("_exact") and name[:-6] in mapping
+
+
+def _holds_keys(value: dict[str, Any], values: _Values) -> bool:
+    """A mapping of keys in words (a battle side's dice), not of names (players' threat)."""
+    from adjudicator.spec import nested_label
+
+    return all(nested_label(k, values.lang, values.spec) for k in value if not _shown_beside(k, value))
 
 
 def verdict_lines(ruling: dict[str, Any], rule_refs: dict[str, int]) -> list[str]:
@@ -129,18 +202,13 @@ def verdict_lines(ruling: dict[str, Any], rule_refs: dict[str, int]) -> list[str
     values = _Values(lang, spec)
     lines = [f"{t('core.verdict')}: {t('core.status_' + verdict['status'])}"]
     for name, value in verdict.items():
-        if name in _OWN_LINES or (name.endswith("_exact") and name[:-6] in verdict):
+        if name in _OWN_LINES or _shown_beside(name, verdict):
             continue
-        key = _key(spec, name)
-        label = key.label.get(lang) if key is not None else name.replace("_", " ").capitalize()
         if name == "defaults":
-            text = "; ".join(wording.describe(p, lang, spec) for p in value)
+            said = "; ".join(wording.describe(p, lang, spec) for p in value)
+            lines.append(f"  {values.label(name, top=True)}: {said}")
         else:
-            kind = key.type if key is not None else ""
-            if kind == "mapping" and name.startswith("p_"):   # chances by reason: p_defender_holds_by
-                kind = "distribution"
-            text = values.text(name, value, kind, short_exact(verdict.get(f"{name}_exact")))
-        lines.append(f"  {label}: {text}")
+            lines += values.lines(name, value, values.kind(name, value), verdict.get(f"{name}_exact"), "  ")
     if verdict.get("decided_by"):
         key = _key(spec, "decided_by")
         label = key.label.get(lang) if key is not None else t("core.decided_by")

@@ -47,6 +47,23 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+def exact_fraction(text: Any) -> Fraction | None:
+    """A verdict's ``*_exact`` text ("2059/2187") as a fraction, else None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def format_chance(p: float, exact: Any, lang: str) -> str:
+    """A verdict's probability as a percentage, from its exact fraction when it has one: the
+    float is already rounded to 4 decimals, and rounding it again would say 94.2 % for 2059/2187."""
+    fraction = exact_fraction(exact)
+    return format_percent(fraction if fraction is not None else p, lang)
+
+
 # Spanish writes lower case after a colon: "Sí: el Rey Brujo puede ...", not "Sí: El Rey Brujo".
 _SPANISH_ARTICLE_AFTER_COLON = re.compile(r"^((?:Sí|No): )(Un|Una|El|La|Los|Las)\b")
 

@@ -221,3 +221,32 @@ SIDE_LABEL = T("Side (if both have figures there)", "Bando (si ambos tienen figu
 
 def side_param(label: Text = SIDE_LABEL, **kw: Any) -> Param:
     return Param("side", "side", label, choices=("free-peoples", "shadow"), choice_labels=SIDE_LABELS, **kw)
+
+
+# Keys inside a verdict value (a battle side's dice, what the Orcs' Search discards), in words:
+# one table for the CLI and the web. A key a kind's spec declares is labelled by the spec first
+# (``if_cancelled`` holds the kind's own keys).
+NESTED_LABELS = {
+    "attacker": T("Attacker", "Atacante"),
+    "defender": T("Defender", "Defensor"),
+    "dice": T("Dice", "Dados"),
+    "hit_on": T("Hits on", "Impacta con"),
+    "rerolls": T("Re-rolls", "Repeticiones de tirada"),
+    "p_hits": T("Chance of each number of hits", "Probabilidad de cada número de impactos"),
+    "tokens": T("Tokens", "Fichas"),
+    "attachments": T("Attachments", "Vinculadas"),
+    "damage": T("Damage", "Daño"),
+    "progress": T("Progress tokens", "Fichas de progreso"),
+    "resource": T("Resource tokens", "Fichas de recurso"),
+    "other": T("Other tokens", "Otras fichas"),
+}
+
+
+def nested_label(name: str, lang: str, spec: KindSpec | None = None) -> str | None:
+    """A key inside a verdict value in words: the kind's own key of that name (or a key every
+    ruling may carry), else the shared table."""
+    for key in (*(spec.verdict if spec is not None else ()), *COMMON_KEYS):
+        if key.name == name:
+            return key.label.get(lang)
+    text = NESTED_LABELS.get(name)
+    return text.get(lang) if text is not None else None

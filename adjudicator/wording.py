@@ -92,6 +92,22 @@ def _word(key: str | int, lang: str) -> str:
     return key if not re.fullmatch(r"[a-z0-9_]+", key) else key.replace("_", " ").capitalize()
 
 
+# Position keys whose keys are names: the region, nation or character under them, by its name.
+_NAMED_UNDER = {"regions": "regions", "politics": "nations", "characters": "characters", "companions": "characters"}
+
+
+def _named(parent: str | int | None, key: str | int, lang: str) -> str:
+    """A part of a position path: an id under ``regions``/``politics``/... by its name, else the game's words."""
+    index = _NAMED_UNDER.get(parent) if isinstance(parent, str) and isinstance(key, str) else None
+    if index is not None and isinstance(key, str):
+        from adjudicator import data, names
+
+        ident = getattr(names, index)().lookup(key)
+        if ident is not None:
+            return getattr(data, index)()[ident]["name"][lang]
+    return _word(key, lang)
+
+
 def _label(text: str) -> str:
     """A form label without its hint in brackets: "Side (if both have figures there)" -> "Side"."""
     return _PARENTHESIS.sub("", text) or text
@@ -122,7 +138,7 @@ def describe(path: str, lang: str, spec: KindSpec | None = None) -> str:
     if root == "question" and rest:
         words = _question_part(rest, spec, lang)
     elif root == "position" and rest:
-        words = [_word(p, lang) for p in rest]
+        words = [_named(rest[i - 1] if i else None, p, lang) for i, p in enumerate(rest)]
     else:
         words = [_word(p, lang) for p in parts]
     return SEPARATOR.join(words)

@@ -69,7 +69,7 @@ _VERDICT_SCHEMAS: dict[str, dict[str, Any]] = {
     "id": {"type": "string"}, "ids": {"type": "array", "items": {"type": "string"}},
     "texts": {"type": "array", "items": {"type": "string"}},
     "region-ids": {"type": "array", "items": {"type": "string"}},
-    "nation-ids": {"type": "array", "items": {"type": "string"}},
+    "nation-ids": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
     "character-ids": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
     "dice-side": {"type": "object", "required": ["dice", "hit_on", "rerolls", "p_hits"]},
     "distribution": {"oneOf": [{"type": "array", "items": {"type": "number"}}, {"type": "object"}]},

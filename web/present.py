@@ -11,10 +11,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-# Verdict keys are labelled by their kind's spec (adjudicator/spec.py, both languages); these
-# English msgids cover only what no spec declares: the keys inside a battle side's dice.
-NESTED_LABELS = {"dice": "Dice", "hit_on": "Hits on", "rerolls": "Re-rolls",
-                 "p_hits": "Chance of each number of hits"}
+# Verdict keys, and the keys inside their values (a battle side's dice), are labelled by the
+# engine in both languages: the kind's spec, then adjudicator.spec.NESTED_LABELS.
 # Word values of the verdict, shown in the reader's language.
 VALUE_LABELS = {
     "field": "Field battle", "siege": "Siege", "sortie": "Sortie", "free-peoples": "Free Peoples",
@@ -42,14 +40,15 @@ def _short(exact: str | None) -> str | None:
 class Bar:
     label: str
     p: float
-    exact: str | None = None
+    exact: str | None = None        # shown beside the percentage when short
+    whole: str | None = field(default=None, init=False)   # the exact fraction the percentage is read from
 
     def __post_init__(self) -> None:
-        self.exact = _short(self.exact)
+        self.whole, self.exact = self.exact, _short(self.exact)
 
     @property
     def percent(self) -> str:
-        return percent_text(self.p)
+        return percent_text(self.p, self.whole)
 
     @property
     def width(self) -> str:
@@ -67,11 +66,15 @@ class Row:
     chart: Chart | None = None
 
 
-def percent_text(p: float) -> str:
-    """A probability as players read it in the page's language: 80.2 % / 80,2 %."""
-    from flask_babel import format_decimal
+def percent_text(p: float, exact: str | None = None) -> str:
+    """A probability as players read it in the page's language: 80.2 % / 80,2 %; read from its
+    exact fraction when there is one and rounded once, as the answer and the CLI round it."""
+    from adjudicator.ruling import exact_fraction, format_decimal
+    from web.i18n import current_lang
 
-    return f"{format_decimal(round(p * 100, 1), format='0.0')}\u00a0%"
+    fraction = exact_fraction(exact)
+    value = fraction * 100 if fraction is not None else float(p) * 100
+    return f"{format_decimal(value, current_lang(), 1)}\u00a0%"
 
 
 def number_text(value: float) -> str:
@@ -83,15 +86,10 @@ def number_text(value: float) -> str:
 
 def label_for(key: str, spec: Any = None) -> str:
     """A verdict key's label in the page's language: from its kind's spec when it declares it."""
-    from adjudicator.spec import COMMON_KEYS
+    from adjudicator.spec import nested_label
     from web.i18n import current_lang
 
-    if spec is not None:
-        for k in (*spec.verdict, *COMMON_KEYS):
-            if k.name == key:
-                return k.label.get(current_lang())
-    msgid = NESTED_LABELS.get(key)
-    return _(msgid) if msgid else key.replace("_", " ")
+    return nested_label(key, current_lang(), spec) or key.replace("_", " ")
 
 
 def value_text(value: Any) -> str:
@@ -118,6 +116,14 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
+def words_for(key: str, value: Any, spec: Any = None) -> str:
+    """A verdict value in words: the kind's spec names its choices (``smaller-hand``), else
+    the shared words and names of :func:`value_text`."""
+    if isinstance(value, list) and value:
+        return ", ".join(words_for(key, v, spec) for v in value)
+    return _declared_label(spec, key, value) or value_text(value)
+
+
 def _is_probability(key: str, value: Any) -> bool:
     return key.startswith("p_") and isinstance(value, (int, float)) and not isinstance(value, bool) \
         and 0 <= value <= 1
@@ -138,7 +144,7 @@ def _declared_label(spec: Any, key: str, item: Any) -> str | None:
     from web.i18n import current_lang
 
     for declared in getattr(spec, "verdict", ()):
-        if declared.name == key and item in declared.choice_labels:
+        if declared.name == key and isinstance(item, str) and item in declared.choice_labels:
             return declared.choice_labels[item].get(current_lang())
     return None
 
@@ -178,11 +184,11 @@ def verdict_rows(verdict: dict[str, Any], spec: Any = None) -> list[Row]:
         elif bars:
             row.bars = bars
         elif isinstance(value, dict):
-            row.rows = verdict_rows(value)
+            row.rows = verdict_rows(value, spec)
         elif key == "hit_on" and isinstance(value, int) and not isinstance(value, bool):
             row.text = f"{value}+"   # the lowest face that scores, as players say it
         else:
-            row.text = value_text(value)
+            row.text = words_for(key, value, spec)
             if isinstance(value, bool):
                 row.tone = "yes" if value else "no"
         rows.append(row)
@@ -206,7 +212,7 @@ def status_label(status: str) -> str:
 
 
 def all_labels() -> set[str]:
-    return (set(NESTED_LABELS.values()) | set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
+    return (set(STATUS_LABELS.values()) | set(VALUE_LABELS.values())
             | {"Yes", "No"} | charts_labels() | set(POSITION_LABELS.values()))
 
 
@@ -224,10 +230,11 @@ class Segment:
     label: str
     p: float
     x: str = "0"
+    exact: str | None = None
 
     @property
     def percent(self) -> str:
-        return percent_text(self.p)
+        return percent_text(self.p, self.exact)
 
     @property
     def width(self) -> str:
@@ -240,13 +247,14 @@ class Column:
     p: float
     exact: str | None = None
     short: str = ""          # under the column: the number of units or the round
+    whole: str | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        self.exact = _short(self.exact)
+        self.whole, self.exact = self.exact, _short(self.exact)
 
     @property
     def percent(self) -> str:
-        return percent_text(self.p)
+        return percent_text(self.p, self.whole)
 
     @property
     def height(self) -> str:
@@ -282,7 +290,9 @@ def split_chart(verdict: dict[str, Any], spec: Any = None) -> Chart | None:
         return None
     segments, x = [], 0.0
     for key, p in parts:
-        segments.append(Segment(key, label_for(key, spec), p, f"{x * 100:.2f}"))
+        exact = verdict.get(f"{key}_exact")
+        segments.append(Segment(key, label_for(key, spec), p, f"{x * 100:.2f}",
+                                exact if isinstance(exact, str) else None))
         x += p
     return Chart("outcome", _("How the battle ends"), "split", segments=segments)
 

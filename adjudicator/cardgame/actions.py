@@ -32,6 +32,10 @@ PASS = KindSpec(
     verdict=(
         allowed_key(contract=True),
         Key("reason", "choice", T("Why", "Por qué"), choices=("stack-limit", "smaller-hand", "action-step-ended"),
+            choice_labels={"stack-limit": T("The hand is within the stack limit",
+                                            "La mano no supera el límite de cartas acumulables"),
+                           "smaller-hand": T("Fewer cards than each enemy", "Menos cartas que cada enemigo"),
+                           "action-step-ended": T("The Action step is over", "El paso de Acción ha terminado")},
             nullable=True, null_means=T("passing is refused", "no se puede pasar")),
         Key("hand", "count", HAND, always=False, when=T("when the hand is known", "si se conoce la mano")),
         Key("stack_limit", "count", T("Stack limit", "Límite de cartas acumulables"), always=False,
@@ -55,6 +59,8 @@ PLAY_CARD = KindSpec(
     verdict=(
         allowed_key(),
         Key("then", "choice", T("Then", "Después"), choices=("cycle", "forfeit"), nullable=True,
+            choice_labels={"cycle": T("Cycle a card", "Ciclar una carta"),
+                           "forfeit": T("Forfeit a card", "Renunciar a una carta")},
             null_means=T("no card to play", "ninguna carta que jugar"), contract=True),
         Key("cycle_options", "texts", T("Cards you may cycle", "Cartas que puedes ciclar"), always=False,
             when=T("when the hand's cards are named", "si se nombran las cartas de la mano")),

@@ -74,6 +74,7 @@ PATH_COMBAT = KindSpec(
             T("Most cards a bad order eliminates", "Máximo de cartas que elimina un mal orden"),
             always=False, when=T("without eliminate", "sin eliminate")),
         Key("order_chosen_by", "choice", T("Order chosen by", "Orden que elige"), choices=("free-peoples",),
+            choice_labels={"free-peoples": T("The Free Peoples player", "El jugador de los Pueblos Libres")},
             always=False, when=T("when the order matters", "si el orden importa")),
         Key("items_eliminated", "texts", T("Items eliminated", "Objetos eliminados"), always=False,
             when=T("when items go with their bearers", "si hay objetos que van con su portador")),

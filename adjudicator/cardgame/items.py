@@ -44,6 +44,8 @@ ITEM_MOVE = KindSpec(
             when=T("when the bearer moves, is cycled or eliminated",
                    "si el portador se mueve, se cicla o es eliminado")),
         Key("fate", "choice", T("What happens", "Qué ocurre"), choices=("moves", "cycled", "eliminated"), always=False,
+            choice_labels={"moves": T("It moves", "Se mueve"), "cycled": T("It is cycled", "Se cicla"),
+                           "eliminated": T("It is eliminated", "Se elimina")},
             when=T("with moves_with", "con moves_with")),
         Key("item_to", "text", T("The item goes to", "El objeto va a"), always=False,
             when=T("when known", "si se conoce")),

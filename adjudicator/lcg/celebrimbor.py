@@ -45,7 +45,8 @@ SCOUR = KindSpec(
     verdict=(
         Key("effects", "texts", T("Effects", "Efectos"), contract=True),
         Key("order_given", "bool", T("Order decided", "Orden decidido")),
-        Key("chosen_by", "text", T("Chosen by", "Lo elige")),
+        Key("chosen_by", "text", T("Chosen by", "Lo elige"),
+            choice_labels={"first-player": T("The first player", "El jugador inicial")}),
     ),
     position=("players", "first_player", "in_play", "under_orcs_search"),
     rules=("lcg-scour", "lcg-scour-order"),

@@ -56,6 +56,8 @@ REVEAL = KindSpec(
         Key("threat_total", "count", T("Total threat", "Amenaza total"), always=False,
             when=T("when the players are known", "si se conocen los jugadores")),
         Key("order", "texts", T("Order", "Orden"), always=False,
+            choice_labels={"surge": T("Surge", "Oleada"),
+                           "when-revealed": T("When-revealed effects", "Efectos «Al ser revelada»")},
             when=T("when the effects' order matters", "si importa el orden")),
         Key("threats_after", "mapping", T("Threat afterwards", "Amenaza después"), always=False,
             when=T("when the players' threats are given", "si se dan las amenazas de los jugadores")),

@@ -19,6 +19,7 @@ from adjudicator import data, names
 from adjudicator.model import Army, Position, guide_candidates
 from adjudicator.registry import question
 from adjudicator.rules.armies import name_default, name_defaults
+from adjudicator.rules.dice import FACE_LABELS
 from adjudicator.ruling import Precedence
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
@@ -172,7 +173,7 @@ BRING_INTO_PLAY = KindSpec(
     verdict=(
         allowed_key(),
         Key("die", "choice", T("Die result used", "Resultado de dado usado"),
-            choices=("will-of-the-west", "muster")),
+            choices=("will-of-the-west", "muster"), choice_labels=FACE_LABELS),
         Key("places", "region-ids", T("Where he may be placed", "Dónde puede colocarse"), always=False,
             when=T("when allowed, and whenever `to` is given", "si se permite, y siempre que se da `to`"),
             when_param="to", when_verdict=("allowed", True)),

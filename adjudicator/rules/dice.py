@@ -76,6 +76,8 @@ ELVEN_RING = KindSpec(
     verdict=(
         allowed_key(contract=True),
         Key("then", "choice", T("Then the ring", "Después el anillo"), choices=("passes-to-shadow", "removed"),
+            choice_labels={"passes-to-shadow": T("Passes to the Shadow", "Pasa a la Sombra"),
+                           "removed": T("Is removed from the game", "Se retira del juego")},
             always=False, when=T("when allowed", "si se permite")),
     ),
     position=("turn.phase",),

@@ -21,6 +21,10 @@ GAME = "war-of-the-ring"
 H_ROLLS = T("The faces rolled, separated by commas, e.g. 6, 3, 1.",
             "Las caras obtenidas, separadas por comas, p. ej. 6, 3, 1.")
 
+# What takes Hunt damage off (``reductions``, ``may_reduce``), in words.
+REDUCTION_LABELS = {"card": T("A card on the table", "Una carta sobre la mesa"),
+                    "guide": T("The Guide's ability", "La habilidad del Guía")}
+
 HUNT_ROLL = KindSpec(
     GAME, "hunt-roll",
     T("How likely is the Hunt to find the Fellowship?",
@@ -45,10 +49,10 @@ HUNT_ROLL = KindSpec(
         Key("successes", "count", T("Successes", "Éxitos"), always=False, when_param="rolls", contract=True),
         Key("success", "bool", T("Success", "Éxito"), always=False, when_param="rolls", contract=True,
             nullable=True,
-            null_means=T("not settled yet: every die given failed and re-rolls are still owed; p_success is then "
-                         "the chance that the re-rolls bring a success",
-                         "aún sin decidir: todos los dados dados fallaron y quedan repeticiones; p_success es "
-                         "entonces la probabilidad de que las repeticiones den un éxito")),
+            null_means=T("not settled yet: every die given failed and re-rolls are still owed; the chance of "
+                         "success is then the chance that the re-rolls bring one",
+                         "aún sin decidir: todos los dados dados fallaron y quedan repeticiones; la probabilidad "
+                         "de éxito es entonces la de que las repeticiones den uno")),
     ),
     position=("hunt.box", "fellowship.region", "fellowship.mordor", "regions"),
     rules=("wotr-hunt-roll", "wotr-hunt-roll-dice", "wotr-hunt-roll-bonus", "wotr-hunt-reroll",
@@ -76,7 +80,11 @@ HUNT_CASUALTY = KindSpec(
             when=T("when the Guide is eliminated (or may be: no Guide is named among Companions of the same Level)",
                    "cuando se elimina al Guía (o puede serlo: no se nombra Guía entre Compañeros del mismo nivel)")),
         Key("placed_back", "bool", T("Placed back in play", "Vuelve al juego")),
-        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles")),
+        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles"),
+            choice_labels=REDUCTION_LABELS),
+        Key("p_eliminated", "distribution",
+            T("Chance each is eliminated", "Probabilidad de que cada uno sea eliminado"), always=False,
+            when=T("needs-info, when the casualty is drawn at random", "needs-info, si la baja se elige al azar")),
     ),
     position=("fellowship.corruption", "fellowship.guide", "fellowship.companions", "fellowship.mordor",
               "fellowship.hidden"),

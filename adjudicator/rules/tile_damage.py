@@ -15,7 +15,14 @@ from adjudicator.model import MORDOR_TRACK_LAST, guide_candidates
 from adjudicator.registry import question
 from adjudicator.rules.characters import new_guide_step
 from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
-from adjudicator.rules.hunt import GUIDE_ABILITY_LABEL, HOBBITS, MAX_HUNT_DICE, lean_on_hunt, new_guide_may_reduce
+from adjudicator.rules.hunt import (
+    GUIDE_ABILITY_LABEL,
+    HOBBITS,
+    MAX_HUNT_DICE,
+    REDUCTION_LABELS,
+    lean_on_hunt,
+    new_guide_may_reduce,
+)
 from adjudicator.rules.tiles import (
     NO_ROLL,
     SUCCESSES,
@@ -62,8 +69,12 @@ HUNT_DAMAGE = KindSpec(
         Key("corruption", "count", T("Corruption", "Corrupción"), always=False,
             when=T("for a tile that heals", "con una loseta que cura")),
         Key("damage_left", "count", T("Damage left", "Daño restante")),
-        Key("reductions", "ids", T("Reductions used", "Reducciones usadas")),
-        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles")),
+        Key("reductions", "ids", T("Reductions used", "Reducciones usadas"), choice_labels=REDUCTION_LABELS),
+        Key("may_reduce", "ids", T("Reductions still possible", "Reducciones aún posibles"),
+            choice_labels=REDUCTION_LABELS),
+        Key("p_damage", "distribution", T("Chance of each damage", "Probabilidad de cada daño"), always=False,
+            when=T("needs-info, for a tile whose damage is a die roll",
+                   "needs-info, con una loseta cuyo daño es una tirada de dado")),
     ),
     position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor",
               "fellowship.guide", "fellowship.companions", "hunt.box"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
 from adjudicator.registry import question
-from adjudicator.spec import Key, KindSpec, Param, T
+from adjudicator.spec import SIDE_LABELS, Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 SHADOW_MILITARY_VP = 10
@@ -28,16 +28,18 @@ VICTORY = KindSpec(
                        "end": "end-of-turn"}),
     ),
     verdict=(
-        Key("winner", "choice", T("Winner", "Ganador"), choices=WINNERS, nullable=True,
+        Key("winner", "choice", T("Winner", "Ganador"), choices=WINNERS, choice_labels=SIDE_LABELS, nullable=True,
             null_means=T("nobody yet", "nadie todavía"), contract=True),
         Key("reason", "choice", T("Reason", "Motivo"), choices=("ring", "military"), nullable=True,
+            choice_labels={"ring": T("The Ring", "El Anillo"), "military": T("Military victory", "Victoria militar")},
             null_means=T("nobody has won", "nadie ha ganado"), contract=True),
         Key("free_peoples_vp", "count", T("Free Peoples victory points", "Puntos de victoria de los Pueblos Libres"),
             contract=True),
         Key("shadow_vp", "count", T("Shadow victory points", "Puntos de victoria de la Sombra"), contract=True),
         Key("military_at_end_of_turn", "choice", T("Military victory at the end of the turn",
                                                    "Victoria militar al final del turno"),
-            choices=WINNERS, always=False, nullable=True, when=T("with when: now", "con when: now")),
+            choices=WINNERS, choice_labels=SIDE_LABELS, always=False, nullable=True,
+            when=T("with when: now", "con when: now")),
     ),
     position=("regions", "fellowship.corruption", "fellowship.mordor"),
     rules=("wotr-victory", "wotr-victory-ring-shadow", "wotr-victory-ring-free-peoples",

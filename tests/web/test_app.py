@@ -722,3 +722,31 @@ def test_a_ruling_page_names_its_question_in_words_not_its_kind_id(client, lang,
     page = client.get(f"/{lang}/r/{permalink.encode(scenario)}").get_data(as_text=True)
     crumbs = re.search(r'<p class="crumbs">(.*?)</p>', page, re.S).group(1)
     assert unescape(crumbs).endswith(title) and "army-move" not in crumbs
+# -- the verdict in words, one percentage per chance -----------------------------------------------
+
+def test_the_ruling_page_rounds_a_chance_from_its_exact_fraction_as_the_answer_does(client):
+    scenario = {"game": "war-of-the-ring", "question": {"kind": "hunt-roll"},
+                "position": {"fellowship": {"region": "Minas Morgul"},
+                             "hunt": {"box": {"shadow": 4, "free_peoples": 1}},
+                             "regions": {"Minas Morgul": {"shadow": {"sauron": {"regular": 2}, "nazgul": 1}}}}}
+    page = client.get(f"/es/r/{permalink.encode(scenario)}").get_data(as_text=True)
+    assert '<span class="bar-value">94,1\u00a0% <span class="exact">(2059/2187)</span>' in page   # 0.94147
+    assert "94,2" not in page
+
+
+@pytest.mark.parametrize("scenario, words, raw", [
+    ("wotr/battles/batalla-ciudad-primera-ronda.yaml",
+     ("Dados", "Impacta con", "Probabilidad de cada número de impactos"), ("hit_on", "p_hits", "rerolls")),
+    ("cardgame/actions/pasar-menor-que-enemigo.yaml", ("Menos cartas que cada enemigo",), ("smaller", "Smaller")),
+    ("lcg/celebrimbor/busqueda-orcos-descarta.yaml", ("Fichas", "Vinculadas", "Daño"), ("tokens", "attachments")),
+])
+def test_the_ruling_page_says_nested_keys_and_reasons_in_spanish(client, scenario, words, raw):
+    from pathlib import Path
+
+    import yaml
+
+    loaded = yaml.safe_load((Path(__file__).resolve().parents[2] / "scenarios" / scenario).read_text("utf-8"))
+    page = text(client.get(f"/es/r/{permalink.encode(loaded)}"))
+    verdict = page[page.index('<dl class="verdict">'):]
+    assert all(w in verdict for w in words), [w for w in words if w not in verdict]
+    assert not [r for r in raw if re.search(rf">\s*{r}", verdict)]
