@@ -64,6 +64,7 @@ def test_every_problem_is_reported_at_once_with_its_path():
     errs = errors_of(BROKEN)
     assert set(errs) == {
         "position.regions.Minas Tirit",
+        "position.regions.Minas Tirit.free_peoples.gondor.regular",   # checked under the bad name too
         "position.politics.gondor.steps",
         "position.fellowship.corruption",
         "question.rols",
@@ -85,6 +86,38 @@ def test_negative_unit_count_is_an_impossible_count():
         "free_peoples": {"gondor": {"regular": -1}}}}}, "question": {"kind": "hunt-roll"}}
     errs = errors_of(scenario)
     assert list(errs) == ["position.regions.Minas Tirith.free_peoples.gondor.regular"]
+
+
+BAD_COUNTS = {"regular": -2, "elite": "tres"}
+
+
+@pytest.mark.parametrize("region", ["Minas Tirth", "Minas Tirith"])
+def test_what_is_under_an_unknown_region_or_nation_is_checked_too(region):
+    scenario = {"game": "war-of-the-ring", "position": {"regions": {region: {
+        "free_peoples": {"gondr": BAD_COUNTS}}}}, "question": {"kind": "hunt-roll"}}
+    at = f"position.regions.{region}.free_peoples.gondr"
+    errs = errors_of(scenario)
+    unknown_region = {f"position.regions.{region}"} if region == "Minas Tirth" else set()
+    assert set(errs) == {at, f"{at}.regular", f"{at}.elite"} | unknown_region
+    assert "Gondor" in errs[at] and "-2" in errs[f"{at}.regular"]
+
+
+def test_an_unknown_region_still_reports_its_own_fields():
+    scenario = {"game": "war-of-the-ring", "position": {"regions": {"Nowhere": {
+        "control": "elves", "shadow": {"sauron": {"elite": 99}}, "armys": 1}}}, "question": {"kind": "hunt-roll"}}
+    errs = errors_of(scenario)
+    assert set(errs) == {"position.regions.Nowhere", "position.regions.Nowhere.control",
+                         "position.regions.Nowhere.shadow.sauron.elite", "position.regions.Nowhere.armys"}
+
+
+def test_values_under_unknown_nations_of_politics_and_reinforcements_are_checked():
+    scenario = {"game": "war-of-the-ring", "position": {
+        "politics": {"gondr": {"steps": 9}}, "reinforcements": {"rohn": {"regular": "many"}},
+        "regions": {"Osgiliath": {"free_peoples": {"sauron": {"regular": -1}}}}}, "question": {"kind": "hunt-roll"}}
+    errs = errors_of(scenario)
+    assert {"position.politics.gondr", "position.politics.gondr.steps", "position.reinforcements.rohn",
+            "position.reinforcements.rohn.regular", "position.regions.Osgiliath.free_peoples.sauron",
+            "position.regions.Osgiliath.free_peoples.sauron.regular"} == set(errs)
 
 
 def test_envelope_problems():
@@ -254,7 +287,7 @@ def test_unreadable_input_exits_2_with_every_problem_and_no_traceback():
     out = run_cli("ask", "-", "--json", stdin=json.dumps(BROKEN))
     assert out.returncode == 2
     body = json.loads(out.stdout)
-    assert len(body["errors"]) == 4
+    assert len(body["errors"]) == 5
     assert all(set(e) == {"path", "message"} for e in body["errors"])
     bad_yaml = run_cli("ask", "-", stdin="game: [unclosed\n")
     assert bad_yaml.returncode == 2 and "Traceback" not in bad_yaml.stderr
