@@ -504,11 +504,16 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     if f.has("hunt"):
         hf = f.sub("hunt")
         box_raw = hf.raw.get("box") if isinstance(hf.raw, dict) else None
-        if isinstance(box_raw, (int, str)) and not isinstance(box_raw, bool):
+        fp_dice: int | None = 0
+        if box_raw is not None and not isinstance(box_raw, dict) and strict_int(box_raw) is None:
+            # Neither shape the docs give: the message names both (a count, or the mapping).
+            hf.read.add("box")
+            problems.add(hf.at("box"), "hunt.err_box_type")
+            shadow_dice = None
+        elif box_raw is not None and not isinstance(box_raw, dict):
             # "box: 3": a bare number is the Shadow dice in the Hunt Box (no Free Peoples die).
             hf.read.add("box")
             shadow_dice = check_int(box_raw, hf.at("box"), problems, lo=0, hi=7 + 3)
-            fp_dice: int | None = 0
         else:
             bf = Fields(_side_keys(hf.get("box")), hf.at("box"), problems)
             shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)

@@ -120,6 +120,21 @@ def test_values_under_unknown_nations_of_politics_and_reinforcements_are_checked
             "position.regions.Osgiliath.free_peoples.sauron.regular"} == set(errs)
 
 
+@pytest.mark.parametrize("box", [1.5, True, "three", [2]])
+@pytest.mark.parametrize("lang, words", [("en", ("whole number", "mapping")), ("es", ("número entero", "mapa"))])
+def test_a_hunt_box_of_neither_shape_names_both_shapes(box, lang, words):
+    scenario = {"game": "war-of-the-ring", "lang": lang, "position": {"hunt": {"box": box}},
+                "question": {"kind": "hunt-roll"}}
+    message = errors_of(scenario)["position.hunt.box"]
+    assert all(w in message for w in words) and "shadow" in message and "free_peoples" in message
+
+
+@pytest.mark.parametrize("box, dice", [(3, 3), ("2", 2), (1.0, 1), ({"shadow": 4}, 4)])
+def test_a_hunt_box_as_a_count_or_a_mapping_is_read(box, dice):
+    scenario = {"game": "war-of-the-ring", "position": {"hunt": {"box": box}}, "question": {"kind": "hunt-roll"}}
+    assert api.ask(scenario)["verdict"]["dice"] == dice
+
+
 def test_envelope_problems():
     errs = errors_of({"game": "chess", "lang": "fr", "question": {}, "extra": 1})
     assert set(errs) == {"game", "lang", "extra"}
