@@ -110,7 +110,7 @@ def check_file(path: Path, lang: str | None = None) -> list[Outcome]:
 
     data = None
     try:
-        data = api.load_text(read_source(str(path)))
+        data = api.load_text(read_source(str(path)), as_json=path.suffix.lower() == ".json")
     except InternalError as exc:
         return [Outcome("internal", "", error=exc)]
     except ScenarioInvalid as exc:

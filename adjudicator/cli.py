@@ -43,7 +43,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     data: Any = None
     try:
-        data = api.load_text(_read_source(args.file))
+        data = api.load_text(_read_source(args.file), as_json=args.file.lower().endswith(".json"))
         ruling = api.ask(data, args.lang)
     except InternalError as exc:
         message = _internal(exc, api.guess_lang(data, args.lang))

@@ -310,6 +310,23 @@ def test_unreadable_input_exits_2_with_every_problem_and_no_traceback():
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Not valid JSON (line 2, column 1)"),
+                                        ("es", "No es JSON válido (línea 2, columna 1)")])
+def test_a_broken_json_file_or_json_on_stdin_is_reported_as_json(tmp_path, lang, said):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{\n", encoding="utf-8")
+    from_stdin = run_cli("ask", "-", "--lang", lang, stdin='{"game": 1,\n')
+    for out in (run_cli("ask", str(broken), "--lang", lang), from_stdin):
+        assert out.returncode == 2 and said in out.stderr and "YAML" not in out.stderr, out.stderr
+
+
+def test_yaml_flow_style_starting_with_a_brace_is_still_yaml(tmp_path):
+    out = run_cli("ask", "-", "--json", stdin="{game: war-of-the-ring, question: {kind: hunt-roll}}")
+    assert out.returncode == 0, out.stderr
+    broken = run_cli("ask", "-", stdin="{game: [unclosed\n")
+    assert broken.returncode == 2 and "Not valid YAML" in broken.stderr
+
+
 def test_check_exit_codes(tmp_path):
     good = tmp_path / "good.yaml"
     good.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\nposition: {hunt: {box: {shadow: 1}}}\n"
