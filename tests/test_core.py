@@ -318,6 +318,8 @@ def test_a_broken_json_file_or_json_on_stdin_is_reported_as_json(tmp_path, lang,
     from_stdin = run_cli("ask", "-", "--lang", lang, stdin='{"game": 1,\n')
     for out in (run_cli("ask", str(broken), "--lang", lang), from_stdin):
         assert out.returncode == 2 and said in out.stderr and "YAML" not in out.stderr, out.stderr
+    checked = run_cli("check", str(broken), "--lang", lang)
+    assert checked.returncode == 2 and said in checked.stdout and "YAML" not in checked.stdout
 
 
 def test_yaml_flow_style_starting_with_a_brace_is_still_yaml(tmp_path):
@@ -339,6 +341,39 @@ def test_check_exit_codes(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: nope\n")
     assert run_cli("check", str(good), str(broken)).returncode == 2
+
+
+UNREADABLE_ES = ("lang: es\ngame: war-of-the-ring\nquestion: {kind: hunt-roll}\n"
+                 "position: {regions: {Minas Tirth: {free_peoples: {gondr: {regular: -2, elite: tres}}}}}\n")
+
+
+def test_check_heads_the_problems_in_the_scenarios_language_or_the_one_asked(tmp_path):
+    f = tmp_path / "es.yaml"
+    f.write_text(UNREADABLE_ES, encoding="utf-8")
+    out = run_cli("check", str(f)).stdout
+    assert "No se puede leer el escenario (4 problemas):" in out and "cannot be read" not in out
+    english = run_cli("check", str(f), "--lang", "en").stdout
+    assert "The scenario cannot be read (4 problems):" in english and "Región desconocida" not in english
+
+
+def test_check_counts_agree_and_scenarios_with_no_expect_are_counted_apart(tmp_path):
+    mismatch = tmp_path / "a.yaml"
+    mismatch.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\nexpect: {dice: 3}\n")
+    bare = tmp_path / "b.yaml"
+    bare.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\n")
+    broken = tmp_path / "c.yaml"
+    broken.write_text("game: nope\n")
+    es = run_cli("check", str(mismatch), str(bare), str(broken), "--lang", "es")
+    assert "3 escenarios: 0 como se esperaba, 1 distinto, 1 sin expectativa, 1 ilegible" in es.stdout
+    en = run_cli("check", str(bare), "-v")
+    assert en.returncode == 0
+    assert "1 scenario: 0 as expected, 0 different, 1 with no expectation, 0 unreadable" in en.stdout
+    assert "no expectation" in en.stdout.splitlines()[0]
+
+
+def test_check_help_says_what_each_argument_is():
+    out = run_cli("check", "--help").stdout
+    assert "--lang {en,es}  language" in out and "a scenario file, or a folder" in out
 
 
 def test_the_engine_does_not_import_flask_sphinx_or_whoosh():
