@@ -63,10 +63,11 @@ def _guarded(fn: Callable[..., T]) -> Callable[..., T]:
 
 
 @_guarded
-def load_text(text: str) -> Any:
+def load_text(text: str, *, as_json: bool = False) -> Any:
     """Parse a scenario in YAML or JSON with the bounded safe loader (:mod:`adjudicator.loading`);
-    every problem (syntax, size, nesting, aliases, duplicate keys, bad text) with its path."""
-    return loading.load_text(text)
+    every problem (syntax, size, nesting, aliases, duplicate keys, bad text) with its path.
+    ``as_json``: strict JSON only (a ``.json`` file), its syntax errors said as JSON's."""
+    return loading.load_text(text, as_json=as_json)
 
 
 def guess_lang(data: Any, fallback: str | None = None) -> str:

@@ -16,8 +16,8 @@ CITES = "cites"
 
 @dataclass
 class Outcome:
-    """One scenario's check: ``ok``, ``mismatch``, ``unreadable`` or ``internal`` (a bug),
-    with what explains it."""
+    """One scenario's check: ``ok``, ``mismatch``, ``no_expect`` (a ruling, nothing to
+    compare it with), ``unreadable`` or ``internal`` (a bug), with what explains it."""
 
     status: str
     name: str                                   # the case's place in its file ("" or "[2]")
@@ -26,6 +26,7 @@ class Outcome:
     problems: list[dict[str, str]] | None = None
     title: str | None = None
     error: Any = None                           # ``internal``: the InternalError (a bug)
+    lang: str = "en"                            # the language its problems are written in
 
 
 def mismatches(expect: Any, got: Any, path: str = "") -> list[tuple[str, Any, Any]]:
@@ -94,12 +95,15 @@ def check_data(data: Any, lang: str | None = None, name: str = "") -> Outcome:
         scenario = api.read_envelope(data, lang)
         ruling = api.rule(scenario).as_dict()
     except InternalError as exc:
-        return Outcome("internal", name, error=exc)
+        return Outcome("internal", name, error=exc, lang=api.guess_lang(data, lang))
     except ScenarioInvalid as exc:
-        return Outcome("unreadable", name, problems=exc.as_dicts(api.guess_lang(data, lang)),
-                       title=data.get("title") if isinstance(data, dict) else None)
+        said_in = api.guess_lang(data, lang)
+        return Outcome("unreadable", name, problems=exc.as_dicts(said_in),
+                       title=data.get("title") if isinstance(data, dict) else None, lang=said_in)
+    if scenario.expect is None:
+        return Outcome("no_expect", name, ruling=ruling, title=scenario.title, lang=scenario.lang)
     diffs = compare(scenario.expect, ruling)
-    return Outcome("mismatch" if diffs else "ok", name, diffs, ruling, title=scenario.title)
+    return Outcome("mismatch" if diffs else "ok", name, diffs, ruling, title=scenario.title, lang=scenario.lang)
 
 
 def check_file(path: Path, lang: str | None = None) -> list[Outcome]:
@@ -110,11 +114,12 @@ def check_file(path: Path, lang: str | None = None) -> list[Outcome]:
 
     data = None
     try:
-        data = api.load_text(read_source(str(path)))
+        data = api.load_text(read_source(str(path)), as_json=path.suffix.lower() == ".json")
     except InternalError as exc:
-        return [Outcome("internal", "", error=exc)]
+        return [Outcome("internal", "", error=exc, lang=api.guess_lang(data, lang))]
     except ScenarioInvalid as exc:
-        return [Outcome("unreadable", "", problems=exc.as_dicts(api.guess_lang(data, lang)))]
+        said_in = api.guess_lang(data, lang)
+        return [Outcome("unreadable", "", problems=exc.as_dicts(said_in), lang=said_in)]
     if isinstance(data, list):
         return [check_data(item, lang, f"[{i}]") for i, item in enumerate(data)]
     return [check_data(data, lang)]

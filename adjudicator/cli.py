@@ -43,7 +43,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     data: Any = None
     try:
-        data = api.load_text(_read_source(args.file))
+        data = api.load_text(_read_source(args.file), as_json=args.file.lower().endswith(".json"))
         ruling = api.ask(data, args.lang)
     except InternalError as exc:
         message = _internal(exc, api.guess_lang(data, args.lang))
@@ -74,34 +74,37 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     lang = args.lang or "en"
     files = scenario_files(args.paths)
-    counts = {"ok": 0, "mismatch": 0, "unreadable": 0}
+    counts = {"ok": 0, "mismatch": 0, "no_expect": 0, "unreadable": 0}
     internal = 0
     for f in files:
         if not f.exists():
             counts["unreadable"] += 1
             print(f"ERROR {f}: " + translate(lang, "core.err_no_file"))
             continue
-        for outcome in check_file(f):
+        for outcome in check_file(f, args.lang):
             where = f"{f}{outcome.name}"
             if outcome.status == "internal":   # a bug: say so, and carry on with the next case
                 internal += 1
-                print(f"ERROR {where}\n      " + _internal(outcome.error, lang))
+                print(f"ERROR {where}\n      " + _internal(outcome.error, outcome.lang))
                 continue
             counts[outcome.status] += 1
             if outcome.status == "ok":
                 if args.verbose:
                     print(f"ok    {where}")
+            elif outcome.status == "no_expect":
+                if args.verbose:
+                    print(f"--    {where} (" + translate(outcome.lang, "core.check_no_expect") + ")")
             elif outcome.status == "mismatch":
                 assert outcome.ruling is not None  # a mismatch is a ruling that differs from its expect
                 print(f"FAIL  {where}")
                 for path, want, got in outcome.diffs or []:
-                    print("      " + translate(lang, "core.check_diff", path=path,
+                    print("      " + translate(outcome.lang, "core.check_diff", path=path,
                                                want=json.dumps(want, ensure_ascii=False),
                                                got=json.dumps(got, ensure_ascii=False)))
                 print("      " + ruling_text(outcome.ruling, args.base_url).replace("\n", "\n      "))
             else:
                 print(f"ERROR {where}")
-                print("      " + problems_text(outcome.problems or [], lang).replace("\n", "\n      "))
+                print("      " + problems_text(outcome.problems or [], outcome.lang).replace("\n", "\n      "))
     total = sum(counts.values())
     print(translate(lang, "core.check_summary", total=total, **counts))
     if internal:
@@ -181,9 +184,11 @@ def _ask_args(a: argparse.ArgumentParser) -> None:
 
 
 def _check_args(c: argparse.ArgumentParser) -> None:
-    c.add_argument("paths", nargs="+")
-    c.add_argument("--lang", choices=LANGS)
-    c.add_argument("-v", "--verbose", action="store_true")
+    c.add_argument("paths", nargs="+", metavar="PATH",
+                   help="a scenario file, or a folder: every .yaml, .yml and .json file below it")
+    c.add_argument("--lang", choices=LANGS,
+                   help="language of the problems and the summary (default: each scenario's, else en)")
+    c.add_argument("-v", "--verbose", action="store_true", help="list every scenario, not only the failing ones")
     _base_url_option(c)
     c.set_defaults(fn=cmd_check)
 

@@ -46,17 +46,63 @@ def _invalid(problems: Problems, stop: _Stop | None = None) -> ScenarioInvalid:
     return ScenarioInvalid(problems.all())
 
 
-def load_text(text: str) -> Any:
+def load_text(text: str, *, as_json: bool = False) -> Any:
     """Parse a scenario written in YAML or JSON; raises :class:`ScenarioInvalid` with every
-    problem. A JSON object is read with ``json`` first (same result, no PyYAML import)."""
+    problem. A JSON object is read with ``json`` first (same result, no PyYAML import).
+
+    ``as_json`` (a ``.json`` file) reads strict JSON only. Text that opens like a JSON
+    object (``{"``) and that YAML cannot read either is reported as JSON: that is what
+    its writer meant (``{game: ...}``, YAML's flow style, keeps the YAML reader's words)."""
     if len(text) > MAX_TEXT_BYTES:
         raise ScenarioInvalid([Problem("", "core.err_text_too_large", {"limit": MAX_TEXT_BYTES // 1024})])
-    if text.lstrip().startswith("{"):
+    if not as_json and not text.lstrip().startswith("{"):
+        return _load_yaml(text)
+    try:
+        return load_json(text)
+    except RecursionError:   # deeper than json reads: the YAML reader says where (JSON is YAML)
+        return _load_yaml(text)
+    except ValueError as exc:
+        if as_json:
+            raise json_invalid(exc, text) from None
+        if not _opens_like_json(text):
+            return _load_yaml(text)   # not strict JSON (YAML flow style, say): the YAML reader says what is wrong
         try:
-            return load_json(text)
-        except (ValueError, RecursionError):
-            pass  # not strict JSON (YAML flow style, say): the YAML reader says what is wrong
-    return _load_yaml(text)
+            return _load_yaml(text)
+        except ScenarioInvalid:
+            raise json_invalid(exc, text) from None
+
+
+def _opens_like_json(text: str) -> bool:
+    """``{`` then a quoted key, ``}`` or nothing at all: JSON, not YAML's ``{key: value}``."""
+    after = text.lstrip()[1:].lstrip()
+    return not after or after[0] in '"}'
+
+
+# json's reasons (English only), each to the message that says it in the user's language.
+JSON_REASONS = (
+    ("Expecting value", "core.err_json_value"),
+    ("Expecting property name", "core.err_json_key"),
+    ("Expecting ':'", "core.err_json_colon"),
+    ("Expecting ','", "core.err_json_comma"),
+    ("Illegal trailing comma", "core.err_json_trailing_comma"),
+    ("Unterminated string", "core.err_json_string"),
+    ("Invalid control character", "core.err_json_control"),
+    ("Invalid \\", "core.err_json_escape"),
+    ("Extra data", "core.err_json_extra"),
+)
+
+
+def json_invalid(exc: ValueError, text: str) -> ScenarioInvalid:
+    """A JSON syntax error as a problem: where, and why in the user's language."""
+    msg = getattr(exc, "msg", str(exc))
+    pos = getattr(exc, "pos", None)
+    line, column = getattr(exc, "lineno", "?"), getattr(exc, "colno", "?")
+    if isinstance(pos, int) and pos >= len(text.rstrip()) and "Extra data" not in msg:
+        reason = Message("core.err_json_end")   # the text stopped inside an object, list or text
+    else:
+        key = next((k for words, k in JSON_REASONS if msg.startswith(words)), None)
+        reason = Message(key) if key else Message("core.err_json_other", {"detail": shown(msg)})
+    return ScenarioInvalid([Problem("", "core.err_json", {"line": line, "column": column, "detail": reason})])
 
 
 def load_json(text: str) -> Any:

@@ -299,28 +299,28 @@ def read_army(f: Fields, side: str) -> Army:
             n = check_int(value, path, f.problems, lo=0, hi=data.load("characters")["nazgul_figures"])
             nazgul = n or 0
             continue
-        nation = names.nations().lookup(key)
-        if nation is None:
-            sugg = names.nations().suggestions(key)
-            f.problems.add(path, "core.err_unknown_nation_suggest" if sugg else "core.err_unknown_nation",
-                           value=key, suggestions=sugg)
-            continue
-        if data.nations()[nation]["side"] != side:
+        nation = check_name(key, names.nations(), "nation", path, f.problems)
+        if nation is not None and data.nations()[nation]["side"] != side:
             f.problems.add(path, "core.err_nation_side", value=key)
-            continue
-        if isinstance(value, dict):
-            # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds.
-            value = {UNIT_KIND_ALIASES.get(names.normalize(str(k)), k): v for k, v in value.items()}
-        uf = Fields(value, path, f.problems)
-        counts = {}
-        for kind in UNIT_KINDS:
-            counts[kind] = uf.int(kind, default=0, lo=0, hi=MAX_UNITS_PER_KIND) or 0
-        uf.finish()
-        if side == "shadow" and counts["leader"]:
-            f.problems.add([*path, "leader"], "core.err_shadow_leader")
-            counts["leader"] = 0
-        nations[nation] = Units(**counts)
+            nation = None
+        units = _read_units(value, path, f.problems, side)   # read even under a bad name: all problems at once
+        if nation is not None:
+            nations[nation] = units
     return Army(nations, nazgul, tuple(characters))
+
+
+def _read_units(value: Any, path: list, problems: Problems, side: str) -> Units:
+    """One nation's counts (``{regular: 2, elite: 1, leader: 1}``), every problem at its path."""
+    if isinstance(value, dict):
+        # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds.
+        value = {UNIT_KIND_ALIASES.get(names.normalize(str(k)), k): v for k, v in value.items()}
+    uf = Fields(value, path, problems)
+    counts = {kind: uf.int(kind, default=0, lo=0, hi=MAX_UNITS_PER_KIND) or 0 for kind in UNIT_KINDS}
+    uf.finish()
+    if side == "shadow" and counts["leader"]:
+        problems.add([*path, "leader"], "core.err_shadow_leader")
+        counts["leader"] = 0
+    return Units(**counts)
 
 
 def _political(value: Any, path: list, problems: Problems) -> Political | None:
@@ -410,13 +410,25 @@ def read_tile(value: Any, path: list, problems: Problems) -> Any:
 
 
 def _nation_entries(f: Fields):
-    """(nation id, value, path) for each key of a mapping keyed by nation names; unknown names
-    become problems (with suggestions) and are skipped."""
+    """(nation id, value, path) for each key of a mapping keyed by nation names; an unknown
+    name is a problem (with suggestions) and comes with id None, so that its value is still
+    checked (every problem at once) but not kept."""
     for key, value in f.raw.items():
         f.read.add(key)
-        nid = check_name(key, names.nations(), "nation", f.at(key), f.problems)
-        if nid is not None:
-            yield nid, value, f.at(key)
+        yield check_name(key, names.nations(), "nation", f.at(key), f.problems), value, f.at(key)
+
+
+def _region_fields(value: Any, path: list, problems: Problems):
+    """A region's own fields, each checked on its own (what needs the region is the caller's)."""
+    g = Fields(_side_keys(value), path, problems)
+    control = g.get("control")
+    control = _side(control, g.at("control"), problems) if control is not None else None
+    besieged = g.get("besieged")
+    besieged = _side(besieged, g.at("besieged"), problems) if besieged is not None else None
+    fp = read_army(g.sub("free_peoples"), "free_peoples")
+    sh = read_army(g.sub("shadow"), "shadow")
+    g.finish()
+    return g, control, besieged, fp, sh
 
 
 def _given(f: Fields, key: str) -> bool:
@@ -438,19 +450,13 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     for key, value in rf.raw.items():
         rf.read.add(key)
         rid = check_name(key, names.regions(), "region", rf.at(key), problems)
-        if rid is None:
-            continue
         if rid in regions:
             problems.add(rf.at(key), "core.err_duplicate_region", value=key)
+            rid = None
+        # Read even under a bad or repeated name, so that every problem comes at once.
+        g, control, besieged, fp, sh = _region_fields(value, rf.at(key), problems)
+        if rid is None:
             continue
-        g = Fields(_side_keys(value), rf.at(key), problems)
-        control = g.get("control")
-        control = _side(control, g.at("control"), problems) if control is not None else None
-        besieged = g.get("besieged")
-        besieged = _side(besieged, g.at("besieged"), problems) if besieged is not None else None
-        fp = read_army(g.sub("free_peoples"), "free_peoples")
-        sh = read_army(g.sub("shadow"), "shadow")
-        g.finish()
         info = data.regions()[rid]
         if control and not info["settlement"]:
             problems.add(g.at("control"), "core.err_control_no_settlement", region=key)
@@ -471,7 +477,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     politics: dict[str, Political] = {}
     for nid, value, at in _nation_entries(f.sub("politics")) if _given(f, "politics") else ():
         pol = _political(value, at, problems)
-        if pol is not None:
+        if pol is not None and nid is not None:
             politics[nid] = pol
 
     fellowship = _DEFAULT_FELLOWSHIP
@@ -524,11 +530,16 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     if f.has("hunt"):
         hf = f.sub("hunt")
         box_raw = hf.raw.get("box") if isinstance(hf.raw, dict) else None
-        if isinstance(box_raw, (int, str)) and not isinstance(box_raw, bool):
+        fp_dice: int | None = 0
+        if box_raw is not None and not isinstance(box_raw, dict) and strict_int(box_raw) is None:
+            # Neither shape the docs give: the message names both (a count, or the mapping).
+            hf.read.add("box")
+            problems.add(hf.at("box"), "hunt.err_box_type")
+            shadow_dice = None
+        elif box_raw is not None and not isinstance(box_raw, dict):
             # "box: 3": a bare number is the Shadow dice in the Hunt Box (no Free Peoples die).
             hf.read.add("box")
             shadow_dice = check_int(box_raw, hf.at("box"), problems, lo=0, hi=7 + 3)
-            fp_dice: int | None = 0
         else:
             bf = Fields(_side_keys(hf.get("box")), hf.at("box"), problems)
             shadow_dice = bf.int("shadow", default=0, lo=0, hi=7 + 3)
@@ -546,9 +557,11 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
     reinforcements: dict[str, dict[str, int]] = {}
     for nid, value, at in _nation_entries(f.sub("reinforcements")) if _given(f, "reinforcements") else ():
         nf = Fields(value, at, problems)
-        reinforcements[nid] = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
-                               if (n := nf.int(kind, lo=0, hi=MAX_UNITS_PER_KIND)) is not None}
+        left = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
+                if (n := nf.int(kind, lo=0, hi=MAX_UNITS_PER_KIND)) is not None}
         nf.finish()
+        if nid is not None:
+            reinforcements[nid] = left
 
     phase = None
     if f.has("turn"):

@@ -64,6 +64,7 @@ def test_every_problem_is_reported_at_once_with_its_path():
     errs = errors_of(BROKEN)
     assert set(errs) == {
         "position.regions.Minas Tirit",
+        "position.regions.Minas Tirit.free_peoples.gondor.regular",   # checked under the bad name too
         "position.politics.gondor.steps",
         "position.fellowship.corruption",
         "question.rols",
@@ -85,6 +86,53 @@ def test_negative_unit_count_is_an_impossible_count():
         "free_peoples": {"gondor": {"regular": -1}}}}}, "question": {"kind": "hunt-roll"}}
     errs = errors_of(scenario)
     assert list(errs) == ["position.regions.Minas Tirith.free_peoples.gondor.regular"]
+
+
+BAD_COUNTS = {"regular": -2, "elite": "tres"}
+
+
+@pytest.mark.parametrize("region", ["Minas Tirth", "Minas Tirith"])
+def test_what_is_under_an_unknown_region_or_nation_is_checked_too(region):
+    scenario = {"game": "war-of-the-ring", "position": {"regions": {region: {
+        "free_peoples": {"gondr": BAD_COUNTS}}}}, "question": {"kind": "hunt-roll"}}
+    at = f"position.regions.{region}.free_peoples.gondr"
+    errs = errors_of(scenario)
+    unknown_region = {f"position.regions.{region}"} if region == "Minas Tirth" else set()
+    assert set(errs) == {at, f"{at}.regular", f"{at}.elite"} | unknown_region
+    assert "Gondor" in errs[at] and "-2" in errs[f"{at}.regular"]
+
+
+def test_an_unknown_region_still_reports_its_own_fields():
+    scenario = {"game": "war-of-the-ring", "position": {"regions": {"Nowhere": {
+        "control": "elves", "shadow": {"sauron": {"elite": 99}}, "armys": 1}}}, "question": {"kind": "hunt-roll"}}
+    errs = errors_of(scenario)
+    assert set(errs) == {"position.regions.Nowhere", "position.regions.Nowhere.control",
+                         "position.regions.Nowhere.shadow.sauron.elite", "position.regions.Nowhere.armys"}
+
+
+def test_values_under_unknown_nations_of_politics_and_reinforcements_are_checked():
+    scenario = {"game": "war-of-the-ring", "position": {
+        "politics": {"gondr": {"steps": 9}}, "reinforcements": {"rohn": {"regular": "many"}},
+        "regions": {"Osgiliath": {"free_peoples": {"sauron": {"regular": -1}}}}}, "question": {"kind": "hunt-roll"}}
+    errs = errors_of(scenario)
+    assert {"position.politics.gondr", "position.politics.gondr.steps", "position.reinforcements.rohn",
+            "position.reinforcements.rohn.regular", "position.regions.Osgiliath.free_peoples.sauron",
+            "position.regions.Osgiliath.free_peoples.sauron.regular"} == set(errs)
+
+
+@pytest.mark.parametrize("box", [1.5, True, "three", [2]])
+@pytest.mark.parametrize("lang, words", [("en", ("whole number", "mapping")), ("es", ("número entero", "mapa"))])
+def test_a_hunt_box_of_neither_shape_names_both_shapes(box, lang, words):
+    scenario = {"game": "war-of-the-ring", "lang": lang, "position": {"hunt": {"box": box}},
+                "question": {"kind": "hunt-roll"}}
+    message = errors_of(scenario)["position.hunt.box"]
+    assert all(w in message for w in words) and "shadow" in message and "free_peoples" in message
+
+
+@pytest.mark.parametrize("box, dice", [(3, 3), ("2", 2), (1.0, 1), ({"shadow": 4}, 4)])
+def test_a_hunt_box_as_a_count_or_a_mapping_is_read(box, dice):
+    scenario = {"game": "war-of-the-ring", "position": {"hunt": {"box": box}}, "question": {"kind": "hunt-roll"}}
+    assert api.ask(scenario)["verdict"]["dice"] == dice
 
 
 def test_envelope_problems():
@@ -254,12 +302,31 @@ def test_unreadable_input_exits_2_with_every_problem_and_no_traceback():
     out = run_cli("ask", "-", "--json", stdin=json.dumps(BROKEN))
     assert out.returncode == 2
     body = json.loads(out.stdout)
-    assert len(body["errors"]) == 4
+    assert len(body["errors"]) == 5
     assert all(set(e) == {"path", "message"} for e in body["errors"])
     bad_yaml = run_cli("ask", "-", stdin="game: [unclosed\n")
     assert bad_yaml.returncode == 2 and "Traceback" not in bad_yaml.stderr
     missing = run_cli("ask", "/no/such/file.yaml")
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Not valid JSON (line 2, column 1)"),
+                                        ("es", "No es JSON válido (línea 2, columna 1)")])
+def test_a_broken_json_file_or_json_on_stdin_is_reported_as_json(tmp_path, lang, said):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{\n", encoding="utf-8")
+    from_stdin = run_cli("ask", "-", "--lang", lang, stdin='{"game": 1,\n')
+    for out in (run_cli("ask", str(broken), "--lang", lang), from_stdin):
+        assert out.returncode == 2 and said in out.stderr and "YAML" not in out.stderr, out.stderr
+    checked = run_cli("check", str(broken), "--lang", lang)
+    assert checked.returncode == 2 and said in checked.stdout and "YAML" not in checked.stdout
+
+
+def test_yaml_flow_style_starting_with_a_brace_is_still_yaml(tmp_path):
+    out = run_cli("ask", "-", "--json", stdin="{game: war-of-the-ring, question: {kind: hunt-roll}}")
+    assert out.returncode == 0, out.stderr
+    broken = run_cli("ask", "-", stdin="{game: [unclosed\n")
+    assert broken.returncode == 2 and "Not valid YAML" in broken.stderr
 
 
 def test_check_exit_codes(tmp_path):
@@ -274,6 +341,39 @@ def test_check_exit_codes(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: nope\n")
     assert run_cli("check", str(good), str(broken)).returncode == 2
+
+
+UNREADABLE_ES = ("lang: es\ngame: war-of-the-ring\nquestion: {kind: hunt-roll}\n"
+                 "position: {regions: {Minas Tirth: {free_peoples: {gondr: {regular: -2, elite: tres}}}}}\n")
+
+
+def test_check_heads_the_problems_in_the_scenarios_language_or_the_one_asked(tmp_path):
+    f = tmp_path / "es.yaml"
+    f.write_text(UNREADABLE_ES, encoding="utf-8")
+    out = run_cli("check", str(f)).stdout
+    assert "No se puede leer el escenario (4 problemas):" in out and "cannot be read" not in out
+    english = run_cli("check", str(f), "--lang", "en").stdout
+    assert "The scenario cannot be read (4 problems):" in english and "Región desconocida" not in english
+
+
+def test_check_counts_agree_and_scenarios_with_no_expect_are_counted_apart(tmp_path):
+    mismatch = tmp_path / "a.yaml"
+    mismatch.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\nexpect: {dice: 3}\n")
+    bare = tmp_path / "b.yaml"
+    bare.write_text("game: war-of-the-ring\nquestion: {kind: hunt-roll}\n")
+    broken = tmp_path / "c.yaml"
+    broken.write_text("game: nope\n")
+    es = run_cli("check", str(mismatch), str(bare), str(broken), "--lang", "es")
+    assert "3 escenarios: 0 como se esperaba, 1 distinto, 1 sin expectativa, 1 ilegible" in es.stdout
+    en = run_cli("check", str(bare), "-v")
+    assert en.returncode == 0
+    assert "1 scenario: 0 as expected, 0 different, 1 with no expectation, 0 unreadable" in en.stdout
+    assert "no expectation" in en.stdout.splitlines()[0]
+
+
+def test_check_help_says_what_each_argument_is():
+    out = run_cli("check", "--help").stdout
+    assert "--lang {en,es}  language" in out and "a scenario file, or a folder" in out
 
 
 def test_the_engine_does_not_import_flask_sphinx_or_whoosh():

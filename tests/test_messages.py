@@ -313,6 +313,32 @@ def test_yaml_errors_are_said_in_the_users_language(text, libyaml):
     assert "línea" in problem.message("es") and "found" not in problem.message("es")
 
 
+BROKEN_JSON = {
+    "{\n": "core.err_json_end",
+    '{"a": "x': "core.err_json_string",
+    '{"a": 1,}': "core.err_json_key",
+    "[1,]": "core.err_json_value",
+    '{"a" 1}': "core.err_json_colon",
+    '{"a": 1 "b": 2}': "core.err_json_comma",
+    '{"a": "x\ny"}': "core.err_json_control",
+    '{"a": "\\q"}': "core.err_json_escape",
+    '{"a": 1} x': "core.err_json_extra",
+}
+
+
+@pytest.mark.parametrize("text", sorted(BROKEN_JSON), ids=lambda t: BROKEN_JSON[t].split(".")[1])
+def test_json_errors_are_said_in_the_users_language(text):
+    from adjudicator import loading
+    from adjudicator.problems import ScenarioInvalid
+
+    with pytest.raises(ScenarioInvalid) as exc:
+        loading.load_text(text, as_json=True)
+    problem = exc.value.problems[0]
+    assert problem.key == "core.err_json" and problem.params["detail"].key == BROKEN_JSON[text]
+    assert "línea" in problem.message("es") and "JSON" in problem.message("es")
+    assert "Expecting" not in problem.message("es")
+
+
 def test_an_unforeseen_parser_reason_is_still_framed_in_the_users_language():
     from adjudicator.loading import yaml_reason
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import force_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from adjudicator.i18n import LANGS
 from adjudicator.problems import InternalError
 from web.i18n import current_lang
 
@@ -36,7 +38,9 @@ def init_app(app: Flask) -> None:
     def http_error(exc: HTTPException):
         status = exc.code or 500
         if wants_json():
-            response, code = api_error(status, messages(status))
+            asked = request.args.get("lang")   # the API's ?lang= wins, as for its other errors
+            with force_locale(asked if asked in LANGS else current_lang()):
+                response, code = api_error(status, messages(status))
             allowed = getattr(exc, "valid_methods", None)   # a MethodNotAllowed's
             if status == 405 and allowed:
                 response.headers["Allow"] = ", ".join(allowed)

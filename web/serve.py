@@ -18,13 +18,16 @@ timeout restarts with every byte. So here:
   steadily it trickles (:class:`GuardedChannel`), and an idle connection is closed after
   :data:`IDLE_SECONDS`;
 - request headers are capped at :data:`MAX_HEADER_BYTES` and bodies at twice the app's own
-  limit, so waitress refuses huge requests itself (with the security headers too).
+  limit, so waitress refuses huge requests itself (with the security headers too); its 413
+  is worded by the app (:func:`too_large_answer`), as JSON under /api/, so every oversized
+  body gets the same answer whichever of the two limits it passed.
 
 A public deployment still belongs behind a reverse proxy (``docs/deploy.md``): it buffers
 slow clients and rate-limits floods, which no single process can.
 """
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 import time
@@ -119,20 +122,49 @@ def server_settings(limit: int, max_body: int) -> dict:
     }
 
 
-def _channel_classes():
+def too_large_answer(app, path: str, query: str, accept_language: str) -> tuple[str, list, bytes]:
+    """The app's own 413 for a body waitress refused before the app saw it: JSON under
+    /api/, a page elsewhere, in the user's language, with the security headers."""
+    from werkzeug.exceptions import RequestEntityTooLarge
+
+    headers = {"Accept-Language": accept_language} if accept_language else {}
+    with app.test_request_context(path or "/", query_string=query, headers=headers):
+        response = app.process_response(app.make_response(app.handle_http_exception(RequestEntityTooLarge())))
+        return response.status, list(response.headers.items()), response.get_data()
+
+
+def _channel_classes(app=None):
     """Waitress's connection and error answer, guarded (built on first use: waitress is
     imported only to serve)."""
     from waitress.channel import HTTPChannel
     from waitress.task import ErrorTask
+    from waitress.utilities import RequestEntityTooLarge
 
     from web import security
 
     class HeaderedErrorTask(ErrorTask):
-        """Waitress's own answers (400, 408, 413, 431) carry the app's security headers too."""
+        """Waitress's own answers (400, 408, 413, 431) carry the app's security headers too;
+        its 413 (a body past the backstop) is the app's own, in the user's language."""
 
         def execute(self) -> None:
+            if app is not None and isinstance(self.request.error, RequestEntityTooLarge):
+                try:
+                    answer = too_large_answer(app, self.request.path, self.request.query,
+                                              self.request.headers.get("ACCEPT_LANGUAGE", ""))
+                except Exception:   # the backstop must answer: waitress's own words, then
+                    logging.getLogger(__name__).exception("the app's 413 answer failed")
+                else:
+                    self._answer(*answer)
+                    return
             self.response_headers.extend(security.HEADERS.items())
             super().execute()
+
+        def _answer(self, status: str, headers: list, body: bytes) -> None:
+            self.status = status
+            self.response_headers.extend((k, v) for k, v in headers if k.lower() != "content-length")
+            self.set_close_on_finish()
+            self.content_length = len(body)
+            self.write(body)
 
     class GuardedChannel(HTTPChannel):
         """A connection that must deliver each request whole within REQUEST_SECONDS of its
@@ -169,7 +201,7 @@ def make_server(app, sockets: list[socket.socket], limit: int):
     # Twice the app's body limit: the app answers an oversized body itself (in the user's
     # language); waitress's limit only stops a huge upload from being buffered whole.
     server = waitress.create_server(app, map=servers, sockets=sockets, **server_settings(limit, 2 * MAX_BODY_BYTES))
-    channel = _channel_classes()
+    channel = _channel_classes(app)
     for dispatcher in list(servers.values()):
         if isinstance(dispatcher, BaseWSGIServer):
             dispatcher.channel_class = channel
@@ -193,8 +225,6 @@ def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_m
         progress(f"development server (debug, reloading) on http://{host}:{port}/")
         app.run(host=host, port=port, debug=True)
         return 0
-    import logging
-
     # Under load waitress logs "Task queue depth is N" for every queued request: expected,
     # and a flood that hides real problems, so only its errors are shown.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)

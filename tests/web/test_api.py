@@ -127,6 +127,14 @@ def test_too_large_body_is_413_json(client):
     assert response.get_json()["errors"][0]["message"]
 
 
+@pytest.mark.parametrize("query, headers", [("?lang=es", {}), ("", {"Accept-Language": "es-ES,es;q=0.9"})])
+def test_too_large_body_is_413_json_in_the_users_language(client, query, headers):
+    body = json.dumps({**HUNT_ROLL, "notes": "x" * (70 * 1024)})
+    response = client.post(f"/api/v1/rulings{query}", data=body, content_type="application/json", headers=headers)
+    assert response.status_code == 413 and response.is_json
+    assert response.get_json()["errors"][0]["message"].startswith("La petición es demasiado grande")
+
+
 def test_unknown_lang_parameter_is_400(client):
     response = client.post("/api/v1/rulings?lang=fr", json=HUNT_ROLL)
     assert response.status_code == 400

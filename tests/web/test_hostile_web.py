@@ -293,6 +293,31 @@ def test_waitress_own_error_answers_carry_the_security_headers(server, request_b
         assert f"{name}: {value}" in head, name
 
 
+def big_post(path: str, *extra: bytes) -> bytes:
+    """A POST that declares a body past waitress's own limit (the app never sees it)."""
+    return (f"POST {path} HTTP/1.1\r\nHost: x\r\n".encode() + b"".join(h + b"\r\n" for h in extra)
+            + b"Content-Length: 1000000\r\n\r\n")
+
+
+@pytest.mark.parametrize("path, headers", [("/api/v1/rulings?lang=es", ()),
+                                           ("/api/v1/rulings", (b"Accept-Language: es",))])
+def test_a_body_past_the_servers_limit_is_answered_as_the_api_answers(server, path, headers):
+    answer = raw_request(server["port"], big_post(path, b"Content-Type: application/json", *headers))
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b" ")[1] == b"413" and b"Content-Type: application/json" in head
+    errors = json.loads(body)["errors"]
+    assert errors[0]["message"].startswith("La petición es demasiado grande")
+    for name, value in security.HEADERS.items():
+        assert f"{name}: {value}".encode() in head, name
+
+
+def test_a_form_past_the_servers_limit_gets_a_page_in_its_language(server):
+    answer = raw_request(server["port"], big_post("/es/ask", b"Content-Type: application/x-www-form-urlencoded"))
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b" ")[1] == b"413" and b"text/html" in head
+    assert "La petición es demasiado grande" in body.decode("utf-8") and b'lang="es"' in body
+
+
 def test_a_normal_request_is_answered_while_300_slow_clients_trickle_their_headers(server):
     """300 connections each send one header byte a second; others are still answered at
     once, and the slow ones are closed once their request is overdue (10 s)."""
