@@ -26,7 +26,7 @@ PASS = KindSpec(
               help=T("Empty: the player's, or 2.", "Vacío: el del jugador, o 2."), lo=0, hi=MAX_HAND),
         Param("enemy_hands", "ints", T("Cards in the enemies' hands", "Cartas en las manos de los enemigos"),
               help=H_LIST, lo=0, hi=MAX_HAND, reader="read_counts"),
-        Param("action_step_ended", "bool", T("The Action step is over", "El paso de Acción ha terminado"),
+        Param("action_step_ended", "bool", T("Whether the Action step is over", "Si el paso de Acción ha terminado"),
               default=False),
     ),
     verdict=(
