@@ -36,12 +36,12 @@ def _short(exact: str | None) -> str | None:
     return exact if isinstance(exact, str) and len(exact) <= EXACT_CHARS else None
 
 
-@dataclass
-class Bar:
-    label: str
+class _Chance:
+    """A chance shown as a percentage read from its exact fraction, and as a length in %."""
+
     p: float
-    exact: str | None = None        # shown beside the percentage when short
-    whole: str | None = field(default=None, init=False)   # the exact fraction the percentage is read from
+    exact: str | None
+    whole: str | None
 
     def __post_init__(self) -> None:
         self.whole, self.exact = self.exact, _short(self.exact)
@@ -53,6 +53,16 @@ class Bar:
     @property
     def width(self) -> str:
         return f"{max(0.0, min(1.0, self.p)) * 100:.2f}"
+
+    height = width
+
+
+@dataclass
+class Bar(_Chance):
+    label: str
+    p: float
+    exact: str | None = None        # shown beside the percentage when short
+    whole: str | None = field(default=None, init=False)   # the exact fraction the percentage is read from
 
 
 @dataclass
@@ -242,23 +252,12 @@ class Segment:
 
 
 @dataclass
-class Column:
+class Column(_Chance):
     label: str
     p: float
     exact: str | None = None
     short: str = ""          # under the column: the number of units or the round
     whole: str | None = field(default=None, init=False)
-
-    def __post_init__(self) -> None:
-        self.whole, self.exact = self.exact, _short(self.exact)
-
-    @property
-    def percent(self) -> str:
-        return percent_text(self.p, self.whole)
-
-    @property
-    def height(self) -> str:
-        return f"{max(0.0, min(1.0, self.p)) * 100:.2f}"
 
 
 @dataclass
