@@ -228,20 +228,23 @@ SETTLEMENT_WORDS = {"stronghold": {"en": "Stronghold", "es": "Baluarte"}, "city"
 
 
 @cache
-def _region_names() -> tuple[tuple[re.Pattern[str], str | None], ...]:
-    """Each region's names (both languages, folded; an apostrophe optional) as a pattern, with
-    its settlement, the longest names first ("Minas Morgul" before "Morgul Vale" is no matter,
-    but "North Ithilien" must win over "Ithilien")."""
+def _region_names() -> tuple[re.Pattern[str], dict[str, str | None]]:
+    """One pattern for every region's names (both languages, folded, an apostrophe optional,
+    the longest first so that "North Ithilien" wins over "Ithilien"), and each name's
+    settlement by its letters alone ("helmsdeep")."""
     from adjudicator import data
     from adjudicator.search_analysis import fold
 
-    names = []
+    kinds: dict[str, str | None] = {}
+    patterns = []
     for info in data.regions().values():
         for name in set(info["name"].values()):
-            words = [re.escape(w) for w in re.findall(r"\w+", fold(name))]   # "helm", "s", "deep"
+            words = re.findall(r"\w+", fold(name))   # "helm", "s", "deep"
             if words:
-                names.append((len(" ".join(words)), r"\b" + r"['\u2019]?\W*".join(words) + r"\b", info["settlement"]))
-    return tuple((re.compile(pattern), settlement) for _n, pattern, settlement in sorted(names, reverse=True))
+                kinds["".join(words)] = info["settlement"]
+                patterns.append(r"['\u2019]?\W*".join(map(re.escape, words)))
+    patterns.sort(key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b"), kinds
 
 
 def read_places(text: str, lang: str, knows: Callable[[str], bool]) -> str:
@@ -253,19 +256,15 @@ def read_places(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     folded = fold(text)
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match
+    pattern, kinds = _region_names()
     out, cursor = [], 0
-    spans: list[tuple[int, int, str]] = []
-    for pattern, settlement in _region_names():
-        for m in pattern.finditer(folded):
-            if any(m.start() < e and s < m.end() for s, e, _w in spans):
-                continue
-            word = SETTLEMENT_WORDS[settlement][lang]
-            if all(knows(w) for w in re.findall(r"\w+", m.group(0))):
-                word = f"{text[m.start():m.end()]} {word}"   # the rules name it too ("Minas Tirith"): keep it
-            spans.append((m.start(), m.end(), word))
-    for start, end, word in sorted(spans):
-        out += [text[cursor:start], word]
-        cursor = end
+    for m in pattern.finditer(folded):
+        words = re.findall(r"\w+", m.group(0))
+        word = SETTLEMENT_WORDS[kinds["".join(words)]][lang]
+        if all(knows(w) for w in words):
+            word = f"{text[m.start():m.end()]} {word}"   # the rules name it too ("Minas Tirith"): keep it
+        out += [text[cursor:m.start()], word]
+        cursor = m.end()
     return "".join(out) + text[cursor:]
 
 
