@@ -82,10 +82,8 @@ def rulings():
         return errors(400, exc.as_dicts(message_lang))
     except UnicodeDecodeError:
         return _unreadable(message_lang, lambda: _("The body is not UTF-8 text."))
-    except json.JSONDecodeError as exc:
-        where = {"line": exc.lineno, "column": exc.colno, "detail": exc.msg}   # `exc` ends with the block
-        return _unreadable(message_lang, lambda: _("Not valid JSON (line %(line)s, column %(column)s): %(detail)s",
-                                                   **where))
+    except json.JSONDecodeError as exc:   # where, and why in the user's words (as the CLI says it)
+        return errors(400, loading.json_invalid(exc, exc.doc).as_dicts(message_lang))
     except RecursionError:   # deeper than json reads: the YAML reader says where (JSON is YAML)
         try:
             loading.load_text(body.decode("utf-8"))

@@ -120,6 +120,15 @@ def test_bad_json_says_where(client):
     assert "line 2" in response.get_json()["errors"][0]["message"]
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "ends too soon"), ("es", "termina antes de tiempo")])
+def test_bad_json_is_explained_in_the_users_language(client, lang, words):
+    """No English reason from Python's parser inside a Spanish answer."""
+    response = client.post(f"/api/v1/rulings?lang={lang}", data='{"game": "war-of-the-ring", ',
+                           content_type="application/json")
+    message = response.get_json()["errors"][0]["message"]
+    assert response.status_code == 400 and words in message and "Expecting" not in message
+
+
 def test_too_large_body_is_413_json(client):
     big = {**HUNT_ROLL, "notes": "x" * (70 * 1024)}
     response = post(client, big)
