@@ -235,20 +235,13 @@ COLUMN_LABELS = {"attacker_left": "%(n)s left", "defender_left": "%(n)s left", "
 
 
 @dataclass
-class Segment:
+class Segment(_Chance):
     key: str
     label: str
     p: float
     x: str = "0"
     exact: str | None = None
-
-    @property
-    def percent(self) -> str:
-        return percent_text(self.p, self.exact)
-
-    @property
-    def width(self) -> str:
-        return f"{max(0.0, min(1.0, self.p)) * 100:.2f}"
+    whole: str | None = field(default=None, init=False)
 
 
 @dataclass
