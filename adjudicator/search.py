@@ -62,6 +62,9 @@ INDEX_FORMAT = 5  # bump when the documents or the analysis change: forces a reb
 GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
 ABBREVIATIONS_FILE = Path(__file__).with_name("data") / "search_abbreviations.json"
+OUTSIDE_FILE = Path(__file__).with_name("data") / "search_outside.json"
+# The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
+OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords")
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
@@ -217,6 +220,30 @@ def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
     return _abbreviations_cache[path]
 
 
+# -- questions no rule answers ------------------------------------------------------------------
+
+@cache
+def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each kind of question outside the rules (data/search_outside.json) as one pattern of its
+    phrases, folded, whole words only; both languages' phrases for every query (players mix)."""
+    try:
+        data = json.loads(OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
+    except FileNotFoundError:
+        return ()
+    return tuple((kind, re.compile(r"\b(?:" + "|".join(
+        re.escape(p) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
+        for kind, phrases in data.items())
+
+
+def outside_phrases(query: str) -> list[tuple[str, str]]:
+    """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
+    ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
+    from adjudicator.search_analysis import fold
+
+    text = " ".join(_WORD.findall(fold(query)))
+    return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
+
+
 # -- regions named in a query -------------------------------------------------------------------
 
 # What a region is, in the reference's words: "can nazgul enter helms deep" asks about a
@@ -353,7 +380,9 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     When nothing matches well enough (the best rule covers less than :data:`MATCH_FLOOR` of
     the query, ``confidence`` being that share, 0..1, and has fewer than :data:`MATCH_WORDS` of
     its words of the game), ``matched`` is false, ``results`` is empty and ``closest`` lists the glossary
-    terms nearest to the query ``[{label, title, page, url, kind}]``, to search for instead.
+    terms nearest to the query ``[{label, title, page, url, kind}]``, to search for instead. A query
+    that asks what no rule answers (strategy, products, other editions, the table, other games:
+    :func:`outside_phrases`) is answered so too, with ``outside`` the kind of question it is.
     Raises :class:`IndexMissing` when the index of ``lang`` is not built, ``ValueError`` for a
     language that does not exist. Any text is a valid query: at worst it matches nothing.
     """
@@ -375,10 +404,17 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)))
     result["confidence"] = round(ranking.confidence, 3)
-    if (not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
+    # Advice, products, other editions, the table: no rule answers them, unless the rule found
+    # uses those very words itself ("the best possible pairing" of the card game's combat).
+    asked = outside_phrases(text)
+    outside = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase.split())]
+    if asked:
+        result["outside"] = (outside or [kind for kind, _phrase in asked])[0]
+    if (outside or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
             or (len(words) >= SCORE_FLOOR_WORDS and ranking.hits[0].score < SCORE_FLOOR)):
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
+    result.pop("outside", None)
     result["matched"] = True
     result["results"] = [_item(lang, h) for h in ranking.hits]
     if ranking.corrections:
@@ -428,6 +464,8 @@ def results_text(result: dict[str, Any]) -> str:
         lines.append(message(lang, "search.empty"))
     elif not result.get("results"):
         lines.append(message(lang, "search.no_results", query=result.get("query", "")))
+        if result.get("outside"):
+            lines.append(message(lang, f"search.outside.{result['outside']}"))
         if result.get("closest"):
             lines.append(message(lang, "search.closest", terms=", ".join(t["title"] for t in result["closest"])))
     for rank, item in enumerate(result.get("results", []), 1):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator import search_analysis, search_index, search_query, search_snippets
-from adjudicator.search_analysis import ASKING, INTENTS, OTHER, analyze, asking_words, fold, is_stop_word
+from adjudicator.search_analysis import ASKING, INTENTS, OTHER, WORDS, analyze, asking_words, fold, is_stop_word
 from adjudicator.search_index import (
     BACKEND,
     FIELDS,
@@ -58,7 +58,7 @@ ASKING_WEIGHT = 0.5
 # language's text only breaks ties the query's own words leave; the headings of the sections
 # around a rule (``context``) say a little about it.
 FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
-               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.0, "other_phrasings": 0.5}
+               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.6, "other_phrasings": 0.5}
 # A word found only in a rule's phrasings counts this much of one in its own words (coverage).
 PHRASING_STRENGTH = 1.0
 # Phrases (glossary translations, the query's words in order) weigh this much of a word.
@@ -166,6 +166,7 @@ class OpenIndex:
         self.snippets = Snippets(self.index)
         self._lock = threading.Lock()  # guards the caches only: the index itself is read-only
         self._concept_cache: dict[tuple[str, bool], Concept] = {}
+        self._used: dict[str, frozenset[str]] | None = None
 
     def close(self) -> None:
         """Nothing to release: the index is plain memory (kept for the interface)."""
@@ -173,6 +174,15 @@ class OpenIndex:
     def knows(self, word: str) -> bool:
         """True when ``word`` is a word of the reference (either language) or a stop word."""
         return self.reader.knows(word)
+
+    def uses(self, label: str, words: list[str]) -> bool:
+        """Whether the rule ``label`` has every one of ``words`` (folded) in its heading or text,
+        in either language."""
+        if self._used is None:
+            self._used = {doc["label"]: frozenset(fold(w) for part in ("title", "text", "other_title", "other_text")
+                                                  for w in WORDS.findall(doc.get(part, "")))
+                          for doc in self.index.docs.values()}
+        return set(words) <= self._used.get(label, frozenset())
 
     def correction(self, word: str) -> str | None:
         """The did-you-mean of an unknown word: its nearest word, as the reference spells it."""

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator import paths, search
+from adjudicator import paths, search, search_analysis
 from adjudicator import search_backend as backend
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -282,7 +282,10 @@ def test_every_rule_has_phrasings_in_both_languages_and_no_other_label():
     assert set(PHRASINGS) == set(RULES)
     for label, ways in PHRASINGS.items():
         for lang in search.LANGS:
-            assert 2 <= len(ways[lang]) <= 6 and all(w.strip() for w in ways[lang]), (label, lang)
+            # A handful to a score of short phrasings, each a line a player could type, none twice.
+            assert 2 <= len(ways[lang]) <= 24 and all(0 < len(w.strip()) <= 120 for w in ways[lang]), (label, lang)
+            folded = [" ".join(search_analysis.fold(w).split()) for w in ways[lang]]
+            assert len(set(folded)) == len(folded), (label, lang)
 
 
 def test_phrasings_join_each_rule_in_its_language_and_the_other():
@@ -531,6 +534,40 @@ def test_nonsense_says_no_rule_matches_without_a_did_you_mean(search_index):
         assert result["confidence"] < search.MATCH_FLOOR
     text = search.results_text(search.search("receta de paella", "es"))
     assert text.startswith("Ninguna regla coincide con «receta de paella».")
+
+
+def test_a_question_no_rule_answers_is_told_what_kind_it_is(search_index):
+    """Strategy, products, other editions, the table, other games: "no rule matches", and why."""
+    for query, lang, kind in (("best opening for the shadow", "en", "advice"),
+                              ("qué fundas uso para las cartas", "es", "product"),
+                              ("Lords of Middle-earth expansion rules", "en", "other-editions"),
+                              ("cuánto dura una partida", "es", "table"),
+                              ("mana cost of a card", "en", "other-games"),
+                              ("archery keyword lcg", "en", "other-keywords")):
+        result = search.search(query, lang)
+        assert (result["matched"], result["results"], result.get("outside")) == (False, [], kind), query
+        assert search.message(lang, f"search.outside.{kind}") in search.results_text(result)
+
+
+def test_words_a_rule_uses_itself_are_no_sign_of_a_question_outside_the_rules(search_index):
+    """The card game's combat counts "the best possible pairing": asking about it is a rules question."""
+    result = search.search("best possible pairing of armies and characters", "en")
+    assert result["matched"] and "outside" not in result
+    assert labels_of(result)[0].startswith("wotrcg-")
+    # ... and no real question of the relevance sets is taken for one outside the rules.
+    asked = [q["query"] for q in load_parts(TUNED_PARTS) if search.outside_phrases(q["query"])]
+    assert asked == []
+
+
+def test_every_kind_of_question_outside_the_rules_has_its_words_and_its_message():
+    data = json.loads(search.OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
+    assert tuple(data) == search.OUTSIDE_KINDS
+    for kind, phrases in data.items():
+        assert phrases and all(p == " ".join(search_analysis.fold(p).split()) for p in phrases), kind
+        for lang in search.LANGS:
+            assert search.message(lang, f"search.outside.{kind}") != f"search.outside.{kind}"
+    assert search.outside_phrases("¿Cuál es la MEJOR estrategia?") == [("advice", "mejor")]
+    assert search.outside_phrases("the Strategy deck") == []
 
 
 def test_a_long_clear_question_is_answered_though_most_of_its_words_are_talk(search_index):

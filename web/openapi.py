@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator import __version__, registry
 from adjudicator.i18n import LANGS
+from adjudicator.search import OUTSIDE_KINDS
 from adjudicator.spec import COMMON_KEYS, KindSpec, Param
 from web import engine
 
@@ -238,6 +239,9 @@ def openapi() -> dict[str, Any]:
             "matched": {"type": "boolean", "description": "False: no rule matches the query well enough."},
             "confidence": {"type": "number", "minimum": 0, "maximum": 1,
                            "description": "The share of the query's weight the best rule covers."},
+            "outside": {"type": "string", "enum": list(OUTSIDE_KINDS),
+                        "description": "Present when the query asks what no rule answers (strategy, products, "
+                                       "other editions, the table, other games, keywords not covered)."},
             "closest": {"type": "array", "description": "When nothing matches: the glossary terms nearest the query.",
                         "items": {"type": "object"}},
         },

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
+from adjudicator.search import message as engine_message
 from web import engine
 
 bp = Blueprint("search", __name__)
@@ -54,4 +55,7 @@ def search_page(lang: str):
             results = with_ask_links(engine.search(query, lang, limit=20), lang)
         except engine.SearchUnavailable as exc:
             unavailable = exc.reason
-    return render_template("search.html", query=query, results=results, unavailable=unavailable)
+    # A question no rule answers (strategy, sleeves, an expansion...) is told why.
+    kind = (results or {}).get("outside")
+    outside = engine_message(lang, f"search.outside.{kind}") if kind else None
+    return render_template("search.html", query=query, results=results, unavailable=unavailable, outside=outside)

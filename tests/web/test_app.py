@@ -346,6 +346,11 @@ def test_search_page_offers_ask_about_this_and_says_when_nothing_matches(client,
     assert "Ninguna regla coincide con «receta de paella»." in page
     assert "Términos más cercanos:" in page and "Casilla de Búsqueda" in page
     assert 'class="result-link"' not in page
+    for lang, words in (("es", "no da estrategias"), ("en", "does not give strategy")):
+        monkeypatch.setattr(engine, "search", lambda q, lang, limit=20: json.loads(json.dumps(
+            {**nothing, "lang": lang, "outside": "advice"})))
+        page = client.get(f"/{lang}/search?q=best+strategy").get_data(as_text=True)
+        assert re.search(rf'<p class="outside">[^<]*{words}', page), lang
 
 
 def test_docs_are_served_from_the_build_with_safe_paths(docs_app):
