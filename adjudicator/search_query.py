@@ -16,7 +16,7 @@ from rapidfuzz import process as fuzzy
 from rapidfuzz.distance import DamerauLevenshtein
 
 from adjudicator.search_analysis import OTHER, analyze, fold, is_stop_word, stop_words
-from adjudicator.search_index import FIELDS, IndexData, field_lang
+from adjudicator.search_index import FIELDS, PHRASING_FIELDS, IndexData, field_lang
 
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 # A word this short is read as a misspelling only when it lacks one letter of a word of the
@@ -45,17 +45,20 @@ class QueryReader:
         self._word_pairs: set[tuple[str, str]] | None = None
         self._spellings: dict[str, tuple[tuple[str, int], ...]] = {}
 
-    def knows(self, word: str) -> bool:
+    def knows(self, word: str, phrasings: bool = True) -> bool:
         """True when ``word`` is a word of the reference (either language) or a stop word.
 
         The other language's text counts only for a word that may cross into it
         (:meth:`crosses`): "pas" stems like Spanish "pasar", but the English reference does not
-        search it there, so it is a misspelling of "pass".
+        search it there, so it is a misspelling of "pass". ``phrasings=False``: the players'
+        phrasings do not count (they have players' typos: "seperately" is no word to keep).
         """
         if fold(word) in self.index.surface:
             return True
         crosses = None
         for field in FIELDS:
+            if not phrasings and field in PHRASING_FIELDS:
+                continue
             forms = analyze(word, field_lang(field, self.lang))
             if not forms:
                 return True  # a stop word of that language: nothing to correct
@@ -96,7 +99,8 @@ class QueryReader:
             return cached
         found: tuple[tuple[str, int], ...] = ()
         allowed = max_typos(low)
-        if (allowed or len(low) == SHORT_TYPO) and low.isalpha() and not self.knows(word):
+        # A word only the players' phrasings have may be a typo of theirs: it gets its close words too.
+        if (allowed or len(low) == SHORT_TYPO) and low.isalpha() and not self.knows(word, phrasings=False):
             choices = self._choices().get(low[0], [])
             if allowed:
                 near = fuzzy.extract(low, choices, scorer=DamerauLevenshtein.distance, score_cutoff=allowed, limit=None)

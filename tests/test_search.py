@@ -584,6 +584,9 @@ def test_a_misspelt_key_word_is_corrected_to_a_word_of_the_game(search_index):
     assert search.search("busqeda nazgul", "es")["suggestion"] == "búsqueda nazgul"
     assert "wotr-hunt-reroll" in labels_of(search.search("busqeda nazgul", "es"))[:3]
     assert labels_of(search.search("corruptoin", "en"))[0] == "wotr-ring-corruption"
+    # A typo players make (some phrasings keep one: "shuffled seperately") is still corrected.
+    found = search.search("seperate companions from fellowship", "en")
+    assert labels_of(found)[0] == "wotr-fellowship-separate" and found["suggestion"].startswith("separate ")
     assert backend.max_typos("cup") == 0 and backend.max_typos("asedo") == 1 and backend.max_typos("corruptoin") == 2
 
 
