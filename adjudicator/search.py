@@ -64,7 +64,7 @@ PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
 ABBREVIATIONS_FILE = Path(__file__).with_name("data") / "search_abbreviations.json"
 OUTSIDE_FILE = Path(__file__).with_name("data") / "search_outside.json"
 # The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
-OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords")
+OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text")
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24

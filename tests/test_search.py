@@ -26,8 +26,9 @@ RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(enco
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["queries"]
 SPHINX = Path(sys.executable).with_name("sphinx-build")
 # What the tuned part reached when the ranking was frozen, less a little (docs/usage.md): with
-# sets 3 to 5 in it and the score floor, English 87.0 % and 94.3 %, Spanish 91.2 % and 97.8 %.
-TUNING_FLOOR = {"rank1": 0.86, "top3": 0.93}
+# sets 1 to 8 and the players' phrasings of 1 December, English 90.2 % and 97.7 %, Spanish
+# 92.4 % and 98.7 %.
+TUNING_FLOOR = {"rank1": 0.88, "top3": 0.95}
 
 
 def sphinx_build(src: Path, out: Path, lang: str, *extra: str) -> subprocess.CompletedProcess:
@@ -380,24 +381,24 @@ def test_relevance_set(search_index):
 # -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
-# heldout.yaml, tuning2.yaml to tuning6.yaml (the second to sixth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 7 and then studied), with their nonsense
-# files. The held-out part: heldout7.yaml and nonsense7.yaml, to be written blind by a seventh writer
-# and kept away from the
-# tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
+# heldout.yaml, tuning2.yaml to tuning8.yaml (the second to eighth held-out sets, each written
+# blind by someone else, measured once in rounds 3 to 9 and then studied), with their nonsense
+# files. The held-out part: heldout9.yaml and nonsense9.yaml, to be written blind by a ninth writer
+# and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
-TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
+TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
-                  "nonsense-tuning5", "nonsense-tuning6")
-HELDOUT, HELDOUT_NONSENSE = "heldout7", "nonsense7"
+                  "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8")
+HELDOUT, HELDOUT_NONSENSE = "heldout9", "nonsense9"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
-# What the tuned nonsense reached (89 % of 140 with the score floor; questions about the table in
-# the game's own words, "who should play the Shadow in our first game", stay hard), less a little:
-# a floor against regressions, the goal being asserted on the held-out set.
-TUNED_NONSENSE_FLOOR = 0.87
+# What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
+# rules; questions about the table in the game's own words, "who should play the Shadow in our
+# first game", stay hard), less a little: a floor against regressions, the goal being asserted
+# on the held-out set.
+TUNED_NONSENSE_FLOOR = 0.91
 ENTRY_FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
 
@@ -468,8 +469,8 @@ def test_relevance_tuned_part(search_index):
     assert ok, "\n".join(lines)
 
 
-def test_relevance_heldout7_meets_the_goal(search_index):
-    """Never tuned on (heldout7.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout9_meets_the_goal(search_index):
+    """Never tuned on (heldout9.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
     queries = load_part(HELDOUT, required=False)
     check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
@@ -503,8 +504,8 @@ def test_tuned_nonsense_gets_no_rule_matches(search_index):
     assert share >= TUNED_NONSENSE_FLOOR, "answered with confidence:\n" + "\n".join(confident)
 
 
-def test_nonsense7_gets_no_rule_matches(search_index):
-    """Never tuned on (nonsense7.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+def test_nonsense9_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense9.yaml): at least 20 queries, >= 90 % "no rule matches"."""
     queries = load_part(HELDOUT_NONSENSE, required=False)
     check_entries(queries, nonsense=True)
     assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"

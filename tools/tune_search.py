@@ -5,8 +5,8 @@
     .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
     .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
 
-Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning6}.yaml``
-and their ``nonsense-*.yaml``), never a held-out set (``heldout7.yaml``, ``nonsense7.yaml``). Needs
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning8}.yaml``
+and their ``nonsense-*.yaml``), never a held-out set (``heldout9.yaml``, ``nonsense9.yaml``). Needs
 the built docs (``adjudicator build docs``); builds its own index in a temporary folder, so the
 project's index is left as it is.
 
@@ -45,9 +45,9 @@ from adjudicator import search_backend as backend  # noqa: E402
 
 RELEVANCE = ROOT / "tests" / "search_relevance"
 # Every set studied so far: the first round's two splits and the second held-out set, spent.
-TUNING = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
+TUNING = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8")
 NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
-            "nonsense-tuning5", "nonsense-tuning6")
+            "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8")
 
 
 def load(names: tuple[str, ...]) -> list[dict]:

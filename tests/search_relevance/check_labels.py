@@ -7,7 +7,7 @@ labels per query and the nonsense files none, that every entry has the six field
 no (lang, query) pair appears twice among the files of one writing round (two writers who
 never saw each other's set may ask the same thing: such repeats are listed, not refused).
 Prints the counts per file, per language and the sloppy share. Exits non-zero on any problem.
-A held-out file that is not there yet (heldout7, nonsense7) is skipped.
+A held-out file that is not there yet (heldout9, nonsense9) is skipped.
 """
 import collections
 import json
@@ -22,7 +22,8 @@ RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
 # file -> (labelled, writing round): round 1 was split in tuning/heldout; round 2 is the
 # second blind set (heldout2, now tuning2); round 3 the third (heldout3, now tuning3); round 5
 # the fourth (heldout4, now tuning4); round 6 the fifth (heldout5, now tuning5);
-# round 7 the sixth (heldout6, now tuning6); round 8 the seventh, held out.
+# round 7 the sixth (heldout6, now tuning6); round 8 the seventh (heldout7, now tuning7);
+# round 9 the eighth (heldout8, now tuning8), measured the same day; the ninth, held out.
 FILES = {
     "tuning.yaml": (True, 1),
     "heldout.yaml": (True, 1),
@@ -38,8 +39,12 @@ FILES = {
     "nonsense-tuning5.yaml": (False, 5),
     "tuning6.yaml": (True, 6),
     "nonsense-tuning6.yaml": (False, 6),
-    "heldout7.yaml": (True, 7),
-    "nonsense7.yaml": (False, 7),
+    "tuning7.yaml": (True, 7),
+    "nonsense-tuning7.yaml": (False, 7),
+    "tuning8.yaml": (True, 8),
+    "nonsense-tuning8.yaml": (False, 8),
+    "heldout9.yaml": (True, 9),
+    "nonsense9.yaml": (False, 9),
 }
 FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
