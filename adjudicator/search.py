@@ -407,14 +407,13 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).
     asked = outside_phrases(text)
-    outside = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase.split())]
-    if asked:
-        result["outside"] = (outside or [kind for kind, _phrase in asked])[0]
-    if (outside or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
+    refused = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase.split())]
+    if (refused or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
             or (len(words) >= SCORE_FLOOR_WORDS and ranking.hits[0].score < SCORE_FLOOR)):
+        if asked:  # why nothing matches, when the query says it
+            result["outside"] = (refused or [asked[0][0]])[0]
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
-    result.pop("outside", None)
     result["matched"] = True
     result["results"] = [_item(lang, h) for h in ranking.hits]
     if ranking.corrections:
