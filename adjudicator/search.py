@@ -58,9 +58,13 @@ LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
-INDEX_FORMAT = 5  # bump when the documents or the analysis change: forces a rebuild
+INDEX_FORMAT = 6  # bump when the documents or the analysis change: forces a rebuild
 GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
 PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
+# The questions the writers of the tuning relevance sets asked, with the rules that answer them
+# (tools/build_asked.py writes it from tests/search_relevance/, never from a held-out set):
+# indexed like the phrasings, they are the questions players asked before.
+ASKED_FILE = Path(__file__).with_name("data") / "search_asked.json"
 ABBREVIATIONS_FILE = Path(__file__).with_name("data") / "search_abbreviations.json"
 OUTSIDE_FILE = Path(__file__).with_name("data") / "search_outside.json"
 # The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
@@ -495,21 +499,27 @@ def label_words(record: dict[str, str]) -> str:
     return " ".join(parts)
 
 
-def load_phrasings(path: Path | None = None) -> dict[str, dict[str, list[str]]]:
-    """``{label: {"en": [...], "es": [...]}}``: how players ask about each rule (may be empty)."""
+def load_phrasings(path: Path | None = None, key: str = "phrasings") -> dict[str, dict[str, list[str]]]:
+    """``{label: {"en": [...], "es": [...]}}``: how players ask about each rule (may be empty);
+    ``key="asked"`` with :data:`ASKED_FILE`: the questions asked before."""
     try:
         data = json.loads((path or PHRASINGS_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
     return {label: {lang: [str(p) for p in ways.get(lang, [])] for lang in LANGS}
-            for label, ways in data.get("phrasings", {}).items()}
+            for label, ways in data.get(key, {}).items()}
+
+
 
 
 def documents(lang: str, exports: dict[str, list[dict]],
-              phrasings: dict[str, dict[str, list[str]]] | None = None) -> list[dict[str, str]]:
+              phrasings: dict[str, dict[str, list[str]]] | None = None,
+              asked: dict[str, dict[str, list[str]]] | None = None) -> list[dict[str, str]]:
     """The documents of ``lang``'s index: its own records, each with the other language's,
-    and each rule with its players' phrasings in both languages (abbreviations read out)."""
+    and each rule with its players' phrasings and the questions asked before about it, in both
+    languages (abbreviations read out)."""
     phrasings = load_phrasings() if phrasings is None else phrasings
+    asked = load_phrasings(ASKED_FILE, "asked") if asked is None else asked
     other = {(r["kind"], r["label"]): r for r in exports.get(OTHER[lang], [])}
     titles = {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "rule"}
     parents = {r["label"]: r.get("parent", "") for r in exports[lang] if r["kind"] == "rule"}
@@ -523,6 +533,7 @@ def documents(lang: str, exports: dict[str, list[dict]],
         seen.add(key)
         twin = other.get(key, {})
         ways = phrasings.get(record["label"], {}) if record["kind"] == "rule" else {}
+        before = asked.get(record["label"], {}) if record["kind"] == "rule" else {}
         docs.append({
             "label": record["label"], "page": record["page"], "kind": record["kind"],
             "title": record["title"], "text": record.get("text", ""),
@@ -534,6 +545,8 @@ def documents(lang: str, exports: dict[str, list[dict]],
             "other_searched_text": refs[OTHER[lang]](twin.get("text", "")),
             "phrasings": [expand_abbreviations(w, lang) for w in ways.get(lang, [])],
             "other_phrasings": [expand_abbreviations(w, OTHER[lang]) for w in ways.get(OTHER[lang], [])],
+            "asked": [expand_abbreviations(w, lang) for w in before.get(lang, [])],
+            "other_asked": [expand_abbreviations(w, OTHER[lang]) for w in before.get(OTHER[lang], [])],
         })
     return docs
 
@@ -570,7 +583,8 @@ def _fingerprint(export_bytes: dict[str, bytes]) -> str:
     for part in backend.PARTS:  # a change of analysis or of the index's fields rebuilds the index
         digest.update(Path(str(part.__file__)).read_bytes())
     digest.update(GLOSSARY_FILE.read_bytes())
-    for data_file in (PHRASINGS_FILE, ABBREVIATIONS_FILE):  # phrasings are indexed with abbreviations read out
+    # Phrasings and the questions asked before are indexed with their abbreviations read out.
+    for data_file in (PHRASINGS_FILE, ASKED_FILE, ABBREVIATIONS_FILE):
         if data_file.is_file():
             digest.update(data_file.read_bytes())
     for lang in LANGS:

@@ -58,7 +58,8 @@ ASKING_WEIGHT = 0.5
 # language's text only breaks ties the query's own words leave; the headings of the sections
 # around a rule (``context``) say a little about it.
 FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
-               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.6, "other_phrasings": 0.5}
+               "other_title": 3.0, "other_text": 0.4, "phrasings": 1.6, "other_phrasings": 0.5,
+               "asked": 1.6, "other_asked": 0.5}
 # A word found only in a rule's phrasings counts this much of one in its own words (coverage).
 PHRASING_STRENGTH = 1.0
 # Phrases (glossary translations, the query's words in order) weigh this much of a word.
@@ -209,7 +210,8 @@ class OpenIndex:
         spaces = (("title", self.lang, 1.0), ("text", self.lang, 1.0), ("label", "en", 1.0),
                   ("game", "en", 1.0), ("other", OTHER[self.lang], 1.0),
                   ("context", self.lang, CONTEXT_STRENGTH), ("phrasings", self.lang, PHRASING_STRENGTH),
-                  ("other_phrasings", OTHER[self.lang], PHRASING_STRENGTH))
+                  ("other_phrasings", OTHER[self.lang], PHRASING_STRENGTH), ("asked", self.lang, PHRASING_STRENGTH),
+                  ("other_asked", OTHER[self.lang], PHRASING_STRENGTH))
         for variant, strength in variants:
             crosses = self.reader.crosses(variant)
             for space, code, part_strength in spaces:

@@ -6,7 +6,8 @@ besieged army``), ``context`` (the headings of the sections around it), ``game``
 short names), ``other_title`` and ``other_text`` (the same section in the other language,
 analysed in that language: the labels are shared, so an English query finds a Spanish page
 and the other way round), ``phrasings`` and ``other_phrasings`` (how players ask about the
-rule, in L and in the other language: words the rules never use, "overstack", "sally out").
+rule, in L and in the other language: words the rules never use, "overstack", "sally out"), and
+``asked`` and ``other_asked`` (the questions players asked before, data/search_asked.json).
 
 The documents are a few hundred short rule sections, so the whole index is one JSON file of
 analysed words, loaded once into memory (:class:`IndexData`), where each field's BM25 weights
@@ -29,11 +30,14 @@ INDEX_FILE = "index.json"
 
 # The fields of a document, and the language each is analysed in (as a function of L).
 FIELDS = ("title", "text", "label", "game", "context", "other_title", "other_text",
-          "phrasings", "other_phrasings")
+          "phrasings", "other_phrasings", "asked", "other_asked")
 # The fields a phrase (several words in this order) is looked for in.
-PHRASE_FIELDS = ("title", "text", "other_title", "other_text", "phrasings", "other_phrasings")
+PHRASE_FIELDS = ("title", "text", "other_title", "other_text", "phrasings", "other_phrasings", "asked", "other_asked")
 # The players' phrasings of a rule: lists of short texts, each matched apart from the others.
-PHRASING_FIELDS = ("phrasings", "other_phrasings")
+PHRASING_FIELDS = ("phrasings", "other_phrasings", "asked", "other_asked")
+# ... of which the questions asked before (the tuning sets'): typed as players type, typos and
+# all, so no word of theirs is taken for a word of the reference.
+ASKED_FIELDS = ("asked", "other_asked")
 BM25_K1, BM25_B = 1.2, 0.75
 
 
@@ -178,7 +182,8 @@ class IndexData:
         # The words each document has, per part of it, as the coverage compares them.
         parts = {"title": ("title",), "text": ("text",), "label": ("label",), "game": ("game",),
                  "context": ("context",), "other": ("other_title", "other_text"), "other_title": ("other_title",),
-                 "phrasings": ("phrasings",), "other_phrasings": ("other_phrasings",)}
+                 "phrasings": ("phrasings",), "other_phrasings": ("other_phrasings",),
+                 "asked": ("asked",), "other_asked": ("other_asked",)}
         self.parts: dict[str, dict[str, set[int]]] = {part: {} for part in parts}
         for part, fields in parts.items():
             for field in fields:

@@ -16,7 +16,7 @@ from rapidfuzz import process as fuzzy
 from rapidfuzz.distance import DamerauLevenshtein
 
 from adjudicator.search_analysis import OTHER, analyze, fold, is_stop_word, stop_words
-from adjudicator.search_index import FIELDS, PHRASING_FIELDS, IndexData, field_lang
+from adjudicator.search_index import ASKED_FIELDS, FIELDS, PHRASING_FIELDS, IndexData, field_lang
 
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 # A word this short is read as a misspelling only when it lacks one letter of a word of the
@@ -51,13 +51,14 @@ class QueryReader:
         The other language's text counts only for a word that may cross into it
         (:meth:`crosses`): "pas" stems like Spanish "pasar", but the English reference does not
         search it there, so it is a misspelling of "pass". ``phrasings=False``: the players'
-        phrasings do not count (they have players' typos: "seperately" is no word to keep).
+        phrasings do not count (they have players' typos: "seperately" is no word to keep); the
+        questions asked before never do.
         """
         if fold(word) in self.index.surface:
             return True
         crosses = None
         for field in FIELDS:
-            if not phrasings and field in PHRASING_FIELDS:
+            if field in ASKED_FIELDS or (not phrasings and field in PHRASING_FIELDS):
                 continue
             forms = analyze(word, field_lang(field, self.lang))
             if not forms:

@@ -289,6 +289,20 @@ def test_every_rule_has_phrasings_in_both_languages_and_no_other_label():
             assert len(set(folded)) == len(folded), (label, lang)
 
 
+def test_the_questions_asked_before_are_the_tuning_sets_and_never_a_held_out_one():
+    """data/search_asked.json is what tools/build_asked.py writes from the tuned parts, and no
+    question of the held-out set is in it (it would be answered with itself)."""
+    data = json.loads(search.ASKED_FILE.read_text(encoding="utf-8"))["asked"]
+    indexed = {(lang, way) for ways in data.values() for lang in search.LANGS for way in ways[lang]}
+    tuned = load_parts(TUNED_PARTS)
+    assert indexed == {(q["lang"], " ".join(str(q["query"]).split())) for q in tuned}
+    assert all(label in data for q in tuned for label in q["labels"]) and set(data) <= set(RULES)
+    held_out = RELEVANCE_DIR / f"{HELDOUT}.yaml"
+    if held_out.is_file():
+        for q in yaml.safe_load(held_out.read_text(encoding="utf-8"))["queries"]:
+            assert (q["lang"], " ".join(str(q["query"]).split())) not in indexed, q["query"]
+
+
 def test_phrasings_join_each_rule_in_its_language_and_the_other():
     export = {lang: [{"kind": "rule", "label": "wotr-sortie", "page": "board/sieges", "title": f"t-{lang}",
                       "text": "", "parent": ""},
@@ -381,18 +395,19 @@ def test_relevance_set(search_index):
 # -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
-# heldout.yaml, tuning2.yaml to tuning8.yaml (the second to eighth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 9 and then studied), with their nonsense
-# files. The held-out part: heldout9.yaml and nonsense9.yaml, to be written blind by a ninth writer
+# heldout.yaml, tuning2.yaml to tuning9.yaml (the second to ninth held-out sets, each written
+# blind by someone else, measured once in rounds 3 to 10 and then studied), with their nonsense
+# files. The held-out part: heldout10.yaml and nonsense10.yaml, written blind by a tenth writer
 # and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
-TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8")
+TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
+               "tuning9")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
-                  "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8")
-HELDOUT, HELDOUT_NONSENSE = "heldout9", "nonsense9"
+                  "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9")
+HELDOUT, HELDOUT_NONSENSE = "heldout10", "nonsense10"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
 # rules; questions about the table in the game's own words, "who should play the Shadow in our
@@ -469,8 +484,8 @@ def test_relevance_tuned_part(search_index):
     assert ok, "\n".join(lines)
 
 
-def test_relevance_heldout9_meets_the_goal(search_index):
-    """Never tuned on (heldout9.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout10_meets_the_goal(search_index):
+    """Never tuned on (heldout10.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
     queries = load_part(HELDOUT, required=False)
     check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
@@ -504,8 +519,8 @@ def test_tuned_nonsense_gets_no_rule_matches(search_index):
     assert share >= TUNED_NONSENSE_FLOOR, "answered with confidence:\n" + "\n".join(confident)
 
 
-def test_nonsense9_gets_no_rule_matches(search_index):
-    """Never tuned on (nonsense9.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+def test_nonsense10_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense10.yaml): at least 20 queries, >= 90 % "no rule matches"."""
     queries = load_part(HELDOUT_NONSENSE, required=False)
     check_entries(queries, nonsense=True)
     assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"

@@ -5,8 +5,8 @@
     .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
     .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
 
-Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning8}.yaml``
-and their ``nonsense-*.yaml``), never a held-out set (``heldout9.yaml``, ``nonsense9.yaml``). Needs
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning9}.yaml``
+and their ``nonsense-*.yaml``), never a held-out set (``heldout10.yaml``, ``nonsense10.yaml``). Needs
 the built docs (``adjudicator build docs``); builds its own index in a temporary folder, so the
 project's index is left as it is.
 
@@ -20,6 +20,12 @@ phrasings more than a new question deserves. So the queries are dealt into ``--f
 (the halves are folds 0..K/2-1 and the rest), and each fold is searched in an index of its own
 that leaves out every phrasing whose analysed words overlap a query *of that fold* (same
 language) by a Jaccard index of J or more: each query is searched as if it had never been seen.
+
+The questions asked before (``data/search_asked.json``, the tuning sets' own questions, written
+by tools/build_asked.py) would answer each tuning query with itself: with ``--deleak`` each fold
+is searched without its own questions, and ``--by-set`` makes each relevance set a fold, so that
+each set is searched as a new writer's (the figure closest to a set never seen). Without
+``--deleak`` the figures are on the index as shipped, which has every tuning question.
 
 ``--sweep NAME=v1,v2`` sets a constant of the search engine (``adjudicator.search_backend`` or
 the part of it that defines it, ``search_backend.PARTS``; ``NAME`` or ``DICT.key``, e.g.
@@ -45,9 +51,9 @@ from adjudicator import search_backend as backend  # noqa: E402
 
 RELEVANCE = ROOT / "tests" / "search_relevance"
 # Every set studied so far: the first round's two splits and the second held-out set, spent.
-TUNING = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8")
+TUNING = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8", "tuning9")
 NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
-            "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8")
+            "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9")
 
 
 def load(names: tuple[str, ...]) -> list[dict]:
@@ -155,6 +161,17 @@ def deleaked_phrasings(queries: list[dict], threshold: float, out: Path) -> int:
     return dropped
 
 
+def without_own_questions(queries: list[dict], source: Path, out: Path) -> None:
+    """Write the questions asked before (``data/search_asked.json``) without ``queries`` themselves:
+    a fold's questions are searched as if never asked (with --by-set, a whole writer's set)."""
+    data = json.loads(source.read_text(encoding="utf-8"))
+    own = {(q["lang"], " ".join(str(q["query"]).split())) for q in queries}
+    for ways in data["asked"].values():
+        for lang in search.LANGS:
+            ways[lang] = [w for w in ways.get(lang, []) if (lang, w) not in own]
+    out.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
 def owner(name: str):
     """The module that defines a constant: ``search.NAME`` is adjudicator.search's, any other the
     first of the engine's parts that has it (a part only imports from the parts before it)."""
@@ -194,10 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floors", default="", help="match floors to compare (kept queries, nonsense caught)")
     parser.add_argument("--misses", action="store_true", help="list the queries not ranked first")
     parser.add_argument("--without-phrasings", action="store_true", help="index no player phrasings (to compare)")
+    parser.add_argument("--without-asked", action="store_true", help="index no question asked before (to compare)")
+    parser.add_argument("--by-set", action="store_true",
+                        help="one fold per relevance set (each set searched as a new writer's: with --deleak, "
+                             "without the questions of its own set)")
     args = parser.parse_args(argv)
 
     queries, nonsense = load(TUNING), load(NONSENSE)
-    folds = deal(queries, args.seed, args.folds)
+    folds = [[q for q in queries if q["set"] == name] for name in TUNING] if args.by_set else \
+        deal(queries, args.seed, args.folds)
     docs = paths.BUILD / "docs"
     if not all((docs / lang / search.EXPORT_NAME).is_file() for lang in search.LANGS):
         print("build the docs first: adjudicator build docs", file=sys.stderr)
@@ -207,14 +229,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.without_phrasings:
             shipped = Path(tmp) / "no-phrasings.json"
             shipped.write_text('{"phrasings": {}}', encoding="utf-8")
+        shipped_asked = search.ASKED_FILE
+        if args.without_asked:
+            shipped_asked = Path(tmp) / "no-asked.json"
+            shipped_asked.write_text('{"asked": {}}', encoding="utf-8")
 
-        def new_build(name: str, phrasings: Path) -> Path:
+        def new_build(name: str, phrasings: Path, asked: Path = shipped_asked) -> Path:
             build = Path(tmp) / name
             (build / "docs").mkdir(parents=True)
             for lang in search.LANGS:
                 (build / "docs" / lang).symlink_to(docs / lang, target_is_directory=True)
             use_build(build)
-            search.PHRASINGS_FILE = phrasings
+            search.PHRASINGS_FILE, search.ASKED_FILE = phrasings, asked
             search.build_index(force=True)
             return build
 
@@ -226,10 +252,12 @@ def main(argv: list[str] | None = None) -> int:
                 phrasings = Path(tmp) / f"phrasings-{i}.json"
                 search.PHRASINGS_FILE = shipped
                 left.append(deleaked_phrasings(fold, args.deleak, phrasings))
-                builds.append(new_build(f"fold-{i}", phrasings))
+                asked = Path(tmp) / f"asked-{i}.json"
+                without_own_questions(fold, shipped_asked, asked)
+                builds.append(new_build(f"fold-{i}", phrasings, asked))
             print(f"de-leaked: each fold without the phrasings that echo its queries (Jaccard >= {args.deleak}): "
                   f"{min(left)} to {max(left)} phrasings left out")
-        search.PHRASINGS_FILE = shipped
+        search.PHRASINGS_FILE, search.ASKED_FILE = shipped, shipped_asked
         base = measure(folds, builds, whole, nonsense)
         half = len(folds) // 2
         print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} "
