@@ -7,7 +7,7 @@ labels per query and the nonsense files none, that every entry has the six field
 no (lang, query) pair appears twice among the files of one writing round (two writers who
 never saw each other's set may ask the same thing: such repeats are listed, not refused).
 Prints the counts per file, per language and the sloppy share. Exits non-zero on any problem.
-A held-out file that is not there yet (heldout10, nonsense10) is skipped.
+A held-out file that is not there yet (heldout11, nonsense11) is skipped.
 """
 import collections
 import json
@@ -24,7 +24,8 @@ RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
 # the fourth (heldout4, now tuning4); round 6 the fifth (heldout5, now tuning5);
 # round 7 the sixth (heldout6, now tuning6); round 8 the seventh (heldout7, now tuning7);
 # round 9 the eighth (heldout8, now tuning8), measured the same day;
-# round 10 the ninth (heldout9, now tuning9); the tenth, held out.
+# round 10 the ninth (heldout9, now tuning9) and the tenth (heldout10, now tuning10); the
+# eleventh, held out.
 FILES = {
     "tuning.yaml": (True, 1),
     "heldout.yaml": (True, 1),
@@ -46,8 +47,10 @@ FILES = {
     "nonsense-tuning8.yaml": (False, 8),
     "tuning9.yaml": (True, 9),
     "nonsense-tuning9.yaml": (False, 9),
-    "heldout10.yaml": (True, 10),
-    "nonsense10.yaml": (False, 10),
+    "tuning10.yaml": (True, 10),
+    "nonsense-tuning10.yaml": (False, 10),
+    "heldout11.yaml": (True, 11),
+    "nonsense11.yaml": (False, 11),
 }
 FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
