@@ -167,7 +167,7 @@ class OpenIndex:
         self.snippets = Snippets(self.index)
         self._lock = threading.Lock()  # guards the caches only: the index itself is read-only
         self._concept_cache: dict[tuple[str, bool], Concept] = {}
-        self._used: dict[str, frozenset[str]] | None = None
+        self._used: dict[str, str] | None = None
 
     def close(self) -> None:
         """Nothing to release: the index is plain memory (kept for the interface)."""
@@ -176,14 +176,18 @@ class OpenIndex:
         """True when ``word`` is a word of the reference (either language) or a stop word."""
         return self.reader.knows(word)
 
-    def uses(self, label: str, words: list[str]) -> bool:
-        """Whether the rule ``label`` has every one of ``words`` (folded) in its heading or text,
-        in either language."""
+    def uses(self, label: str, phrase: str) -> bool:
+        """Whether the rule ``label`` has ``phrase`` (folded words, in this order) in its heading
+        or text, in either language: "the best possible pairing" has "best", the setup's "four
+        decks" and "players" are no "four players"."""
         if self._used is None:
-            self._used = {doc["label"]: frozenset(fold(w) for part in ("title", "text", "other_title", "other_text")
-                                                  for w in WORDS.findall(doc.get(part, "")))
-                          for doc in self.index.docs.values()}
-        return set(words) <= self._used.get(label, frozenset())
+            parts = ("title", "text", "other_title", "other_text")
+            used = {}  # built whole, then shared: a thread never sees half of it
+            for doc in self.index.docs.values():
+                words = (fold(w) for part in parts for w in WORDS.findall(doc.get(part, "")))
+                used[doc["label"]] = " " + " ".join(words) + " "
+            self._used = used
+        return f" {phrase} " in self._used.get(label, "")
 
     def correction(self, word: str) -> str | None:
         """The did-you-mean of an unknown word: its nearest word, as the reference spells it."""
