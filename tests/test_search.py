@@ -571,6 +571,9 @@ def test_words_a_rule_uses_itself_are_no_sign_of_a_question_outside_the_rules(se
     result = search.search("best possible pairing of armies and characters", "en")
     assert result["matched"] and "outside" not in result
     assert labels_of(result)[0].startswith("wotrcg-")
+    # ... but only the phrase in its order: the setup's "four decks" and its "players" are no "four players".
+    result = search.search("partida a cuatro jugadores quien lleva rohan", "es")
+    assert (result["matched"], result.get("outside")) == (False, "table")
     # ... and no real question of the relevance sets is taken for one outside the rules.
     asked = [q["query"] for q in load_parts(TUNED_PARTS) if search.outside_phrases(q["query"])]
     assert asked == []
