@@ -226,16 +226,24 @@ def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
 
 # -- questions no rule answers ------------------------------------------------------------------
 
+# A phrase of several words still counts with this many words between two of its words ("how
+# long does a full game take" is "how long does a game").
+OUTSIDE_GAP = 2
+
+
 @cache
 def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each kind of question outside the rules (data/search_outside.json) as one pattern of its
-    phrases, folded, whole words only; both languages' phrases for every query (players mix)."""
+    phrases, folded, whole words only, a few words allowed between a phrase's words (the text
+    the pattern reads has its words one space apart); both languages' phrases for every query
+    (players mix them)."""
     try:
         data = json.loads(OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
     except FileNotFoundError:
         return ()
+    gap = rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
     return tuple((kind, re.compile(r"\b(?:" + "|".join(
-        re.escape(p) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
+        gap.join(map(re.escape, p.split())) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
         for kind, phrases in data.items())
 
 
@@ -246,6 +254,7 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
 
     text = " ".join(_WORD.findall(fold(query)))
     return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
+
 
 
 # -- regions named in a query -------------------------------------------------------------------

@@ -395,20 +395,20 @@ def test_relevance_set(search_index):
 # -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
-# heldout.yaml, tuning2.yaml to tuning11.yaml (the second to eleventh held-out sets, each written
+# heldout.yaml, tuning2.yaml to tuning12.yaml (the second to twelfth held-out sets, each written
 # blind by someone else, measured once in rounds 3 to 11 and then studied), with their nonsense
-# files. The held-out part: heldout12.yaml and nonsense12.yaml, written blind by a twelfth writer
+# files. The held-out part: heldout13.yaml and nonsense13.yaml, written blind by a thirteenth writer
 # and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
-               "tuning9", "tuning10", "tuning11")
+               "tuning9", "tuning10", "tuning11", "tuning12")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
-                  "nonsense-tuning10", "nonsense-tuning11")
-HELDOUT, HELDOUT_NONSENSE = "heldout12", "nonsense12"
+                  "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12")
+HELDOUT, HELDOUT_NONSENSE = "heldout13", "nonsense13"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
 # rules; questions about the table in the game's own words, "who should play the Shadow in our
@@ -485,8 +485,8 @@ def test_relevance_tuned_part(search_index):
     assert ok, "\n".join(lines)
 
 
-def test_relevance_heldout12_meets_the_goal(search_index):
-    """Never tuned on (heldout12.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout13_meets_the_goal(search_index):
+    """Never tuned on (heldout13.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
     queries = load_part(HELDOUT, required=False)
     check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
@@ -520,8 +520,8 @@ def test_tuned_nonsense_gets_no_rule_matches(search_index):
     assert share >= TUNED_NONSENSE_FLOOR, "answered with confidence:\n" + "\n".join(confident)
 
 
-def test_nonsense12_gets_no_rule_matches(search_index):
-    """Never tuned on (nonsense12.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+def test_nonsense13_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense13.yaml): at least 20 queries, >= 90 % "no rule matches"."""
     queries = load_part(HELDOUT_NONSENSE, required=False)
     check_entries(queries, nonsense=True)
     assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"
@@ -588,6 +588,9 @@ def test_every_kind_of_question_outside_the_rules_has_its_words_and_its_message(
             assert search.message(lang, f"search.outside.{kind}") != f"search.outside.{kind}"
     assert search.outside_phrases("¿Cuál es la MEJOR estrategia?") == [("advice", "mejor")]
     assert search.outside_phrases("the Strategy deck") == []
+    # A phrase's words may have a word or two between them, not more.
+    assert search.outside_phrases("how long does a full game take") == [("table", "how long does a full game")]
+    assert search.outside_phrases("how long does the siege battle last in a game") == []
 
 
 def test_a_long_clear_question_is_answered_though_most_of_its_words_are_talk(search_index):

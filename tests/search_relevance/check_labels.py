@@ -7,7 +7,7 @@ labels per query and the nonsense files none, that every entry has the six field
 no (lang, query) pair appears twice among the files of one writing round (two writers who
 never saw each other's set may ask the same thing: such repeats are listed, not refused).
 Prints the counts per file, per language and the sloppy share. Exits non-zero on any problem.
-A held-out file that is not there yet (heldout12, nonsense12) is skipped.
+A held-out file that is not there yet (heldout13, nonsense13) is skipped.
 """
 import collections
 import json
@@ -25,7 +25,8 @@ RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
 # round 7 the sixth (heldout6, now tuning6); round 8 the seventh (heldout7, now tuning7);
 # round 9 the eighth (heldout8, now tuning8), measured the same day;
 # round 10 the ninth (heldout9, now tuning9) and the tenth (heldout10, now tuning10); the
-# eleventh (heldout11, now tuning11); the twelfth, held out.
+# eleventh (heldout11, now tuning11), the twelfth (heldout12, now tuning12); the thirteenth,
+# held out.
 FILES = {
     "tuning.yaml": (True, 1),
     "heldout.yaml": (True, 1),
@@ -51,8 +52,10 @@ FILES = {
     "nonsense-tuning10.yaml": (False, 10),
     "tuning11.yaml": (True, 11),
     "nonsense-tuning11.yaml": (False, 11),
-    "heldout12.yaml": (True, 12),
-    "nonsense12.yaml": (False, 12),
+    "tuning12.yaml": (True, 12),
+    "nonsense-tuning12.yaml": (False, 12),
+    "heldout13.yaml": (True, 13),
+    "nonsense13.yaml": (False, 13),
 }
 FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
