@@ -8,7 +8,7 @@ rules in both languages): the index of both languages built in under 10 s; a war
 (index open, searcher cached) under 10 ms at the 95th percentile. Also reports the first
 query of a process (opening the index) and the top-3 / rank-1 relevance of the set.
 The queries: tests/search_relevance.yaml and the files of tests/search_relevance/ (real
-questions and nonsense, both languages; heldout13/nonsense13 too when they are there). Prints a
+questions and nonsense, both languages; heldout14/nonsense14 too when they are there). Prints a
 table and writes benchmarks/results/search.json.
 """
 from __future__ import annotations
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
                  "tuning6", "nonsense-tuning6", "tuning7", "nonsense-tuning7", "tuning8", "nonsense-tuning8",
                  "tuning9", "nonsense-tuning9", "tuning10", "nonsense-tuning10",
                  "tuning11", "nonsense-tuning11", "tuning12", "nonsense-tuning12",
-                 "heldout13", "nonsense13"):
+                 "tuning13", "nonsense-tuning13", "heldout14", "nonsense14"):
         path = ROOT / "tests" / "search_relevance" / f"{part}.yaml"
         if path.is_file():
             queries += yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]

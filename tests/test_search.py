@@ -395,20 +395,20 @@ def test_relevance_set(search_index):
 # -- the relevance sets written without seeing the ranking (tests/search_relevance/) ------------
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
-# heldout.yaml, tuning2.yaml to tuning12.yaml (the second to twelfth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 11 and then studied), with their nonsense
-# files. The held-out part: heldout13.yaml and nonsense13.yaml, written blind by a thirteenth writer
+# heldout.yaml, tuning2.yaml to tuning13.yaml (the second to thirteenth held-out sets, each written
+# blind by someone else, measured once in rounds 3 to 14 and then studied), with their nonsense
+# files. The held-out part: heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
 # and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
-               "tuning9", "tuning10", "tuning11", "tuning12")
+               "tuning9", "tuning10", "tuning11", "tuning12", "tuning13")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
-                  "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12")
-HELDOUT, HELDOUT_NONSENSE = "heldout13", "nonsense13"
+                  "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13")
+HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
 # rules; questions about the table in the game's own words, "who should play the Shadow in our
@@ -485,8 +485,8 @@ def test_relevance_tuned_part(search_index):
     assert ok, "\n".join(lines)
 
 
-def test_relevance_heldout13_meets_the_goal(search_index):
-    """Never tuned on (heldout13.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
+def test_relevance_heldout14_meets_the_goal(search_index):
+    """Never tuned on (heldout14.yaml): rank-1 >= 90 % and top-3 >= 97 % in each language."""
     queries = load_part(HELDOUT, required=False)
     check_entries(queries, nonsense=False)
     lines, misses, ok = [], [], True
@@ -520,8 +520,8 @@ def test_tuned_nonsense_gets_no_rule_matches(search_index):
     assert share >= TUNED_NONSENSE_FLOOR, "answered with confidence:\n" + "\n".join(confident)
 
 
-def test_nonsense13_gets_no_rule_matches(search_index):
-    """Never tuned on (nonsense13.yaml): at least 20 queries, >= 90 % "no rule matches"."""
+def test_nonsense14_gets_no_rule_matches(search_index):
+    """Never tuned on (nonsense14.yaml): at least 20 queries, >= 90 % "no rule matches"."""
     queries = load_part(HELDOUT_NONSENSE, required=False)
     check_entries(queries, nonsense=True)
     assert len(queries) >= 20, f"{HELDOUT_NONSENSE}.yaml has {len(queries)} queries; the goal needs 20"

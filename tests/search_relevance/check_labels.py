@@ -7,7 +7,7 @@ labels per query and the nonsense files none, that every entry has the six field
 no (lang, query) pair appears twice among the files of one writing round (two writers who
 never saw each other's set may ask the same thing: such repeats are listed, not refused).
 Prints the counts per file, per language and the sloppy share. Exits non-zero on any problem.
-A held-out file that is not there yet (heldout13, nonsense13) is skipped.
+A held-out file that is not there yet (heldout14, nonsense14) is skipped.
 """
 import collections
 import json
@@ -25,8 +25,8 @@ RULES = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else (
 # round 7 the sixth (heldout6, now tuning6); round 8 the seventh (heldout7, now tuning7);
 # round 9 the eighth (heldout8, now tuning8), measured the same day;
 # round 10 the ninth (heldout9, now tuning9) and the tenth (heldout10, now tuning10); the
-# eleventh (heldout11, now tuning11), the twelfth (heldout12, now tuning12); the thirteenth,
-# held out.
+# eleventh (heldout11, now tuning11), the twelfth (heldout12, now tuning12); the thirteenth
+# (heldout13, now tuning13); the fourteenth, held out.
 FILES = {
     "tuning.yaml": (True, 1),
     "heldout.yaml": (True, 1),
@@ -54,8 +54,10 @@ FILES = {
     "nonsense-tuning11.yaml": (False, 11),
     "tuning12.yaml": (True, 12),
     "nonsense-tuning12.yaml": (False, 12),
-    "heldout13.yaml": (True, 13),
-    "nonsense13.yaml": (False, 13),
+    "tuning13.yaml": (True, 13),
+    "nonsense-tuning13.yaml": (False, 13),
+    "heldout14.yaml": (True, 14),
+    "nonsense14.yaml": (False, 14),
 }
 FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
