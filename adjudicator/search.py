@@ -256,7 +256,6 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
 
 
-
 # -- regions named in a query -------------------------------------------------------------------
 
 # What a region is, in the reference's words: "can nazgul enter helms deep" asks about a
