@@ -53,6 +53,7 @@ from typing import Any
 
 from adjudicator import paths
 from adjudicator.i18n import translate
+from adjudicator.search_outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -66,9 +67,6 @@ PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
 # indexed like the phrasings, they are the questions players asked before.
 ASKED_FILE = Path(__file__).with_name("data") / "search_asked.json"
 ABBREVIATIONS_FILE = Path(__file__).with_name("data") / "search_abbreviations.json"
-OUTSIDE_FILE = Path(__file__).with_name("data") / "search_outside.json"
-# The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
-OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text")
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
@@ -222,38 +220,6 @@ def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
         _abbreviations_cache[path] = {short.lower(): {lang: entry[lang] for lang in LANGS}
                                       for entry in data["abbreviations"] for short in entry["short"]}
     return _abbreviations_cache[path]
-
-
-# -- questions no rule answers ------------------------------------------------------------------
-
-# A phrase of several words still counts with this many words between two of its words ("how
-# long does a full game take" is "how long does a game").
-OUTSIDE_GAP = 2
-
-
-@cache
-def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each kind of question outside the rules (data/search_outside.json) as one pattern of its
-    phrases, folded, whole words only, a few words allowed between a phrase's words (the text
-    the pattern reads has its words one space apart); both languages' phrases for every query
-    (players mix them)."""
-    try:
-        data = json.loads(OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
-    except FileNotFoundError:
-        return ()
-    gap = rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
-    return tuple((kind, re.compile(r"\b(?:" + "|".join(
-        gap.join(map(re.escape, p.split())) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
-        for kind, phrases in data.items())
-
-
-def outside_phrases(query: str) -> list[tuple[str, str]]:
-    """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
-    ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
-    from adjudicator.search_analysis import fold
-
-    text = " ".join(_WORD.findall(fold(query)))
-    return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
 
 
 # -- regions named in a query -------------------------------------------------------------------

@@ -1,0 +1,45 @@
+"""Questions no rule answers: strategy, products, other editions, the table, other games.
+
+A query with one of the phrases of ``data/search_outside.json`` gets "no rule matches" and a line
+saying why (adjudicator.search), unless the rule found says those very words itself.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+OUTSIDE_FILE = Path(__file__).with_name("data") / "search_outside.json"
+# The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
+OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text")
+_WORD = re.compile(r"\w+")
+
+# A phrase of several words still counts with this many words between two of its words ("how
+# long does a full game take" is "how long does a game").
+OUTSIDE_GAP = 2
+
+
+@cache
+def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each kind of question outside the rules (data/search_outside.json) as one pattern of its
+    phrases, folded, whole words only, a few words allowed between a phrase's words (the text
+    the pattern reads has its words one space apart); both languages' phrases for every query
+    (players mix them)."""
+    try:
+        data = json.loads(OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
+    except FileNotFoundError:
+        return ()
+    gap = rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
+    return tuple((kind, re.compile(r"\b(?:" + "|".join(
+        gap.join(map(re.escape, p.split())) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
+        for kind, phrases in data.items())
+
+
+def outside_phrases(query: str) -> list[tuple[str, str]]:
+    """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
+    ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
+    from adjudicator.search_analysis import fold  # Whoosh's analysis: imported when a search needs it
+
+    text = " ".join(_WORD.findall(fold(query)))
+    return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
