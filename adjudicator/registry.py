@@ -25,14 +25,14 @@ GAME_ALIASES = {"wotr": "war-of-the-ring", "guerra-del-anillo": "war-of-the-ring
 
 # Position readers per game: module path of a ``parse_position(raw, problems)`` function.
 POSITION_PARSERS = {
-    "war-of-the-ring": "adjudicator.model",
+    "war-of-the-ring": "adjudicator.wotr.model",
     "wotr-card-game": "adjudicator.cardgame.model",
     "lotr-lcg": "adjudicator.lcg.model",
 }
 # Every module that registers kinds, per game (the generator imports these; ``kinds.json``
 # then maps each kind to its module).
 RULE_MODULES: dict[str, tuple[str, ...]] = {
-    "war-of-the-ring": tuple(f"adjudicator.rules.{m}" for m in (
+    "war-of-the-ring": tuple(f"adjudicator.wotr.{m}" for m in (
         "dice", "movement", "battle", "retreat", "whole_battle", "muster", "politics", "fellowship", "companions",
         "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters")),
     "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items")),

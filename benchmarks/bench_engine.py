@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator import api  # noqa: E402
-from adjudicator.rules import battle_outcome, odds  # noqa: E402
+from adjudicator.wotr import battle_outcome, odds  # noqa: E402
 
 HUNT = {"game": "war-of-the-ring", "position": {"fellowship": {"region": "Moria"},
         "hunt": {"box": {"shadow": 4, "free_peoples": 1}}}, "question": {"kind": "hunt-roll"}}

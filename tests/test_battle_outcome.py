@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from adjudicator import api
 from adjudicator.problems import ScenarioInvalid
-from adjudicator.rules import battle_outcome as bo
+from adjudicator.wotr import battle_outcome as bo
 
 AT_WAR = {n: "at-war" for n in ("gondor", "rohan", "sauron", "isengard", "southrons", "elves", "dwarves", "north")}
 

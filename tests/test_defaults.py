@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator import registry
 from adjudicator.api import ask
-from adjudicator.model import POSITION_DEFAULTS
+from adjudicator.wotr.model import POSITION_DEFAULTS
 
 WOTR, CG, LCG = "war-of-the-ring", "wotr-card-game", "lotr-lcg"
 

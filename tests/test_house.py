@@ -61,13 +61,33 @@ def imported(name: str, path: Path) -> list[tuple[str, list[str], int]]:
     return found
 
 
-def project_edges() -> dict[str, set[str]]:
-    """Module -> the project modules it imports at import time (``from pkg import mod`` counts
-    as importing ``pkg.mod`` when that is a module)."""
+def every_import(name: str, path: Path) -> list[tuple[str, list[str], int]]:
+    """(module, names, line) of every import of the module, inside functions too: a circle
+    of lazy imports is still a circle between the modules (issue 19)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((a.name, [], node.lineno) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")
+                up = up[:len(up) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.append((base, [a.name for a in node.names], node.lineno))
+    return found
+
+
+def project_edges(reader=imported) -> dict[str, set[str]]:
+    """Module -> the project modules it imports (at import time by default; ``every_import``
+    for all of them; ``from pkg import mod`` counts as importing ``pkg.mod`` when that is a
+    module)."""
     edges: dict[str, set[str]] = {}
     for name, path in MODULES.items():
         out = edges.setdefault(name, set())
-        for module, names, _line in imported(name, path):
+        for module, names, _line in reader(name, path):
             if module.split(".")[0] not in PACKAGES:
                 continue
             targets = [f"{module}.{n}" for n in names if f"{module}.{n}" in MODULES]
@@ -106,7 +126,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_the_module_finder_sees_the_project():
-    assert {"adjudicator.api", "adjudicator.rules.hunt", "web.views"} <= set(MODULES)
+    assert {"adjudicator.api", "adjudicator.wotr.hunt", "web.views"} <= set(MODULES)
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
@@ -114,6 +134,37 @@ def test_the_module_finder_sees_the_project():
 def test_no_import_cycle():
     cycle = find_cycle(project_edges())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_import_circle_even_through_imports_inside_functions():
+    cycle = find_cycle(project_edges(every_import))
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+# The shared core: what every game uses. Each game's code lives in its own package.
+GAME_PACKAGES = ("adjudicator.wotr", "adjudicator.cardgame", "adjudicator.lcg")
+CORE = ("adjudicator", "adjudicator.api", "adjudicator.build", "adjudicator.checking", "adjudicator.cli",
+        "adjudicator.data", "adjudicator.i18n", "adjudicator.loading", "adjudicator.names", "adjudicator.params",
+        "adjudicator.paths", "adjudicator.problems", "adjudicator.registry", "adjudicator.render",
+        "adjudicator.ruling", "adjudicator.spec", "adjudicator.wording", "adjudicator.__main__")
+
+
+def test_no_top_level_module_of_a_game():
+    top = sorted(n for n in MODULES if n.startswith("adjudicator.") and n.count(".") == 1)
+    packages = {*GAME_PACKAGES, "adjudicator.search"}
+    stray = [n for n in top if n not in CORE and n not in packages]
+    assert stray == [], f"modules at the top that belong to a game's package (or the search's): {stray}"
+
+
+def test_the_shared_core_imports_no_game():
+    found = []
+    for name in CORE:
+        if name not in MODULES:
+            continue
+        for module, _names, line in every_import(name, MODULES[name]):
+            if module.startswith(GAME_PACKAGES):
+                found.append(f"{MODULES[name].relative_to(ROOT)}:{line}: {module}")
+    assert found == [], "\n".join(found)
 
 
 def test_no_module_imports_another_modules_private_names():

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.api import ask
-from adjudicator.rules.odds import hits_distribution, p_at_least_one, p_die
+from adjudicator.wotr.odds import hits_distribution, p_at_least_one, p_die
 
 TRIALS = 200_000
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import data
-from adjudicator.model import Army, Units, parse_position
 from adjudicator.problems import Problems
-from adjudicator.rules import characters
+from adjudicator.wotr import characters
+from adjudicator.wotr.model import Army, Units, parse_position
 from tests.helpers import problems, rule
 
 SETTLEMENTS = [rid for rid, info in data.regions().items() if info["settlement"]]

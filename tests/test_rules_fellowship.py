@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import data
-from adjudicator.rules.board import distances
-from adjudicator.rules.fellowship import distance
+from adjudicator.wotr.board import distances
+from adjudicator.wotr.fellowship import distance
 
 from helpers import problems, rule, steps_citing
 

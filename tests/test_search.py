@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator import paths, search, search_analysis
-from adjudicator import search_backend as backend
+from adjudicator import paths, search
+from adjudicator.search import analysis as search_analysis
+from adjudicator.search import backend
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = json.loads((ROOT / "adjudicator" / "data" / "rules.json").read_text(encoding="utf-8"))["rules"]

@@ -27,7 +27,7 @@ is searched without its own questions, and ``--by-set`` makes each relevance set
 each set is searched as a new writer's (the figure closest to a set never seen). Without
 ``--deleak`` the figures are on the index as shipped, which has every tuning question.
 
-``--sweep NAME=v1,v2`` sets a constant of the search engine (``adjudicator.search_backend`` or
+``--sweep NAME=v1,v2`` sets a constant of the search engine (``adjudicator.search.backend`` or
 the part of it that defines it, ``search_backend.PARTS``; ``NAME`` or ``DICT.key``, e.g.
 ``FIELD_BOOST.phrasings``; ``search.NAME`` for ``adjudicator.search``) to
 each value in turn; several sweeps are tried one after the other, each from the defaults.
@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from adjudicator import paths, search  # noqa: E402
-from adjudicator import search_backend as backend  # noqa: E402
+from adjudicator.search import backend  # noqa: E402
 
 RELEVANCE = ROOT / "tests" / "search_relevance"
 # Every set studied so far: the first round's two splits and the second held-out set, spent.

@@ -429,7 +429,7 @@ def candidates_within(region: str, steps: int) -> set[str]:
     """The regions at most ``steps`` borders from ``region`` (itself excluded): what a form
     offers in ``data-candidates`` (1 for an army; a character's level for a character). A
     superset of what the rules allow: the ruling says whether the move is legal."""
-    from adjudicator.rules import board as rules_board
+    from adjudicator.wotr import board as rules_board
 
     return set(rules_board.distances(region, limit=steps)) - {region}
 
@@ -495,8 +495,8 @@ def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> di
 def position_armies(scenario: Mapping[str, Any], lang: str) -> dict[str, str]:
     """Each region of the scenario's position that holds figures -> "FP 3 · S 5+1" (units,
     then + leaders, characters and Nazgûl), read as the engine reads the position."""
-    from adjudicator.model import parse_position
     from adjudicator.problems import Problems
+    from adjudicator.wotr.model import parse_position
 
     raw = scenario.get("position")
     if not isinstance(raw, Mapping) or not raw.get("regions"):

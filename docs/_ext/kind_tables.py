@@ -4,10 +4,10 @@
     Two tables in the build's language: the kind's parameters (type, required or default,
     what it is, its choices) and its verdict keys (type, when present, what it is), then the
     rules the kind decides, each linked to its heading. The text comes from the spec beside
-    the kind's handler (``adjudicator/rules/*.py``...), so the page cannot drift from it.
+    the kind's handler (``adjudicator/wotr/*.py``...), so the page cannot drift from it.
 ``{kind-spec} defaults``
     One table of every default: what each War of the Ring position field is when a scenario
-    leaves it out (``adjudicator.model.POSITION_DEFAULTS``), then each kind's parameters that
+    leaves it out (``adjudicator.wotr.model.POSITION_DEFAULTS``), then each kind's parameters that
     have a default.
 
 Like the other generated nodes these are marked not translatable: both languages come
@@ -168,7 +168,7 @@ class KindSpecDirective(SphinxDirective):
         return p
 
     def defaults(self, registry) -> list[nodes.Node]:
-        from adjudicator.model import POSITION_DEFAULTS
+        from adjudicator.wotr.model import POSITION_DEFAULTS
 
         rows = [[para(code(path)), self.text(text)] for path, text in POSITION_DEFAULTS.items()]
         out: list[nodes.Node] = [table([self.w["field"], self.w["what"]], rows, [3, 7])]

@@ -37,7 +37,7 @@ CHIPS_AT_MOST = 8
 CHIP_RANGE = 6
 # Die results (a list of numbers from 1 to 6): a text box, and with JavaScript a pad of faces.
 DIE_HIGH = 6
-# The action die's faces (adjudicator/rules/dice.py FACES): choices among them are drawn as faces.
+# The action die's faces (adjudicator/wotr/dice.py FACES): choices among them are drawn as faces.
 DIE_FACES = frozenset(("character", "army", "muster", "army-muster", "event", "will-of-the-west", "eye"))
 
 

@@ -7,7 +7,7 @@ The model (seed 000 'Resolución de batallas', 'Fortificaciones y Asentamientos'
 
 - A round: both sides roll at once, ``min(5, units + captains)`` dice each, hitting on their
   threshold (a natural 1 misses, a 6 hits); each re-rolls up to ``min(5, dice, Leadership)``
-  failed dice (:func:`adjudicator.rules.odds.hits_distribution`). Then both take the other's
+  failed dice (:func:`adjudicator.wotr.odds.hits_distribution`). Then both take the other's
   hits as casualties, so both armies may be wiped out in the same round.
 - Leadership is an input: ``Force.leadership`` counts the figures that take no hits (Leaders,
   Nazgûl, characters, whatever the handler decided counts: Gandalf the White cancelling the
@@ -55,7 +55,7 @@ from functools import lru_cache
 from math import gcd
 from typing import NamedTuple
 
-from adjudicator.rules.odds import hits_distribution
+from adjudicator.wotr.odds import hits_distribution
 
 MAX_DICE = 5
 MAX_REROLLS = 5

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from adjudicator.search_analysis import OTHER, WORDS, analyze, fold, is_stop_word, label_words, surface_words
+from adjudicator.search.analysis import OTHER, WORDS, analyze, fold, is_stop_word, label_words, surface_words
 
 BACKEND = "memory-bm25f-2"
 INDEX_FILE = "index.json"

@@ -5,18 +5,19 @@ Who attacks whom, from where, and which kind of battle it is: a field battle bet
 regions, a siege by the besiegers or a sortie by the besieged inside one; which figures fight
 (nations not At War stay behind), the rearguard, the die used (Character die, the Mouth of
 Sauron's Muster as Army), and every rule that forbids the battle, in the one precedence
-:data:`BATTLE_REFUSALS`. Read the same way by ``battle`` (:mod:`adjudicator.rules.battle`)
-and ``battle-outcome`` (:mod:`adjudicator.rules.whole_battle`).
+:data:`BATTLE_REFUSALS`. Read the same way by ``battle`` (:mod:`adjudicator.wotr.battle`)
+and ``battle-outcome`` (:mod:`adjudicator.wotr.whole_battle`).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from adjudicator import names
-from adjudicator.model import Army, Units, other_side
-from adjudicator.rules import board
-from adjudicator.rules import characters as chars_rules
-from adjudicator.rules.armies import (
+from adjudicator.ruling import Precedence, Ruling
+from adjudicator.spec import Param, Reach, T, side_param
+from adjudicator.wotr import board
+from adjudicator.wotr import characters as chars_rules
+from adjudicator.wotr.armies import (
     DIE_ALIASES,
     check_units_shape,
     choose_side,
@@ -28,9 +29,8 @@ from adjudicator.rules.armies import (
     side_of_units,
     side_word,
 )
-from adjudicator.rules.politics import political_default
-from adjudicator.ruling import Precedence, Ruling
-from adjudicator.spec import Param, Reach, T, side_param
+from adjudicator.wotr.model import Army, Units, other_side
+from adjudicator.wotr.political import political_default
 
 TYPES = ("field", "siege", "sortie")
 TYPE_ALIASES = {"campo": "field", "batalla-de-campo": "field", "field-battle": "field", "asedio": "siege",

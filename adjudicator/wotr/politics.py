@@ -8,11 +8,19 @@ then any automatic advance (an attacked army activates its nation *and* advances
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.model import Political
 from adjudicator.registry import question
-from adjudicator.rules.armies import name_default, name_defaults
-from adjudicator.rules.characters import on_map
 from adjudicator.spec import Key, KindSpec, Param, T
+from adjudicator.wotr.armies import name_default
+from adjudicator.wotr.characters import entry_activation, on_map
+from adjudicator.wotr.model import Political
+from adjudicator.wotr.political import (
+    companion_activates,
+    is_activation_settlement,
+    is_city_or_stronghold_of,
+    political_default,
+    region_default,
+    state_text,
+)
 
 GAME = "war-of-the-ring"
 EVENTS = ("enemy-army-enters", "army-attacked", "fellowship-declared", "companion-ends-move",
@@ -87,63 +95,6 @@ POLITICS = KindSpec(
            "wotr-char-boromir-politics", "wotr-char-legolas-politics", "wotr-char-gimli-politics",
            "wotr-char-companion-enters", "wotr-char-witch-king-enter"),
 )
-
-
-def can_reach_war(pol: Political) -> bool:
-    """A marker may enter the At War box only when its nation is active (seed 000)."""
-    return pol.active
-
-
-def companion_activates(companion: str, nation: str) -> bool:
-    """A Companion activates the nation of its card's symbol, or every Free Peoples nation."""
-    activates = data.characters()[companion].get("activates")
-    return activates in ("any", nation)
-
-
-def is_city_or_stronghold_of(region: str, nation: str) -> bool:
-    info = data.regions()[region]
-    return info["nation"] == nation and info["settlement"] in ("city", "stronghold")
-
-
-def is_activation_settlement(position, region: str, nation: str) -> bool:
-    """A City or Stronghold of ``nation`` that the enemy has not conquered."""
-    return is_city_or_stronghold_of(region, nation) and not position.is_captured(region)
-
-
-def state_text(r, pol: Political) -> str:
-    if pol.at_war:
-        return r.t("politics.state_at_war")
-    return r.t("politics.state_steps_active" if pol.active else "politics.state_steps_passive", steps=pol.steps)
-
-
-def political_default(r, position, nation: str) -> Political:
-    """The nation's political marker; when the position does not give it, its starting
-    position, named as a default the answer leans on (once)."""
-    pol = position.political(nation)
-    path = f"position.politics.{nation}"
-    if nation not in position.politics and path not in r.defaults:
-        name_default(r, path, "politics.default_start", "wotr-politics-start",
-                     nation=names.nation_name(nation, r.lang), state=state_text(r, pol))
-    return pol
-
-
-def political_defaults(r, position, nations) -> dict[str, Political]:
-    """Several nations' markers at once: those the position does not give are named in one
-    step (a single one in the usual words)."""
-    fresh = [n for n in nations if n not in position.politics and f"position.politics.{n}" not in r.defaults]
-    if len(fresh) > 1:
-        listing = "; ".join(f"{names.nation_name(n, r.lang)} ({state_text(r, position.political(n))})" for n in fresh)
-        name_defaults(r, [f"position.politics.{n}" for n in fresh], "politics.default_start_many",
-                      "wotr-politics-start", nations=listing)
-    return {n: political_default(r, position, n) for n in nations}
-
-
-def region_default(r, position, region: str, label: str) -> None:
-    """A region the answer reads that the position does not list: its settlement is its
-    original side's and holds no figures (a default, named)."""
-    if region not in position.regions:
-        name_default(r, f"position.regions.{region}", "politics.default_region", label,
-                     region=names.region_name(region, r.lang))
 
 
 @question(POLITICS)
@@ -331,7 +282,6 @@ class _Politics:
         """A character entering play: the Witch-king activates every Free Peoples nation; a
         Companion entering in a City or Stronghold of the nation activates it as if he had
         ended a move there (not in one the enemy holds); the other Minions activate nothing."""
-        from adjudicator.rules.characters import entry_activation
         r, cname = self.r, names.character_name(character, self.lang)
         info = data.characters()[character]
         if self.side != "free_peoples":

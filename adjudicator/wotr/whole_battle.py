@@ -1,10 +1,10 @@
 """War of the Ring: a whole battle fought to its end, exact (``battle-outcome``).
 
-The battle is read as ``battle`` reads it (:func:`adjudicator.rules.engagement.read_engagement`:
+The battle is read as ``battle`` reads it (:func:`adjudicator.wotr.engagement.read_engagement`:
 who attacks whom, which kind of battle, the same refusals); the players' policies say what
 each side does round after round (fight on, cease below a number of units, extend a siege,
 retreat after a round, which casualties to take), each named in a step with its default.
-The solver, with no text, is :mod:`adjudicator.rules.battle_outcome`: exact fractions, an
+The solver, with no text, is :mod:`adjudicator.wotr.battle_outcome`: exact fractions, an
 all-miss round solved exactly rather than truncated.
 """
 from __future__ import annotations
@@ -13,18 +13,18 @@ import functools
 from dataclasses import dataclass, field
 
 from adjudicator import data, names
-from adjudicator.model import Army
 from adjudicator.params import MISSING, check_choice, check_int, side_value
 from adjudicator.registry import question
-from adjudicator.rules import battle_outcome as outcome
-from adjudicator.rules import board
-from adjudicator.rules import characters as chars_rules
-from adjudicator.rules.battle import GAME, IF_CANCELLED_WHEN
-from adjudicator.rules.combat_round import HARD_HIT, NORMAL_HIT, combat_dice, nazgul_cancelled, witch_king_card_step
-from adjudicator.rules.engagement import TYPES, Engagement, battle_params, politics_of_attack, read_engagement
-from adjudicator.rules.retreat import free_regions
 from adjudicator.ruling import Ruling, fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr import battle_outcome as outcome
+from adjudicator.wotr import board
+from adjudicator.wotr import characters as chars_rules
+from adjudicator.wotr.battle import GAME, IF_CANCELLED_WHEN
+from adjudicator.wotr.combat_round import HARD_HIT, NORMAL_HIT, combat_dice, nazgul_cancelled, witch_king_card_step
+from adjudicator.wotr.engagement import TYPES, Engagement, battle_params, politics_of_attack, read_engagement
+from adjudicator.wotr.model import Army
+from adjudicator.wotr.retreat import free_regions
 
 CASUALTY_ALIASES = {"keep-dice": outcome.KEEP_STRENGTH, "mantener-fuerza": outcome.KEEP_STRENGTH,
                     "mantener-dados": outcome.KEEP_STRENGTH, "regulars-first": outcome.REMOVE_REGULARS,

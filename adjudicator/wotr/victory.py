@@ -9,9 +9,9 @@ one side controlled by the other side; Towns and fortifications give none.
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
 from adjudicator.registry import question
 from adjudicator.spec import SIDE_LABELS, Key, KindSpec, Param, T
+from adjudicator.wotr.model import CORRUPTION_MAX, MORDOR_TRACK_LAST
 
 GAME = "war-of-the-ring"
 SHADOW_MILITARY_VP = 10

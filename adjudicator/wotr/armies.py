@@ -8,8 +8,8 @@ from typing import Any
 
 from adjudicator import data, names
 from adjudicator.i18n import translate
-from adjudicator.model import UNIT_KIND_ALIASES, Army, Position, Units, other_side, read_army
 from adjudicator.params import Fields
+from adjudicator.wotr.model import UNIT_KIND_ALIASES, Army, Position, Units, other_side, read_army
 
 # Die results people write for "an Army die" or "a Character die", in either language.
 DIE_ALIASES = {"ejercito": "army", "personaje": "character", "army-muster": "army",

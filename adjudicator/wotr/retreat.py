@@ -8,10 +8,10 @@ regions a position leaves out are read as empty, a default named.
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.model import other_side
 from adjudicator.registry import question
-from adjudicator.rules import board
-from adjudicator.rules.armies import (
+from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
+from adjudicator.wotr import board
+from adjudicator.wotr.armies import (
     choose_side,
     describe,
     listed,
@@ -19,9 +19,9 @@ from adjudicator.rules.armies import (
     region_path,
     side_word,
 )
-from adjudicator.rules.engagement import check_besieged_limit
-from adjudicator.rules.politics import political_default
-from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
+from adjudicator.wotr.engagement import check_besieged_limit
+from adjudicator.wotr.model import other_side
+from adjudicator.wotr.political import political_default
 
 GAME = "war-of-the-ring"
 

@@ -11,11 +11,12 @@ moves with the ``fellowship`` kinds, not here.
 from __future__ import annotations
 
 from adjudicator import data, names
-from adjudicator.model import Army, Position, other_side
 from adjudicator.params import check_name, side_value
 from adjudicator.registry import question
-from adjudicator.rules import board
-from adjudicator.rules.armies import (
+from adjudicator.ruling import Precedence
+from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
+from adjudicator.wotr import board
+from adjudicator.wotr.armies import (
     DIE_ALIASES,
     cannot_move,
     check_units_shape,
@@ -29,16 +30,15 @@ from adjudicator.rules.armies import (
     side_of_units,
     side_word,
 )
-from adjudicator.rules.characters import (
+from adjudicator.wotr.characters import (
     GANDALF_WHITE_MOVE_LEVEL,
     elites_as_leaders,
     gandalf_white_level_four,
     is_led,
 )
-from adjudicator.rules.characters import muster_as_army as chars_muster_as_army  # the Mouth of Sauron's card
-from adjudicator.rules.politics import political_default
-from adjudicator.ruling import Precedence
-from adjudicator.spec import Key, KindSpec, Param, Reach, T, allowed_key, side_param
+from adjudicator.wotr.characters import muster_as_army as chars_muster_as_army  # the Mouth of Sauron's card
+from adjudicator.wotr.model import Army, Position, other_side
+from adjudicator.wotr.political import political_default
 
 GAME = "war-of-the-ring"
 NAZGUL_WORDS = ("nazgul", "anazgul", "unnazgul", "ringwraith", "espectrodelanillo")

@@ -4,18 +4,19 @@ Anillo'; seed 004).
 In the order of the Hunt: the tile's damage, a card played on the table, the Guide's ability
 (Gollum reveals, Meriadoc or Peregrin separates, 1 less each), what is left for a casualty
 and Corruption; its healing, its Reveal and Stop icons. The tile is read by
-:mod:`adjudicator.rules.tiles`.
+:mod:`adjudicator.wotr.tiles`.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 from adjudicator import data, names
-from adjudicator.model import MORDOR_TRACK_LAST, guide_candidates
 from adjudicator.registry import question
-from adjudicator.rules.characters import new_guide_step
-from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
-from adjudicator.rules.hunt import (
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T
+from adjudicator.wotr.characters import new_guide_step
+from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide
+from adjudicator.wotr.hunt import (
     GUIDE_ABILITY_LABEL,
     HOBBITS,
     MAX_HUNT_DICE,
@@ -23,7 +24,8 @@ from adjudicator.rules.hunt import (
     lean_on_hunt,
     new_guide_may_reduce,
 )
-from adjudicator.rules.tiles import (
+from adjudicator.wotr.model import MORDOR_TRACK_LAST, guide_candidates
+from adjudicator.wotr.tiles import (
     NO_ROLL,
     SUCCESSES,
     is_standard_numbered,
@@ -31,8 +33,6 @@ from adjudicator.rules.tiles import (
     read_tile_param,
     value_text,
 )
-from adjudicator.ruling import fraction_text, probability
-from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 REDUCTIONS = T("card (a card played on the table), guide (the Guide's ability)",

@@ -3,10 +3,10 @@
 
 The dice of one combat round: how many, what hits, how many re-rolls, and the exact chance of
 each number of hits. The chapter's parts: the battle read (who attacks whom, field battle,
-siege or sortie, the refusals) in :mod:`adjudicator.rules.engagement`, the round's dice in
-:mod:`adjudicator.rules.combat_round`, ``retreat`` in :mod:`adjudicator.rules.retreat`; the
-whole battle fought to its end is :mod:`adjudicator.rules.whole_battle` (``battle-outcome``),
-which reads the battle the same way (:func:`adjudicator.rules.engagement.read_engagement`).
+siege or sortie, the refusals) in :mod:`adjudicator.wotr.engagement`, the round's dice in
+:mod:`adjudicator.wotr.combat_round`, ``retreat`` in :mod:`adjudicator.wotr.retreat`; the
+whole battle fought to its end is :mod:`adjudicator.wotr.whole_battle` (``battle-outcome``),
+which reads the battle the same way (:func:`adjudicator.wotr.engagement.read_engagement`).
 
 Characters' abilities counted: Captains of the West, Saruman's Isengard Elites as Leaders,
 Gandalf the White cancelling the Nazgûl's Leadership (``cancel_nazgul_leadership``), the
@@ -20,7 +20,9 @@ from __future__ import annotations
 from adjudicator import names
 from adjudicator.params import side_value
 from adjudicator.registry import question
-from adjudicator.rules.combat_round import (
+from adjudicator.ruling import Ruling
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr.combat_round import (
     combat_dice,
     expected,
     hit_numbers,
@@ -30,7 +32,7 @@ from adjudicator.rules.combat_round import (
     side_dice,
     witch_king_card_step,
 )
-from adjudicator.rules.engagement import (
+from adjudicator.wotr.engagement import (
     GANDALF_WHITE,
     TYPES,
     Engagement,
@@ -38,8 +40,6 @@ from adjudicator.rules.engagement import (
     politics_of_attack,
     read_engagement,
 )
-from adjudicator.ruling import Ruling
-from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
 
 GAME = "war-of-the-ring"
 SIDE_DICE = T("{dice, hit_on, rerolls, p_hits}: p_hits[k] is the chance of exactly k hits this round, "

@@ -1,21 +1,21 @@
 """War of the Ring: the Hunt for the Ring (seed 000 'La Búsqueda del Anillo'; seed 004).
 
 Kinds: ``hunt-roll``, ``hunt-casualty``, ``hunt-allocation``. The tiles drawn (their damage,
-and the odds of the next one) are in :mod:`adjudicator.rules.tiles`.
+and the odds of the next one) are in :mod:`adjudicator.wotr.tiles`.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 from adjudicator import data, names
-from adjudicator.model import CORRUPTION_MAX, guide_candidates
 from adjudicator.params import YES_NO, check_name
 from adjudicator.registry import question
-from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
-from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
-from adjudicator.rules.odds import hits_distribution
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T
+from adjudicator.wotr.characters import is_ring_bearer_name, new_guide_step
+from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
+from adjudicator.wotr.model import CORRUPTION_MAX, guide_candidates
+from adjudicator.wotr.odds import hits_distribution
 
 GAME = "war-of-the-ring"
 H_ROLLS = T("The faces rolled, separated by commas, e.g. 6, 3, 1.",

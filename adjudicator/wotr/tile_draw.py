@@ -4,18 +4,20 @@ seed 004).
 The exact odds of each damage, the Eye, the Reveal and (on the Mordor Track) the Stop icon,
 from the tiles in the Hunt Pool: the pool given, or the 16 standard tiles; special tiles set
 aside until the Fellowship enters Mordor; an empty pool refilled with its standard tiles,
-less those a card removed from the game. The tiles are read by :mod:`adjudicator.rules.tiles`.
+less those a card removed from the game. The tiles are read by :mod:`adjudicator.wotr.tiles`.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 from adjudicator import data
-from adjudicator.model import read_tile
 from adjudicator.registry import question
-from adjudicator.rules.fellowship import join_names, lean_on_fellowship, lean_on_guide
-from adjudicator.rules.hunt import MAX_HUNT_DICE, lean_on_hunt
-from adjudicator.rules.tiles import (
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.spec import Key, KindSpec, Param, T
+from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide
+from adjudicator.wotr.hunt import MAX_HUNT_DICE, lean_on_hunt
+from adjudicator.wotr.model import read_tile
+from adjudicator.wotr.tiles import (
     NO_ROLL,
     SUCCESSES,
     TileFace,
@@ -23,8 +25,6 @@ from adjudicator.rules.tiles import (
     is_standard_numbered,
     mordor_eye_damage,
 )
-from adjudicator.ruling import fraction_text, probability
-from adjudicator.spec import Key, KindSpec, Param, T
 
 GAME = "war-of-the-ring"
 

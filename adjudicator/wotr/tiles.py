@@ -3,16 +3,16 @@ Anillo'; seed 004).
 
 A tile as a question or a pool gives it: a number, the Eye, the die, a special tile's name,
 or what it shows (``{value, reveal, stop}``), read with the icons every tile of that value
-shows. The kinds: ``hunt-damage`` (:mod:`adjudicator.rules.tile_damage`: what a drawn tile
-does) and ``hunt-draw`` (:mod:`adjudicator.rules.tile_draw`: the exact odds of the next tile
+shows. The kinds: ``hunt-damage`` (:mod:`adjudicator.wotr.tile_damage`: what a drawn tile
+does) and ``hunt-draw`` (:mod:`adjudicator.wotr.tile_draw`: the exact odds of the next tile
 drawn from the Hunt Pool).
 """
 from __future__ import annotations
 
 from adjudicator import data
-from adjudicator.model import read_tile
 from adjudicator.params import Fields
 from adjudicator.spec import T
+from adjudicator.wotr.model import read_tile
 
 SUCCESSES = T("Successes of the Hunt roll", "Éxitos de la tirada de Búsqueda")
 NO_ROLL = T("Tile drawn without a Hunt roll", "Loseta robada sin tirada de Búsqueda")

@@ -13,7 +13,7 @@ Across languages:
 
 * each document carries the other language's title and text in secondary fields (the rule
   labels are the same in both builds), so ``oleada`` in the English reference finds *Surge*;
-* the bilingual glossary (``search_glossary.json``, plus the term pairs of the two built
+* the bilingual glossary (``glossary.json``, plus the term pairs of the two built
   glossaries) rewrites a term found in the query into the reference's language, so
   ``Hunt Box`` in the Spanish reference finds *Casilla de Búsqueda*, and the other way round.
 
@@ -33,7 +33,7 @@ combined by this module, so quotes, colons, ``AND``/``OR``, ``*`` or ``<script>`
 characters and can never raise. A word the index does not know is searched fuzzily and gets
 a did-you-mean correction from the vocabulary of the reference's own language.
 
-This module leaves the engine (analysis, index, ranking) to :mod:`adjudicator.search_backend`
+This module leaves the engine (analysis, index, ranking) to :mod:`adjudicator.search.backend`
 and the modules it is made of (``search_analysis``, ``search_index``, ``search_query``,
 ``search_snippets``), imported only when a search or an index build actually runs; the engine
 never imports this module.
@@ -53,20 +53,20 @@ from typing import Any
 
 from adjudicator import paths
 from adjudicator.i18n import translate
-from adjudicator.search_outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
+from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
 INDEX_FORMAT = 6  # bump when the documents or the analysis change: forces a rebuild
-GLOSSARY_FILE = Path(__file__).with_name("search_glossary.json")
-PHRASINGS_FILE = Path(__file__).with_name("data") / "search_phrasings.json"
+GLOSSARY_FILE = Path(__file__).with_name("glossary.json")
+PHRASINGS_FILE = Path(__file__).parents[1] / "data" / "search_phrasings.json"
 # The questions the writers of the tuning relevance sets asked, with the rules that answer them
 # (tools/build_asked.py writes it from tests/search_relevance/, never from a held-out set):
 # indexed like the phrasings, they are the questions players asked before.
-ASKED_FILE = Path(__file__).with_name("data") / "search_asked.json"
-ABBREVIATIONS_FILE = Path(__file__).with_name("data") / "search_abbreviations.json"
+ASKED_FILE = Path(__file__).parents[1] / "data" / "search_asked.json"
+ABBREVIATIONS_FILE = Path(__file__).parents[1] / "data" / "search_abbreviations.json"
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
@@ -160,7 +160,7 @@ def _analysed_glossary(lang: str | None = None) -> list[tuple[dict[str, str], di
     stamp = _stamp(paths.search_index(lang)) if lang else None
     key = f"{source}|{stamp}"
     if key not in _glossary_cache:
-        from adjudicator.search_backend import analyze
+        from adjudicator.search.backend import analyze
 
         try:
             pairs = json.loads(source.read_text(encoding="utf-8")) if source else load_glossary()
@@ -179,7 +179,7 @@ def _contains(haystack: list[str], needle: list[str]) -> bool:
 
 def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
     """``(term in lang, lang, boost)`` for each glossary term the query names, in either language."""
-    from adjudicator.search_backend import analyze
+    from adjudicator.search.backend import analyze
 
     out: dict[tuple[str, ...], tuple[str, str, float]] = {}
     query_forms = {code: analyze(text, code) for code in LANGS}
@@ -238,7 +238,7 @@ def _region_names() -> tuple[re.Pattern[str], dict[str, str | None]]:
     the longest first so that "North Ithilien" wins over "Ithilien"), and each name's
     settlement by its letters alone ("helmsdeep")."""
     from adjudicator import data
-    from adjudicator.search_analysis import fold
+    from adjudicator.search.analysis import fold
 
     kinds: dict[str, str | None] = {}
     patterns = []
@@ -256,7 +256,7 @@ def read_places(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     """``text`` with each region it names read as what it is too ("helms deep" -> "helms deep
     Stronghold", "bree" -> "bree Town"): the rules speak of kinds of region. A name whose words
     the reference never uses (``knows``) is replaced: they would only weigh as unknown words."""
-    from adjudicator.search_analysis import fold
+    from adjudicator.search.analysis import fold
 
     folded = fold(text)
     if len(folded) != len(text):
@@ -297,7 +297,7 @@ def _stamp(index_dir: Path) -> tuple[int, int] | None:
 
 def open_index(lang: str):
     """The open index of ``lang``, reopened when a rebuild replaced it on disk."""
-    from adjudicator import search_backend as backend
+    from adjudicator.search import backend
 
     index_dir = paths.search_index(lang)
     key = str(index_dir)
@@ -340,7 +340,7 @@ def query_words(query: str) -> list[str]:
 
 def meaningful_words(words: list[str], lang: str) -> list[str]:
     """``words`` without the stop words of either language (``the``, ``de``, ``a``)."""
-    from adjudicator.search_backend import is_stop_word
+    from adjudicator.search.backend import is_stop_word
 
     return [w for w in words if not is_stop_word(w, lang)]
 
@@ -377,7 +377,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     words = meaningful_words(query_words(text), lang)
     if not words:
         return result
-    from adjudicator.search_backend import asking_words
+    from adjudicator.search.backend import asking_words
 
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)))
@@ -550,7 +550,7 @@ def _ancestors(label: str, parents: dict[str, str]) -> list[str]:
 
 
 def _fingerprint(export_bytes: dict[str, bytes]) -> str:
-    from adjudicator import search_backend as backend
+    from adjudicator.search import backend
 
     digest = hashlib.sha256()
     digest.update(f"{INDEX_FORMAT}|{backend.BACKEND}".encode())
@@ -596,7 +596,7 @@ def build_index(force: bool = False, progress: Callable[[str], None] | None = No
 
 def _build_locked(langs: tuple[str, ...], available: list[str], force: bool,
                   say: Callable[[str], None]) -> dict[str, Any]:
-    from adjudicator import search_backend as backend
+    from adjudicator.search import backend
 
     raw = {lang: export_path(lang).read_bytes() for lang in available}
     exports = {lang: load_export(export_path(lang)) for lang in available}

@@ -14,15 +14,15 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from adjudicator import data, names
-from adjudicator.model import Army
-from adjudicator.rules import board
-from adjudicator.rules import characters as chars_rules
-from adjudicator.rules.armies import (
+from adjudicator.ruling import fraction_text, probability
+from adjudicator.wotr import board
+from adjudicator.wotr import characters as chars_rules
+from adjudicator.wotr.armies import (
     name_default,
 )
-from adjudicator.rules.engagement import GANDALF_WHITE, Engagement
-from adjudicator.rules.odds import hits_distribution
-from adjudicator.ruling import fraction_text, probability
+from adjudicator.wotr.engagement import GANDALF_WHITE, Engagement
+from adjudicator.wotr.model import Army
+from adjudicator.wotr.odds import hits_distribution
 
 NORMAL_HIT = 5
 HARD_HIT = 6

@@ -5,9 +5,9 @@ Seed 000, sections 'La Comunidad del Anillo', 'Localizar y Ocultar la Comunidad'
 step that applies them says so.
 
 Kind here: ``declare-fellowship``; the chapter's others, which share the facts and defaults
-of this module: ``separate-companions`` (:mod:`adjudicator.rules.companions`),
-``reveal-fellowship`` and ``hide-fellowship`` (:mod:`adjudicator.rules.hiding`), and
-``enter-mordor`` (:mod:`adjudicator.rules.mordor`). Distances are counted in regions crossed
+of this module: ``separate-companions`` (:mod:`adjudicator.wotr.companions`),
+``reveal-fellowship`` and ``hide-fellowship`` (:mod:`adjudicator.wotr.hiding`), and
+``enter-mordor`` (:mod:`adjudicator.wotr.mordor`). Distances are counted in regions crossed
 on the map graph (``data.regions()[id]['adjacent']``, which already leaves out impassable
 borders).
 """
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from adjudicator import data, names
 from adjudicator.registry import question
-from adjudicator.rules import board
 from adjudicator.ruling import Precedence
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr import board
 
 GAME = "war-of-the-ring"
 FELLOWSHIP_PHASE = 2

@@ -5,7 +5,7 @@ By Whoosh's analysis chain: words are lower-cased, stop words dropped, irregular
 ``asediado``, ``daño`` -> ``dano``) and then stemmed with the Snowball stemmer of the language
 (``asediado``, ``asedio`` -> ``asedi``). Folding comes before stemming so a word typed without
 its accent stems exactly like the accented one. Also here: what a question word asks for
-(:data:`INTENTS`), read by the ranking in :mod:`adjudicator.search_backend`.
+(:data:`INTENTS`), read by the ranking in :mod:`adjudicator.search.backend`.
 """
 from __future__ import annotations
 

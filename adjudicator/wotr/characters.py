@@ -2,7 +2,7 @@
 five late characters into play (``docs/board/characters.md``).
 
 Who the Ring-bearers are (one figure, never a Companion), who may be Guide (one rule,
-:func:`adjudicator.model.guide_candidates`, said here in the answer's words), where the
+:func:`adjudicator.wotr.model.guide_candidates`, said here in the answer's words), where the
 characters stand on the map, and the predicates of the card abilities that change other
 chapters' rules (Saruman's Isengard Elites as Leaders, Gandalf the White's Level 4, the
 Mouth of Sauron's Muster die as an Army die). The movement rules call them now; the battle
@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from adjudicator import data, names
-from adjudicator.model import Army, Position, guide_candidates
 from adjudicator.registry import question
-from adjudicator.rules.armies import name_default, name_defaults
-from adjudicator.rules.dice import FACE_LABELS
 from adjudicator.ruling import Precedence
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr.armies import name_default, name_defaults
+from adjudicator.wotr.dice import FACE_LABELS
+from adjudicator.wotr.model import Army, Position, guide_candidates
+from adjudicator.wotr.political import companion_activates, political_default, political_defaults
 
 GAME = "war-of-the-ring"
 
@@ -234,11 +235,9 @@ class _Entry:
         return names.nation_name(nid, self.lang)
 
     def political(self, nid: str):
-        from adjudicator.rules.politics import political_default
         return political_default(self.r, self.position, nid)
 
     def politicals(self, nations) -> dict:
-        from adjudicator.rules.politics import political_defaults
         return political_defaults(self.r, self.position, nations)
 
     def at_war(self, nid: str) -> bool:
@@ -431,7 +430,6 @@ def activation_at(position: Position, r, cid: str, region: str) -> tuple[str | N
     Track: (the nation he activates or None, why, the nation concerned). ``why`` is
     ``activates``, ``no-settlement``, ``wrong-icon``, ``enemy-held`` or ``already-active``.
     Reading the nation's marker names its default; the region's state is read as given."""
-    from adjudicator.rules.politics import companion_activates, political_default
     info = data.regions()[region]
     nation = info["nation"]
     if info["settlement"] not in ("city", "stronghold") or nation is None or info["side"] != "free_peoples":

@@ -5,16 +5,17 @@ where the seed is silent).
 Revealed, the figure moves up to its progress, never ending in a City or Stronghold the Free
 Peoples control, and a Shadow Stronghold on its way draws another tile; hidden again with a
 Character result (or any result while Strider guides), in the action resolution phase. The
-facts and defaults are those of :mod:`adjudicator.rules.fellowship`.
+facts and defaults are those of :mod:`adjudicator.wotr.fellowship`.
 """
 from __future__ import annotations
 
 from adjudicator import names
-from adjudicator.model import guide_candidates
 from adjudicator.registry import question
-from adjudicator.rules import board
-from adjudicator.rules.dice import FACE_ALIASES, FACE_LABELS
-from adjudicator.rules.fellowship import (
+from adjudicator.ruling import Precedence
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr import board
+from adjudicator.wotr.dice import FACE_ALIASES, FACE_LABELS
+from adjudicator.wotr.fellowship import (
     ACTION_PHASE,
     GAME,
     MAX_DISTANCE,
@@ -30,8 +31,7 @@ from adjudicator.rules.fellowship import (
     region_name,
     shadow_held_shadow_stronghold,
 )
-from adjudicator.ruling import Precedence
-from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr.model import guide_candidates
 
 REVEAL = KindSpec(
     GAME, "reveal-fellowship", T("Where does the revealed Fellowship go?", "¿Adónde va la Comunidad descubierta?"),

@@ -1,7 +1,7 @@
 """War of the Ring map helpers: adjacency, distances, nations' borders and free regions.
 
 Pure functions over the map data (``adjudicator/data/regions.json``) and a
-:class:`~adjudicator.model.Position`. They decide nothing on their own and write no text:
+:class:`~adjudicator.wotr.model.Position`. They decide nothing on their own and write no text:
 the rules modules (movement, battle, fellowship, muster ...) call them and explain.
 
 Adjacency is movement adjacency: borders that are impassable on the board are absent from
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 
 from adjudicator import data
-from adjudicator.model import Position, other_side
+from adjudicator.wotr.model import Position, other_side
 
 STACKING_LIMIT = 10            # units per region (seed 000 'Acción de Ejército')
 BESIEGED_STACKING_LIMIT = 5    # units inside a besieged stronghold (seed 000 'Fortificaciones')

@@ -4,19 +4,19 @@ Comunidad del Anillo'; official 2nd-edition rules where the seed is silent).
 Off the Mordor Track they move up to progress + the highest Level among them, following the
 Companions' movement limits; on it they are removed from play. A Guide who leaves is replaced
 by a Companion of the highest Level left. The facts and defaults are those of
-:mod:`adjudicator.rules.fellowship`.
+:mod:`adjudicator.wotr.fellowship`.
 """
 from __future__ import annotations
 
 import re
 
 from adjudicator import data, names
-from adjudicator.model import guide_candidates
 from adjudicator.params import check_name
 from adjudicator.registry import question
-from adjudicator.rules import board
-from adjudicator.rules.characters import is_ring_bearer_name, new_guide_step
-from adjudicator.rules.fellowship import (
+from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr import board
+from adjudicator.wotr.characters import is_ring_bearer_name, new_guide_step
+from adjudicator.wotr.fellowship import (
     GAME,
     MAX_DISTANCE,
     distance,
@@ -28,7 +28,7 @@ from adjudicator.rules.fellowship import (
     region_name,
     shadow_controlled_stronghold,
 )
-from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr.model import guide_candidates
 
 SEPARATE = KindSpec(
     GAME, "separate-companions",
@@ -97,7 +97,7 @@ def read_companions(q, position) -> list[str] | None:
 
 def guide_after_leaving(position, leaving: list[str], r) -> list[str] | None:
     """When the Guide is among those leaving (or may be: a tie and no Guide named), say who
-    may become Guide from those left (one rule: :func:`adjudicator.model.guide_candidates`)."""
+    may become Guide from those left (one rule: :func:`adjudicator.wotr.model.guide_candidates`)."""
     fel = position.fellowship
     left = tuple(c for c in fel.companions if c not in leaving)
     tied = guide_candidates(fel.companions)

@@ -10,7 +10,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-OUTSIDE_FILE = Path(__file__).with_name("data") / "search_outside.json"
+OUTSIDE_FILE = Path(__file__).parents[1] / "data" / "search_outside.json"
 # The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
 OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text")
 _WORD = re.compile(r"\w+")
@@ -39,7 +39,7 @@ def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 def outside_phrases(query: str) -> list[tuple[str, str]]:
     """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
     ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
-    from adjudicator.search_analysis import fold  # Whoosh's analysis: imported when a search needs it
+    from adjudicator.search.analysis import fold  # Whoosh's analysis: imported when a search needs it
 
     text = " ".join(_WORD.findall(fold(query)))
     return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]

@@ -5,8 +5,8 @@ import html
 import re
 import threading
 
-from adjudicator.search_analysis import analyzer
-from adjudicator.search_index import IndexData
+from adjudicator.search.analysis import analyzer
+from adjudicator.search.index import IndexData
 
 # A snippet: at most two sentences, each cut to about this many characters around its hits.
 SNIPPET_SENTENCES, SNIPPET_CHARS = 2, 220

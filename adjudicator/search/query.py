@@ -4,7 +4,7 @@ A word the reference does not know gets its nearest words of the game (RapidFuzz
 Damerau-Levenshtein distance; the did-you-mean); a word written together that the rules write
 apart ("witchking") is read as its two words, and two words the rules write as one ("strong
 hold") as that word; a word may cross into the other language's text only when it can be a
-word of that language. The ranking (:mod:`adjudicator.search_backend`) asks these questions of
+word of that language. The ranking (:mod:`adjudicator.search.backend`) asks these questions of
 a :class:`QueryReader`, one per open index.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from itertools import pairwise
 from rapidfuzz import process as fuzzy
 from rapidfuzz.distance import DamerauLevenshtein
 
-from adjudicator.search_analysis import OTHER, analyze, fold, is_stop_word, stop_words
-from adjudicator.search_index import ASKED_FIELDS, FIELDS, PHRASING_FIELDS, IndexData, field_lang
+from adjudicator.search.analysis import OTHER, analyze, fold, is_stop_word, stop_words
+from adjudicator.search.index import ASKED_FIELDS, FIELDS, PHRASING_FIELDS, IndexData, field_lang
 
 MAX_VARIANTS = 3  # close words searched for one misspelt word
 # A word this short is read as a misspelling only when it lacks one letter of a word of the

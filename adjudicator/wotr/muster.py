@@ -19,12 +19,12 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.params import Fields, check_choice, check_name
 from adjudicator.registry import question
-from adjudicator.rules.armies import name_default, name_defaults
-from adjudicator.rules.board import STACKING_LIMIT
-from adjudicator.rules.characters import saruman_in_play
-from adjudicator.rules.politics import political_default
 from adjudicator.ruling import Precedence
 from adjudicator.spec import Col, Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr.armies import name_default, name_defaults
+from adjudicator.wotr.board import STACKING_LIMIT
+from adjudicator.wotr.characters import saruman_in_play
+from adjudicator.wotr.political import political_default
 
 GAME = "war-of-the-ring"
 UNITS = ("regular", "elite", "leader", "nazgul")

@@ -7,8 +7,8 @@ Stop icon, moving along it) is ruled by the Hunt kinds, which read ``fellowship.
 from __future__ import annotations
 
 from adjudicator.registry import question
-from adjudicator.rules.fellowship import distance, lean_on_fellowship, phase_step, region_name
 from adjudicator.spec import Key, KindSpec, T, allowed_key
+from adjudicator.wotr.fellowship import distance, lean_on_fellowship, phase_step, region_name
 
 GAME = "war-of-the-ring"
 MORDOR_GATES = ("minas-morgul", "morannon")

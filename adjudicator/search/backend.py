@@ -9,11 +9,11 @@ from here:
 * :func:`write_index` / :func:`index_exists` (one index directory per docs language);
 * :class:`OpenIndex` (``search``, ``correction``, ``knows``, ``close``).
 
-The parts, one topic each (:data:`PARTS`): :mod:`adjudicator.search_analysis` (Whoosh's
-analysis chain: stop words, plurals, accents, stems), :mod:`adjudicator.search_index` (the
+The parts, one topic each (:data:`PARTS`): :mod:`adjudicator.search.analysis` (Whoosh's
+analysis chain: stop words, plurals, accents, stems), :mod:`adjudicator.search.index` (the
 documents' fields, writing the index and loading it into memory with its BM25 weights),
-:mod:`adjudicator.search_query` (reading the query's words: typos, compounds, the other
-language), :mod:`adjudicator.search_snippets` (the snippets), and this module, the ranking.
+:mod:`adjudicator.search.query` (reading the query's words: typos, compounds, the other
+language), :mod:`adjudicator.search.snippets` (the snippets), and this module, the ranking.
 
 (Whoosh's searcher, used before, spent most of a query building matchers for each clause;
 ``bm25s`` scores one field with unweighted words, and the ranking needs per-field, per-word
@@ -29,9 +29,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator import search_analysis, search_index, search_query, search_snippets
-from adjudicator.search_analysis import ASKING, INTENTS, OTHER, WORDS, analyze, asking_words, fold, is_stop_word
-from adjudicator.search_index import (
+from adjudicator.search import analysis as search_analysis
+from adjudicator.search import index as search_index
+from adjudicator.search import query as search_query
+from adjudicator.search import snippets as search_snippets
+from adjudicator.search.analysis import ASKING, INTENTS, OTHER, WORDS, analyze, asking_words, fold, is_stop_word
+from adjudicator.search.index import (
     BACKEND,
     FIELDS,
     PHRASE_FIELDS,
@@ -41,8 +44,8 @@ from adjudicator.search_index import (
     index_exists,
     write_index,
 )
-from adjudicator.search_query import QueryReader, max_typos
-from adjudicator.search_snippets import Snippets
+from adjudicator.search.query import QueryReader, max_typos
+from adjudicator.search.snippets import Snippets
 
 __all__ = ["BACKEND", "Concept", "Hit", "OpenIndex", "Ranking", "analyze", "asking_words", "index_exists",
            "is_stop_word", "max_typos", "write_index"]
