@@ -9,6 +9,8 @@ import pytest
 
 from adjudicator import data
 
+DATA = Path(data.__file__).parent
+
 # Beside the checkout (../shared/data); ADJUDICATOR_SHARED_DATA points elsewhere (a worktree).
 SHARED = Path(os.environ.get("ADJUDICATOR_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data is not beside the project")
@@ -106,3 +108,28 @@ def test_map_positions_match_the_shared_reference():
     assert ours["aspect"] == ref["aspect"]
     assert ours["regions"] == {rid: {"x": p["x"], "y": p["y"]} for rid, p in ref["regions"].items()}
     assert ours["_source"].startswith(ref["_source"])
+
+
+@needs_shared
+def test_event_cards_match_the_shared_reference():
+    ours = json.loads((DATA / "event_cards.json").read_text(encoding="utf-8"))
+    theirs = json.loads((SHARED / "event-cards.json").read_text(encoding="utf-8"))
+    strip = lambda card: {k: v for k, v in card.items() if k not in ("name_es", "title_es_ours", "name_es_ours")}
+    assert [strip(c) for c in ours["cards"]] == [strip(c) for c in theirs["cards"]]
+    assert ours["_schema"] == theirs["_schema"]
+
+
+@needs_shared
+def test_region_traits_match_the_shared_reference():
+    ours = json.loads((DATA / "region_traits.json").read_text(encoding="utf-8"))
+    theirs = json.loads((SHARED / "region-traits.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in ours.items() if k != "_source"} == {k: v for k, v in theirs.items() if k != "_source"}
+
+
+def test_the_event_cards_are_the_96_of_the_base_game():
+    cards = json.loads((DATA / "event_cards.json").read_text(encoding="utf-8"))["cards"]
+    assert len(cards) == 96 and len({c["id"] for c in cards}) == 96
+    decks = {(c["side"], c["deck"]) for c in cards}
+    assert decks == {("free-peoples", "character"), ("free-peoples", "strategy"), ("shadow", "character"),
+                     ("shadow", "strategy")}
+    assert all(sum(1 for c in cards if (c["side"], c["deck"]) == d) == 24 for d in decks)
