@@ -62,6 +62,9 @@ PARAM_SCHEMAS: dict[str, dict[str, Any]] = {
     "card": _CARD, "mapping": {},
     "hand": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": _NAME}]},
     "count-or-list": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array"}]},
+    "event-card": {"type": "string", "description": "An Event card's name (English or Spanish) or id (fp-char-09)"},
+    "combat-cards": {"oneOf": [{"type": "object"}, {"type": "array", "items": {"type": "object"}}],
+                     "description": "{attacker: CARD, defender: CARD}, or a list of such mappings, one per round"},
 }
 _VERDICT_SCHEMAS: dict[str, dict[str, Any]] = {
     "bool": {"type": "boolean"}, "count": {"type": "integer", "minimum": 0}, "int": {"type": "integer"},

@@ -29,7 +29,8 @@ FELLOWSHIP_KEYS = ("region", "progress", "hidden", "corruption", "guide", "compa
 WIDGETS = {"region": "region", "nation": "nation", "character": "character", "side": "choice", "int": "int",
            "bool": "bool", "choice": "choice", "text": "text", "ints": "ints", "characters": "characters",
            "words": "words", "tile": "tile", "units": "units", "recruits": "rows", "rows": "rows",
-           "keywords": "keywords", "hand": "hand", "card": "text", "mapping": None, "count-or-list": "int"}
+           "keywords": "keywords", "hand": "hand", "card": "text", "mapping": None, "count-or-list": "int",
+           "event-card": "text", "combat-cards": None}
 YES_NO = tuple(YES_NO_LABELS.items())
 # A choice of this many options or fewer is a row of buttons (radio buttons styled as such:
 # one tap, no JavaScript) rather than a list to open; so is a number in a range this small.
