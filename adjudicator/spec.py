@@ -42,8 +42,8 @@ def T(en: str, es: str) -> Text:   # noqa: N802 (a short constructor, read like 
 # reader of its own, named in ``Param.reader``.
 SIMPLE_TYPES = ("region", "nation", "character", "side", "int", "bool", "choice", "text")
 LIST_TYPES = ("ints", "characters", "words")
-CUSTOM_TYPES = ("tile", "units", "recruits", "rows", "card", "keywords", "hand", "mapping", "count-or-list", "event-card",
-                "combat-cards")
+CUSTOM_TYPES = ("tile", "units", "recruits", "rows", "card", "keywords", "hand", "mapping", "count-or-list",
+                "event-card", "combat-cards")
 PARAM_TYPES = SIMPLE_TYPES + LIST_TYPES + CUSTOM_TYPES
 
 
