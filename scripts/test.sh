@@ -8,4 +8,5 @@ echo "==> ruff check ."
 .venv/bin/ruff check .
 echo "==> mypy"
 .venv/bin/mypy
-exec .venv/bin/python -m pytest "$@"
+# Both cores (pytest-xdist; each worker builds its own docs once); PYTEST_WORKERS=0 runs in one process.
+exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal "$@"

@@ -35,3 +35,21 @@ def built(tmp_path_factory) -> dict:
     proc = subprocess.run([sys.executable, "-m", "adjudicator", "build", "docs", "--force"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     return {"dir": build_dir, "proc": proc, "seconds": time.perf_counter() - started}
+
+
+# The slow end-to-end tests: a built rules reference, a browser, a served app, thousands of
+# generated inputs. ``pytest -m "not slow"`` runs the rest (every scenario and unit test) in
+# well under a minute; CI runs everything. A test is slow by what it uses, so a new browser or
+# server test is marked without anyone remembering to.
+SLOW_FIXTURES = frozenset({"built", "built_site", "browser", "server", "page", "phone", "base_url"})
+SLOW_MODULES = frozenset({"test_fuzz.py", "test_schemathesis.py", "test_hostile_web.py", "test_docs.py"})
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: an end-to-end test (built docs, a browser, a server, fuzzing)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())) or item.path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
