@@ -15,13 +15,14 @@ from adjudicator import data, names
 from adjudicator.params import Fields, check_int, check_name, check_side, strict_int
 from adjudicator.problems import Problems
 from adjudicator.spec import T, Text
+from adjudicator.wotr.limits import check_limits
 
 SIDES = ("free_peoples", "shadow")
 UNIT_KINDS = ("regular", "elite", "leader")
 UNIT_KIND_ALIASES = {"regular": "regular", "regulars": "regular", "regulares": "regular",
                      "elite": "elite", "elites": "elite", "leader": "leader", "leaders": "leader",
                      "lider": "leader", "lideres": "leader"}   # keys folded by names.normalize
-MAX_UNITS_PER_KIND = 30   # more figures of one kind than a nation owns is an impossible count
+MAX_UNITS_PER_KIND = 36   # no nation owns more figures of one kind (Sauron's Regulars); limits.py checks each pool
 MORDOR_TRACK_LAST = 5     # steps 0..5 of the Mordor Track; the last one is the Crack of Doom
 CORRUPTION_MAX = 12
 
@@ -446,6 +447,7 @@ _DEFAULT_FELLOWSHIP = Fellowship()
 def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) -> Position:
     f = Fields(raw, list(path), problems)
     regions: dict[str, RegionState] = {}
+    region_paths: dict[str, list] = {}
     rf = f.sub("regions") if _given(f, "regions") else Fields({}, (), problems)
     for key, value in rf.raw.items():
         rf.read.add(key)
@@ -472,6 +474,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         elif fp.is_army and sh.is_army:
             problems.add(rf.at(key), "core.err_two_armies", region=key)
         regions[rid] = RegionState(rid, control, besieged, fp, sh)
+        region_paths[rid] = rf.at(key)
     rf.finish()
 
     politics: dict[str, Political] = {}
@@ -555,6 +558,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given)
 
     reinforcements: dict[str, dict[str, int]] = {}
+    reinforcement_paths: dict[str, list] = {}
     for nid, value, at in _nation_entries(f.sub("reinforcements")) if _given(f, "reinforcements") else ():
         nf = Fields(value, at, problems)
         left = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
@@ -562,6 +566,9 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         nf.finish()
         if nid is not None:
             reinforcements[nid] = left
+            reinforcement_paths[nid] = at
+    # The game's own bounds: stacking, every nation's figures, the Nazgûl (each at its path).
+    check_limits(regions, region_paths, reinforcements, reinforcement_paths, problems)
 
     phase = None
     if f.has("turn"):
