@@ -31,6 +31,11 @@ SIDE_OPTIONS = ("free-peoples", "shadow")
 YES_NO = {"true": True, "yes": True, "si": True, "y": True, "false": False, "no": False, "n": False}
 
 
+def is_blank(value: Any) -> bool:
+    """An explicit null or a text of only spaces: what a form or ``key:`` gives for nothing."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 class Fields:
     def __init__(self, raw: Any, path: Sequence[PathPart], problems: Problems, *, what: str = "mapping"):
         self.path = list(path)
@@ -333,6 +338,11 @@ class QuestionFields(Fields):
         self.read = f.read
         self.spec = spec
         self._declared, self._params = _spec_tables(spec)
+        # A blank field is an absent one: ``companion:`` (null) or ``""`` reads as left out, so
+        # a handler sees "not given" (its default, or "this field is required") either way.
+        self._blank = frozenset(k for k, v in self.raw.items() if is_blank(v))
+        if self._blank:
+            self.raw = {k: v for k, v in self.raw.items() if k not in self._blank}
 
     def _check(self, key: str) -> None:
         if key not in self._declared:
@@ -398,6 +408,14 @@ class QuestionFields(Fields):
             else:
                 out.append(ident)
         return out
+
+    def finish(self, allowed: Iterable[str] = ()) -> None:
+        """As :meth:`Fields.finish`; a blank key no reader knows is still reported (a typo)."""
+        allowed = (*allowed,)
+        unknown = [k for k in self._blank if k not in self.read and k not in allowed]
+        if unknown:
+            self.raw = {**self.raw, **dict.fromkeys(unknown)}
+        super().finish(allowed)
 
     def ready(self, allowed: tuple[str, ...] = ()) -> None:
         self.finish((*self._declared, *allowed))
