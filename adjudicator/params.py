@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from adjudicator.spec import KindSpec, Param
 
 MISSING = object()
+# The longest list any game gives (an LCG staging area, a card game's hand of at most 60, the
+# Hunt Pool's tiles): a list parameter or position list past it is a problem, not a workload.
+MAX_LIST_ITEMS = 100
 # Words players type for the two sides, folded by names.normalize -> the engine's side ids.
 SIDE_ALIASES = {
     "freepeoples": "free_peoples", "thefreepeoples": "free_peoples", "fp": "free_peoples",
@@ -123,6 +126,9 @@ class Fields:
             return [value]  # a single value where a list is expected
         if not isinstance(value, list):
             self.error(key, "core.err_type_list")
+            return default
+        if len(value) > MAX_LIST_ITEMS:   # past any list a game has: refused, never worked through
+            self.error(key, "core.err_list_too_long", limit=MAX_LIST_ITEMS, n=len(value))
             return default
         return value
 

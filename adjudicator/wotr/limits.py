@@ -32,6 +32,15 @@ class NationName(NamedTuple):
         return names.nation_name(self.nation, lang)
 
 
+class CharacterName(NamedTuple):
+    """A character's name for a problem message, in the message's language."""
+
+    character: str
+
+    def render(self, lang: str) -> str:
+        return names.character_name(self.character, lang)
+
+
 class RegionNames(NamedTuple):
     """Regions named in a problem message, in the message's language."""
 
@@ -72,6 +81,7 @@ def check_limits(regions: Mapping[str, Any], paths: Mapping[str, list], reinforc
     on_map: dict[tuple[str, str], int] = {}
     where: dict[tuple[str, str], list[str]] = {}
     nazgul, nazgul_where = 0, []
+    standing: dict[str, list[str]] = {}      # character -> the regions it is given in
     for rid, state in regions.items():
         for side in ("free_peoples", "shadow"):
             army = getattr(state, side)
@@ -89,6 +99,12 @@ def check_limits(regions: Mapping[str, Any], paths: Mapping[str, list], reinforc
             if army.nazgul:
                 nazgul += army.nazgul
                 nazgul_where.append(rid)
+            for c in army.characters:
+                standing.setdefault(c, []).append(rid)
+    for c, spots in standing.items():
+        if len(spots) > 1:
+            problems.add(paths[spots[-1]], "core.err_character_twice", character=CharacterName(c),
+                         regions=RegionNames(tuple(spots)))
     if nazgul:
         on_map[("sauron", "nazgul")] = nazgul
         where[("sauron", "nazgul")] = nazgul_where
@@ -100,9 +116,9 @@ def check_limits(regions: Mapping[str, Any], paths: Mapping[str, list], reinforc
         limit = pool(nation, kind)
         if n <= limit:
             continue
-        spots = tuple(where.get((nation, kind), ()))
+        places = tuple(where.get((nation, kind), ()))
         spare = reinforcements.get(nation, {}).get(kind, 0)
-        path = (paths[spots[0]] if len(spots) == 1 and not spare else
-                reinforcement_paths[nation] if spare and not spots else ["position"])
+        path = (paths[places[0]] if len(places) == 1 and not spare else
+                reinforcement_paths[nation] if spare and not places else ["position"])
         problems.add(path, f"core.err_pool_{kind}", nation=NationName(nation), n=n, limit=limit,
-                     where=Whereabouts(spots, spare))
+                     where=Whereabouts(places, spare))

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from adjudicator import data, names
-from adjudicator.params import Fields, check_int, check_name, check_side, strict_int
+from adjudicator.params import MAX_LIST_ITEMS, Fields, check_int, check_name, check_side, strict_int
 from adjudicator.problems import Problems
 from adjudicator.spec import T, Text
 from adjudicator.wotr.limits import check_limits
@@ -285,11 +285,16 @@ def read_army(f: Fields, side: str) -> Army:
         if folded in ("characters", "personajes"):
             if not isinstance(value, list):
                 value = [value]
+            if len(value) > MAX_LIST_ITEMS:
+                f.problems.add(path, "core.err_list_too_long", limit=MAX_LIST_ITEMS, n=len(value))
+                continue
             for i, c in enumerate(value):
                 cid = check_name(c, names.characters(), "character", [*path, i], f.problems)
                 if cid:
                     if data.characters()[cid]["side"] != side:
                         f.problems.add([*path, i], "core.err_character_side", value=c)
+                    elif cid in characters:
+                        f.problems.add([*path, i], "core.err_duplicate", value=c)
                     else:
                         characters.append(cid)
             continue
