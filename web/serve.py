@@ -208,6 +208,20 @@ def make_server(app, sockets: list[socket.socket], limit: int):
     return server
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging() -> None:
+    """Warnings and errors (an internal error with its traceback) to stderr, each line with
+    its time, unless the host program set up logging already (gunicorn, a test)."""
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(handler)
+        root.setLevel(logging.WARNING)
+
+
 def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_missing: bool = True) -> int:
     sockets: list[socket.socket] = []
     if not debug:
@@ -218,6 +232,7 @@ def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_m
             return 1
     if build_missing:
         build_missing_artefacts()
+    configure_logging()
     from web import create_app
 
     app = create_app()
