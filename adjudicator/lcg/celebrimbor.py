@@ -87,6 +87,7 @@ ORCS_SEARCH = KindSpec(
     position=("in_play", "under_orcs_search"),
     rules=("lcg-orcs-search", "lcg-orcs-search-out-of-play"),
     card_refs=("location",),
+    one_of=(("location", "card", *ORCS_FLAT_FIELDS),),
 )
 
 

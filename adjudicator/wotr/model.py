@@ -318,8 +318,17 @@ def read_army(f: Fields, side: str) -> Army:
 def _read_units(value: Any, path: list, problems: Problems, side: str) -> Units:
     """One nation's counts (``{regular: 2, elite: 1, leader: 1}``), every problem at its path."""
     if isinstance(value, dict):
-        # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds.
-        value = {UNIT_KIND_ALIASES.get(names.normalize(str(k)), k): v for k, v in value.items()}
+        # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds;
+        # two keys that name one kind (``regular: 0, regulars: 8``) are a duplicate, not key order.
+        folded: dict[Any, Any] = {}
+        written: dict[Any, Any] = {}
+        for k, v in value.items():
+            kind = UNIT_KIND_ALIASES.get(names.normalize(str(k)), k)
+            if kind in folded:
+                problems.add([*path, k], "core.err_same_key", key=k, other=written[kind])
+                continue
+            folded[kind], written[kind] = v, k
+        value = folded
     uf = Fields(value, path, problems)
     counts = {kind: uf.int(kind, default=0, lo=0, hi=MAX_UNITS_PER_KIND) or 0 for kind in UNIT_KINDS}
     uf.finish()
