@@ -174,3 +174,21 @@ def test_a_json_scenario_with_a_byte_order_mark_is_read(as_json, tmp_path):
     path = tmp_path / "notepad.json"
     path.write_bytes(text.encode("utf-8"))
     assert api.ask_text(loading.read_source(str(path)))["verdict"]["status"] == "decided"
+
+
+def test_what_a_killed_index_build_left_behind_is_removed_by_the_next_one(tmp_path, monkeypatch):
+    from adjudicator import build, paths
+
+    monkeypatch.setattr(paths, "BUILD", tmp_path)
+    index = tmp_path / "index"
+    leftovers = [index / ".en.new-1a2b3c4d", index / ".es.new-00000000", index / ".en.old-77"]
+    for folder in leftovers:
+        folder.mkdir(parents=True)
+        (folder / "index.json").write_text("{", encoding="utf-8")   # cut off mid-write
+    kept = index / "en"
+    kept.mkdir()
+    said: list[str] = []
+    with pytest.raises(build.BuildError):      # no docs here: no index either, but the leftovers go
+        build.build_index(progress=said.append)
+    assert not any(folder.exists() for folder in leftovers) and kept.is_dir()
+    assert sum("interrupted build" in line for line in said) == 3
