@@ -32,9 +32,12 @@ import socket
 import sys
 import time
 
-# Rulings are CPU-bound Python (the GIL serialises them), so more threads than this only
-# add switching; a few spare threads keep slow clients from blocking fast ones.
-THREADS = 8
+# Rulings are CPU-bound Python (the GIL serialises them). A whole battle is the one ruling
+# that costs a noticeable fraction of a second; the engine solves one at a time
+# (battle_outcome.SOLVES_AT_ONCE) and the others wait blocked, without the GIL. So threads
+# are cheap while they wait, and enough of them that a client sending 16 battles at once
+# leaves threads for everyone else (measured: tests/web/test_bounds_web.py).
+THREADS = 24
 CONNECTION_LIMIT = 1000
 REQUEST_SECONDS = 10     # from a request's first byte to its last (headers and body)
 IDLE_SECONDS = 20        # a keep-alive connection with nothing to do

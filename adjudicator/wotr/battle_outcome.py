@@ -48,6 +48,7 @@ substitution), for rounds 1..12, with the rest as one exact tail "13+".
 """
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -67,6 +68,10 @@ ROUNDS_LISTED = 12     # p_rounds lists rounds 1..12 exactly, the rest as one ex
 # The most states the solver builds (a battle the game allows needs at most ~3,600: 10 Elites
 # against 10, 12 rounds told apart); beyond it :class:`OverBudget`, never an unbounded wait.
 MAX_STATES = 20_000
+# Whole-battle solves running at once in one process (a server's threads): the others wait,
+# blocked without the interpreter lock, so a flood of battles leaves it to cheap requests.
+SOLVES_AT_ONCE = 1
+_solving = threading.BoundedSemaphore(SOLVES_AT_ONCE)
 
 # Outcomes and the reasons a defender holds.
 ATTACKER, HOLDS, BOTH, RETREAT = "attacker", "holds", "both", "retreat"
@@ -316,8 +321,14 @@ def _topological(g: _Graph) -> list[int]:
 
 
 def solve(b: Battle, budget: int = MAX_STATES) -> Outcome:
-    """The battle's outcome, exact; :class:`OverBudget` past ``budget`` states."""
+    """The battle's outcome, exact; :class:`OverBudget` past ``budget`` states. One solve at
+    a time per process (:data:`SOLVES_AT_ONCE`)."""
     _check(b)
+    with _solving:
+        return _solve(b, budget)
+
+
+def _solve(b: Battle, budget: int) -> Outcome:
     if b.retreat_after == 0:    # into the Stronghold before the first round: no dice rolled
         kept = b.defender.units if b.retreat_keeps is None else min(b.defender.units, b.retreat_keeps)
         g = _Graph([], [], [], [], [(RETREAT, None, b.attacker.units, kept)])
