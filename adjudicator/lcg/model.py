@@ -303,6 +303,9 @@ def read_players(raw: Any, path: list, problems: Problems) -> tuple[int | None, 
     if raw is None:
         return None, ()
     if isinstance(raw, list):
+        if len(raw) > MAX_PLAYERS:    # said before any of them is read: a list is bounded by the game
+            problems.add(path, "core.err_range", lo=1, hi=MAX_PLAYERS, value=len(raw))
+            return None, ()
         players: list[Player] = []
         for i, p in enumerate(raw):
             if isinstance(p, str) and p.strip():
