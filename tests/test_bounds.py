@@ -58,6 +58,22 @@ def test_the_worst_battle_the_reader_accepts_is_cheap_and_small(question):
     assert "if_cancelled" in out["verdict"]
 
 
+def test_the_worst_battle_the_reader_accepts_needs_little_memory():
+    """Memory at its peak while ruling (tracemalloc: what Python allocates), a generous bound:
+    the five nations against three the reader once accepted took 1.8 GB."""
+    import tracemalloc
+
+    scenario = battle(WORST, WORST_QUESTIONS[1], fellowship={"companions": ["merry", "pippin"]})
+    api.ask(scenario)                          # warm caches: the peak of the ruling itself
+    tracemalloc.start()
+    try:
+        api.ask(scenario)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 1024 * 1024, peak
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_more_than_ten_units_in_a_region_is_refused_naming_the_region(lang):
     regions = {"South Ithilien": {"shadow": {"sauron": {"regular": 6, "elite": 5}}},
