@@ -104,27 +104,32 @@ def read_envelope(data: Any, lang_override: str | None = None) -> Scenario:
     return Scenario(game, lang_override or lang or DEFAULT_LANG, title, position, question, expect, data)
 
 
-MAX_TITLE_CHARS = 120   # one sentence: it heads the ruling page and its share card on a phone
+TITLE_SHOWN_CHARS = 120   # a title heads the ruling page and its share card on a phone: shown this long
 
 
 def _title(f: Fields, lang: str) -> str | None:
     """``title`` is text, or one text per language (``{en: ..., es: ...}``): the ruling's
-    language wins, else the other one. A title over :data:`MAX_TITLE_CHARS` is a problem."""
+    language wins, else the other one. Any length the text bound allows is accepted (it is
+    the user's); :func:`shown_title` shortens it where it is displayed."""
     raw = f.get("title")
     if isinstance(raw, dict):
         sub = Fields(raw, f.at("title"), f.problems)
-        texts = {code: _capped(sub, code) for code in LANGS}
+        texts = {code: sub.str(code) for code in LANGS}
         sub.finish()
         return texts.get(lang) or next((t for t in texts.values() if t), None)
-    return _capped(f, "title")
+    return f.str("title")
 
 
-def _capped(f: Fields, key: str) -> str | None:
-    text = f.str(key)
-    if text is not None and len(text) > MAX_TITLE_CHARS:
-        f.error(key, "core.err_title_too_long", limit=MAX_TITLE_CHARS, length=len(text))
-        return None
-    return text
+def shown_title(title: str | None, limit: int = TITLE_SHOWN_CHARS) -> str:
+    """A title as a heading shows it: whole when it fits, else cut at a word with "…"."""
+    if not title:
+        return ""
+    text = " ".join(title.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:.") + "…"
 
 
 @_guarded

@@ -224,9 +224,10 @@ def writable(folder: Path) -> None:
 
 
 def remove_leftovers(folder: Path, say: Progress) -> None:
-    """Remove what builds killed midway left behind (``.en.building-<pid>``, ``.en.old-<pid>``):
-    called under the build lock, so no build that could still be using them is running."""
-    for stale in sorted([*folder.glob(".*.building-*"), *folder.glob(".*.old-*")]):
+    """Remove what builds killed midway left behind (``.en.building-<pid>``, ``.en.old-<pid>``,
+    the index's ``.en.new-<id>``): called under the build lock, so no build that could still
+    be using them is running."""
+    for stale in sorted([*folder.glob(".*.building-*"), *folder.glob(".*.old-*"), *folder.glob(".*.new-*")]):
         say(f"Removing what an interrupted build left behind: {stale}")
         shutil.rmtree(stale, ignore_errors=True)
 
@@ -251,6 +252,10 @@ def build_index(force: bool = False, progress: Progress | None = None) -> dict:
     if builder is None:
         raise BuildError("adjudicator.search has no build_index(); the search index cannot be built yet.")
     writable(paths.BUILD / "index")
+    # What a killed index build left (``.en.new-<id>``, ``.en.old-<id>``), removed under the
+    # index's build lock as the docs build does: the builder takes the lock for itself after.
+    with paths.build_lock("index"):
+        remove_leftovers(paths.BUILD / "index", progress or (lambda line: None))
     try:
         return builder(force=force, progress=progress)
     except BuildError:

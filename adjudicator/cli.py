@@ -275,7 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     from adjudicator import api
 
-    engine_reporter, api.report_internal_error = api.report_internal_error, _report_internal_error
+    engine_reporter = api.report_internal_error
+    # The quiet reporter is for the commands a person reads (ask, check...): a server logs
+    # every bug with its traceback (api.log_traceback, to the log ``serve`` sets up).
+    api.report_internal_error = api.log_traceback if args.command == "serve" else _report_internal_error
     try:
         return args.fn(args)
     except KeyboardInterrupt:

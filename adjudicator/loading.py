@@ -55,6 +55,7 @@ def load_text(text: str, *, as_json: bool = False) -> Any:
     its writer meant (``{game: ...}``, YAML's flow style, keeps the YAML reader's words)."""
     if len(text) > MAX_TEXT_BYTES:
         raise ScenarioInvalid([Problem("", "core.err_text_too_large", {"limit": MAX_TEXT_BYTES // 1024})])
+    text = without_bom(text)
     if not as_json and not text.lstrip().startswith("{"):
         return _load_yaml(text)
     try:
@@ -105,14 +106,23 @@ def json_invalid(exc: ValueError, text: str) -> ScenarioInvalid:
     return ScenarioInvalid([Problem("", "core.err_json", {"line": line, "column": column, "detail": reason})])
 
 
+def without_bom(text: str) -> str:
+    """The text without a leading byte-order mark (Windows Notepad and PowerShell write one;
+    RFC 8259 lets a JSON reader ignore it, and YAML does)."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def load_json(text: str) -> Any:
-    """Strict JSON with the checks of :func:`check_data` and duplicate keys reported.
+    """Strict JSON with the checks of :func:`check_data` and duplicate keys reported; a
+    leading byte-order mark is ignored.
 
     Syntax errors raise ``ValueError`` (``json.JSONDecodeError``) or ``RecursionError``
     like ``json.loads``, so a caller can word them; problems in what was read raise
     :class:`ScenarioInvalid`.
     """
     import json
+
+    text = without_bom(text)
 
     duplicates: dict[int, list[str]] = {}
 

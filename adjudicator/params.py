@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from adjudicator.spec import KindSpec, Param
 
 MISSING = object()
+# The longest list any game gives (an LCG staging area, a card game's hand of at most 60, the
+# Hunt Pool's tiles): a list parameter or position list past it is a problem, not a workload.
+MAX_LIST_ITEMS = 100
 # Words players type for the two sides, folded by names.normalize -> the engine's side ids.
 SIDE_ALIASES = {
     "freepeoples": "free_peoples", "thefreepeoples": "free_peoples", "fp": "free_peoples",
@@ -29,6 +32,11 @@ SIDE_ALIASES = {
 SIDE_OPTIONS = ("free-peoples", "shadow")
 # Words players type for yes and no (folded: no accents, no case).
 YES_NO = {"true": True, "yes": True, "si": True, "y": True, "false": False, "no": False, "n": False}
+
+
+def is_blank(value: Any) -> bool:
+    """An explicit null or a text of only spaces: what a form or ``key:`` gives for nothing."""
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 class Fields:
@@ -118,6 +126,9 @@ class Fields:
             return [value]  # a single value where a list is expected
         if not isinstance(value, list):
             self.error(key, "core.err_type_list")
+            return default
+        if len(value) > MAX_LIST_ITEMS:   # past any list a game has: refused, never worked through
+            self.error(key, "core.err_list_too_long", limit=MAX_LIST_ITEMS, n=len(value))
             return default
         return value
 
@@ -333,6 +344,11 @@ class QuestionFields(Fields):
         self.read = f.read
         self.spec = spec
         self._declared, self._params = _spec_tables(spec)
+        # A blank field is an absent one: ``companion:`` (null) or ``""`` reads as left out, so
+        # a handler sees "not given" (its default, or "this field is required") either way.
+        self._blank = frozenset(k for k, v in self.raw.items() if is_blank(v))
+        if self._blank:
+            self.raw = {k: v for k, v in self.raw.items() if k not in self._blank}
 
     def _check(self, key: str) -> None:
         if key not in self._declared:
@@ -398,6 +414,14 @@ class QuestionFields(Fields):
             else:
                 out.append(ident)
         return out
+
+    def finish(self, allowed: Iterable[str] = ()) -> None:
+        """As :meth:`Fields.finish`; a blank key no reader knows is still reported (a typo)."""
+        allowed = (*allowed,)
+        unknown = [k for k in self._blank if k not in self.read and k not in allowed]
+        if unknown:
+            self.raw = {**self.raw, **dict.fromkeys(unknown)}
+        super().finish(allowed)
 
     def ready(self, allowed: tuple[str, ...] = ()) -> None:
         self.finish((*self._declared, *allowed))

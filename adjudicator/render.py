@@ -224,7 +224,9 @@ def ruling_text(ruling: dict[str, Any], base: str | None = None) -> str:
     lang = ruling["lang"]
     t = lambda key, **p: translate(lang, key, **p)  # noqa: E731
     rule_refs = {c["rule"]: i for i, c in enumerate(ruling["citations"], 1)}
-    lines = [ruling["title"], ""] if ruling.get("title") else []
+    from adjudicator.api import shown_title
+
+    lines = [shown_title(ruling["title"]), ""] if ruling.get("title") else []
     lines += [ruling["answer"], "", *verdict_lines(ruling, rule_refs)]
     if ruling["explanation"]:
         lines += ["", t("core.why") + ":"]

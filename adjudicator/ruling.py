@@ -42,9 +42,21 @@ def probability(p: Fraction | float | int) -> float:
     return round(float(p), 4)
 
 
-def fraction_text(p: Fraction) -> str:
+# An exact fraction is given as text up to this many characters (every one a scenario or a
+# hunt, a combat round or a small battle gives is far shorter). A whole battle's can run to
+# hundreds of digits: past the bound its ``*_exact`` is null and the figure is its float,
+# correctly rounded from the exact value (never a number turned into text without a bound).
+MAX_EXACT_CHARS = 120
+
+
+def fraction_text(p: Fraction) -> str | None:
+    """``"2059/2187"``, or None for a fraction whose text would pass :data:`MAX_EXACT_CHARS`."""
     p = p if type(p) is Fraction else Fraction(p)   # Fraction(a Fraction) costs an ABC check
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    # Digits from the bit lengths first: a long integer is never turned into text to be measured.
+    if (p.numerator.bit_length() + p.denominator.bit_length()) * 0.30103 > MAX_EXACT_CHARS + 2:
+        return None
+    text = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    return text if len(text) <= MAX_EXACT_CHARS else None
 
 
 def exact_fraction(text: Any) -> Fraction | None:
@@ -61,7 +73,16 @@ def format_chance(p: float, exact: Any, lang: str) -> str:
     """A verdict's probability as a percentage, from its exact fraction when it has one: the
     float is already rounded to 4 decimals, and rounding it again would say 94.2 % for 2059/2187."""
     fraction = exact_fraction(exact)
+    if fraction is None and float_tie(p):   # 0.9425 may be 94.245 % or 94.254 %: its digits, not rounded twice
+        number = format_decimal(Fraction(round(float(p) * 10000), 100), lang, 2)
+        return f"{number} %" if lang == "es" else f"{number}%"
     return format_percent(fraction if fraction is not None else p, lang)
+
+
+def float_tie(p: Any) -> bool:
+    """Whether a 4-decimal probability with no exact fraction ends in 5: rounding its percentage
+    to one decimal would round twice (the exact value may lie either side of the half)."""
+    return isinstance(p, float) and round(p * 10000) % 10 == 5
 
 
 # Spanish writes lower case after a colon: "Sí: el Rey Brujo puede ...", not "Sí: El Rey Brujo".

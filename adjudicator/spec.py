@@ -162,6 +162,9 @@ class KindSpec(NamedTuple):
     # Kinds of one game that ask about the same thing and share their position and first
     # parameters carry the same group and each its label: the form offers to switch between them.
     switch: tuple[str, Text] | None = None
+    # Groups of parameters of which the question must give at least one (orcs-search: the
+    # card by `location`, by `card`, or its fields written straight in the question).
+    one_of: tuple[tuple[str, ...], ...] = ()
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration (empty: nothing); checked when it is registered."""
@@ -173,6 +176,8 @@ class KindSpec(NamedTuple):
         keys = [k.name for k in self.verdict]
         if len(keys) != len(set(keys)):
             out.append(f"{self.kind}: a verdict key is declared twice")
+        out += [f"{self.kind}: one_of names {n!r}, not a parameter" for group in self.one_of for n in group
+                if n not in names]
         return out
 
     def param(self, name: str) -> Param:

@@ -464,26 +464,33 @@ def test_a_ruling_names_the_parts_its_regions_play():
 # -- the title: one sentence -------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_title_longer_than_the_cap_is_a_problem_at_its_path_in_both_languages(lang):
-    from adjudicator.api import MAX_TITLE_CHARS
+def test_a_long_title_is_accepted_whole_and_shortened_only_where_shown(lang):
+    from adjudicator.api import TITLE_SHOWN_CHARS, shown_title
+    from adjudicator.render import ruling_text
 
     question = {"kind": "victory"}
-    assert api.ask({"game": "wotr", "title": "x" * MAX_TITLE_CHARS, "question": question}, lang)["title"]
-    long = errors_of({"game": "wotr", "lang": lang, "title": "x" * (MAX_TITLE_CHARS + 1), "question": question})
-    assert list(long) == ["title"] and str(MAX_TITLE_CHARS) in long["title"]
-    assert ("título" if lang == "es" else "title") in long["title"]
-    per_lang = errors_of({"game": "wotr", "lang": lang, "title": {"en": "ok", "es": "y" * 200}, "question": question})
-    assert list(per_lang) == ["title.es"] and "200" in per_lang["title.es"]
+    title = ("One Isengard Regular attacks one Rohan Regular in the city of Edoras while the Fellowship "
+             "walks on, and the players argue about the first round of the battle and the dice rolled")
+    assert len(title) > 150
+    ruling = api.ask({"game": "wotr", "lang": lang, "title": title, "question": question})
+    assert ruling["title"] == title                    # the user's title, whole, in the ruling
+    shown = shown_title(title)
+    assert len(shown) <= TITLE_SHOWN_CHARS and shown.endswith("…") and title.startswith(shown[:-1])
+    assert shown.splitlines()[0] == ruling_text(ruling).splitlines()[0]
+    per_lang = api.ask({"game": "wotr", "lang": lang, "title": {"en": title, "es": title}, "question": question})
+    assert per_lang["title"] == title
+    assert shown_title("A short title.") == "A short title."
 
 
-def test_the_scenario_files_keep_their_titles_within_the_cap():
+def test_the_project_titles_at_the_shown_length_are_shown_whole():
     import yaml
 
-    from adjudicator.api import MAX_TITLE_CHARS
+    from adjudicator.api import TITLE_SHOWN_CHARS, shown_title
 
     for f in (ROOT / "scenarios").rglob("*.yaml"):
         data = yaml.safe_load(f.read_text(encoding="utf-8"))
         for scenario in data if isinstance(data, list) else [data]:   # a file may hold a list
             title = scenario.get("title")
             for text in (title.values() if isinstance(title, dict) else [title]):
-                assert not text or len(str(text)) <= MAX_TITLE_CHARS, f
+                if text and len(" ".join(str(text).split())) <= TITLE_SHOWN_CHARS:
+                    assert shown_title(str(text)) == " ".join(str(text).split()), f

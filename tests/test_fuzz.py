@@ -154,6 +154,41 @@ def check_outcome(call) -> str:
     return "ruling"
 
 
+def cases_of(scenario):
+    return scenario if isinstance(scenario, list) else [scenario]
+
+
+@pytest.mark.parametrize("blank", [None, ""], ids=["null", "empty-text"])
+def test_every_field_of_every_scenario_left_empty_in_turn_is_never_an_internal_error(blank):
+    """Every field of the position and the question (and every list item), one at a time,
+    left empty as a form or ``key:`` leaves it: a ruling or the problems, never a bug."""
+    outcomes = {"ruling": 0, "problems": 0}
+    for scenario in SCENARIOS:
+        for case in cases_of(scenario):
+            body = {k: v for k, v in case.items() if k != "expect"}
+            for path, _ in paths({k: body[k] for k in ("position", "question") if k in body}):
+                if not path:
+                    continue
+                changed = json.loads(json.dumps(body, default=str))
+                parent_of(changed, path)[path[-1]] = blank
+                outcomes[check_outcome(lambda changed=changed: api.ask(changed))] += 1
+    assert outcomes["ruling"] > 300 and outcomes["problems"] > 300, outcomes
+
+
+@pytest.mark.parametrize("field", ["companion", "character"])
+def test_an_empty_field_reads_as_one_left_out(field):
+    """``companion:`` with nothing after it is "this field is required", as leaving it out is."""
+    event_of = {"companion": "companion-ability", "character": "character-enters"}
+    question = {"kind": "politics", "nation": "gondor", "event": event_of[field]}
+    said = []
+    for q in (question, {**question, field: None}, {**question, field: " "}):
+        with pytest.raises(ScenarioInvalid) as raised:
+            api.ask({"game": "war-of-the-ring", "question": q})
+        said.append(raised.value.as_dicts("en"))
+    assert said[0] == said[1] == said[2]
+    assert [p["path"] for p in said[0]] == [f"question.{field}"]
+
+
 @FUZZ
 @given(scenario=mutated(), lang=st.sampled_from([None, "en", "es"]))
 def test_the_engine_answers_mutated_scenarios_or_says_what_is_wrong(scenario, lang):

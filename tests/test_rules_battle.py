@@ -85,7 +85,8 @@ def test_siege_with_witch_king_counts_his_leadership_of_two():
 ])
 def test_dice_and_rerolls_are_capped_by_five_and_by_the_dice(units, leaders, dice, rerolls):
     v = ask({"kind": "battle", "from": "Lossarnach", "to": "Osgiliath", "round": 2},
-            {"Lossarnach": {"free_peoples": {"gondor": {"regular": units, "leader": leaders}}},
+            {"Lossarnach": {"free_peoples": {"gondor": {"regular": units, "leader": min(leaders, 4)},   # Gondor has 4
+                                             "rohan": {"leader": max(0, leaders - 4)}}},
              "Osgiliath": {"shadow": {"sauron": {"regular": 1}}}}, AT_WAR)["verdict"]
     assert (v["attacker"]["dice"], v["attacker"]["rerolls"]) == (dice, rerolls)
 

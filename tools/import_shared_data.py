@@ -53,18 +53,34 @@ def main(shared: Path) -> None:
                     "the board, Spanish names from the Spanish edition as named in seed 000."),
         "regions": regions,
     })
+    # Every figure a nation has: its starting armies plus its reinforcements (the component
+    # counts of the rulebook, e.g. Gondor 15 Regulars, 5 Elites, 4 Leaders; Sauron 8 Nazgul).
+    figures: dict[str, dict[str, int]] = {}
+    for r in world["regions"]:
+        start = r["starting_units"] or {}
+        pool = figures.setdefault(start.get("nation", ""), {})
+        for kind, n in start.items():
+            if kind != "nation":
+                pool[kind] = pool.get(kind, 0) + n
     nations = {}
     for nid, n in world["nations"].items():
+        total = dict(figures.get(nid, {}))
+        for kind, k in n["reinforcements"].items():
+            total[kind] = total.get(kind, 0) + k
         nations[nid] = {
             "name": {"en": n["name_en"], "es": SPANISH_NATION_FIXES.get(nid, n["name_es"])},
             "side": n["side"],
             "active_at_start": n["active_at_start"],
             "steps_from_war_at_start": n["steps_from_war_at_start"],
             "reinforcements": n["reinforcements"],
+            "figures": {kind: total.get(kind, 0) for kind in ("regular", "elite", "leader", "nazgul")
+                        if kind in total},
         }
     dump("nations.json", {
         "_source": ("Nations, political track start (seed 000 'El Marcador Politico') and "
-                    "reinforcement pools, from ../shared/data/wotr-map.json."),
+                    "reinforcement pools, from ../shared/data/wotr-map.json; figures: every figure of the "
+                    "nation in the box (its starting armies plus its reinforcements, the rulebook's "
+                    "component counts)."),
         "nations": nations,
     })
     chars = json.loads((shared / "characters.json").read_text(encoding="utf-8"))

@@ -52,6 +52,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     compress(app)
     app.add_template_global(share.share_context)
+    # A static file's address without URL building: an error page must render even when the
+    # request's URL cannot be built (a Host werkzeug refuses).
+    app.add_template_global(lambda name: f"{app.static_url_path}/{name}", "static_file")
+    from adjudicator.api import shown_title
+
+    app.add_template_filter(shown_title, "shown_title")   # a long title is the user's: shortened only where shown
     for module in (pages, ask, rulings, share, search_views, map_views, docs, api):
         app.register_blueprint(module.bp)
     warm_up()

@@ -34,9 +34,11 @@ LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"type
 
 
 # The engine reads a number given as a title as its text (YAML makes `title: 1984` a number);
-# a title is one sentence (api.MAX_TITLE_CHARS).
-TITLE_TEXT = {"type": ["string", "number", "null"], "maxLength": 120,
-              "description": "One sentence saying the case, at most 120 characters."}
+# a title says the case in a sentence; any text within the text bound (loading.MAX_TEXT_CHARS)
+# is accepted, and shown shortened to api.TITLE_SHOWN_CHARS where it heads a page.
+TITLE_TEXT = {"type": ["string", "number", "null"], "maxLength": 2000,
+              "description": "One sentence saying the case (at most 2,000 characters; a heading shows the first "
+                             "120 or so)."}
 
 
 def _error_response(description: str) -> dict[str, Any]:
@@ -140,8 +142,14 @@ def question_schema(spec: KindSpec) -> dict[str, Any]:
         for part in parts[:-1]:
             target = target["properties"].setdefault(part, {"type": "object", "properties": {}})
         target["properties"][parts[-1]] = param_schema(p)
-    return {"type": "object", "description": f"{spec.title.en} (rules: {spec.chapter})", "required": required,
-            "properties": props, "additionalProperties": False}
+    schema = {"type": "object", "description": f"{spec.title.en} (rules: {spec.chapter})", "required": required,
+              "properties": props, "additionalProperties": False}
+    groups = [{"anyOf": [{"required": [name]} for name in group]} for group in spec.one_of]
+    if len(groups) == 1:
+        schema.update(groups[0])
+    elif groups:
+        schema["allOf"] = groups
+    return schema
 
 
 def verdict_schema(spec: KindSpec) -> dict[str, Any]:

@@ -7,6 +7,7 @@ module does not know are still shown, under their own name: the engine may add v
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from flask_babel import gettext as _
@@ -79,10 +80,12 @@ class Row:
 def percent_text(p: float, exact: str | None = None) -> str:
     """A probability as players read it in the page's language: 80.2 % / 80,2 %; read from its
     exact fraction when there is one and rounded once, as the answer and the CLI round it."""
-    from adjudicator.ruling import exact_fraction, format_decimal
+    from adjudicator.ruling import exact_fraction, float_tie, format_decimal
     from web.i18n import current_lang
 
     fraction = exact_fraction(exact)
+    if fraction is None and float_tie(p):     # no exact fraction (too long): the float's digits, once
+        return f"{format_decimal(Fraction(round(float(p) * 10000), 100), current_lang(), 2)}\u00a0%"
     value = fraction * 100 if fraction is not None else float(p) * 100
     return f"{format_decimal(value, current_lang(), 1)}\u00a0%"
 

@@ -32,9 +32,12 @@ import socket
 import sys
 import time
 
-# Rulings are CPU-bound Python (the GIL serialises them), so more threads than this only
-# add switching; a few spare threads keep slow clients from blocking fast ones.
-THREADS = 8
+# Rulings are CPU-bound Python (the GIL serialises them). A whole battle is the one ruling
+# that costs a noticeable fraction of a second; the engine solves one at a time
+# (battle_outcome.SOLVES_AT_ONCE) and the others wait blocked, without the GIL. So threads
+# are cheap while they wait, and enough of them that a client sending 16 battles at once
+# leaves threads for everyone else (measured: tests/web/test_bounds_web.py).
+THREADS = 24
 CONNECTION_LIMIT = 1000
 REQUEST_SECONDS = 10     # from a request's first byte to its last (headers and body)
 IDLE_SECONDS = 20        # a keep-alive connection with nothing to do
@@ -208,6 +211,20 @@ def make_server(app, sockets: list[socket.socket], limit: int):
     return server
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging() -> None:
+    """Warnings and errors (an internal error with its traceback) to stderr, each line with
+    its time, unless the host program set up logging already (gunicorn, a test)."""
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(handler)
+        root.setLevel(logging.WARNING)
+
+
 def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_missing: bool = True) -> int:
     sockets: list[socket.socket] = []
     if not debug:
@@ -218,6 +235,7 @@ def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_m
             return 1
     if build_missing:
         build_missing_artefacts()
+    configure_logging()
     from web import create_app
 
     app = create_app()

@@ -43,6 +43,7 @@ from adjudicator.params import Fields, check_int, check_side
 from adjudicator.problems import Problems
 
 DEFAULT_STACK_LIMIT = 2   # seed 001 p. 10: each player's starting stack limit
+MAX_PLAYERS = 4           # War of the Ring: The Card Game is for 2 to 4 players (Ares Games)
 MAX_ICONS = 20            # more icons than this on one card is a typing mistake, not a card
 MAX_HAND = 60             # more cards than a deck holds is an impossible count
 DEFENCE_WORDS = ("defence", "defense", "shields")   # the path's defence icons, by any of these names
@@ -279,6 +280,9 @@ def read_players(raw: Any, path: list, problems: Problems) -> tuple[Player, ...]
         entries = [([*path, i], v) for i, v in enumerate(raw)]
     else:
         problems.add(path, "core.err_type_list")
+        return ()
+    if len(entries) > MAX_PLAYERS:   # at most 4 players: a longer list is not read
+        problems.add(path, "core.err_list_too_long", limit=MAX_PLAYERS, n=len(entries))
         return ()
     players: list[Player] = []
     for ppath, value in entries:

@@ -87,6 +87,7 @@ ORCS_SEARCH = KindSpec(
     position=("in_play", "under_orcs_search"),
     rules=("lcg-orcs-search", "lcg-orcs-search-out-of-play"),
     card_refs=("location",),
+    one_of=(("location", "card", *ORCS_FLAT_FIELDS),),
 )
 
 
@@ -134,10 +135,12 @@ def scour(position: Position, q, r):
             in_play.append(c)
     out_names = [c.known_name for c in out]
     if cards_raw is None:   # the cards in play: those face down under the objective are not
-        out_names += [n for n in position.under_orcs_search if n not in out_names]
+        listed = set(out_names)
+        out_names += [n for n in position.under_orcs_search if n not in listed]
     for name in out_names:
         r.step("lcg.scour_out_of_play", "lcg-orcs-search-out-of-play", card=name)
-    without = [c.known_name for c in cards if c not in in_play and c not in out]
+    placed = {id(c) for c in (*in_play, *out)}     # by identity: a set, not a scan of two lists
+    without = [c.known_name for c in cards if id(c) not in placed]
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
     who = first_name or r.t("lcg.first_player")

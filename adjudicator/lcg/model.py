@@ -105,13 +105,19 @@ class Position(NamedTuple):
     in_play: tuple[Card, ...] = ()
     under_orcs_search: tuple[str, ...] = ()
     player_path: str = "position.players"
+    by_key: dict[str, Card] = {}              # in_play by folded name (parse_position builds it)
+    under_keys: frozenset[str] = frozenset()  # under_orcs_search, folded
 
     def card(self, name: str) -> Card | None:
         k = names.normalize(name)
+        if self.by_key or not self.in_play:
+            return self.by_key.get(k)
         return next((c for c in self.in_play if c.key == k), None)
 
     def is_under_orcs_search(self, name: str) -> bool:
         k = names.normalize(name)
+        if self.under_keys or not self.under_orcs_search:
+            return k in self.under_keys
         return any(names.normalize(n) == k for n in self.under_orcs_search)
 
 
@@ -297,6 +303,9 @@ def read_players(raw: Any, path: list, problems: Problems) -> tuple[int | None, 
     if raw is None:
         return None, ()
     if isinstance(raw, list):
+        if len(raw) > MAX_PLAYERS:    # said before any of them is read: a list is bounded by the game
+            problems.add(path, "core.err_range", lo=1, hi=MAX_PLAYERS, value=len(raw))
+            return None, ()
         players: list[Player] = []
         for i, p in enumerate(raw):
             if isinstance(p, str) and p.strip():
@@ -322,13 +331,15 @@ def parse_position(raw: Any, problems: Problems) -> Position:
     if first is not None:
         first_name = read_first_player(first, players, f.at("first_player"), problems)
     cards: list[Card] = []
+    by_key: dict[str, Card] = {}
     for i, c in enumerate(f.list("in_play", default=[]) or []):
         card = read_card(c, f.at("in_play") + [i], problems, name_required=True)
         if card is not None and card.name:
-            if any(x.key == card.key for x in cards):
+            if card.key in by_key:
                 problems.add(f.at("in_play") + [i], "lcg.err_card_twice", card=card.name)
                 continue
             cards.append(card)
+            by_key[card.key] = card
     under = []
     for i, n in enumerate(f.list("under_orcs_search", default=[]) or []):
         if isinstance(n, dict) and isinstance(n.get("name"), str):
@@ -336,12 +347,13 @@ def parse_position(raw: Any, problems: Problems) -> Position:
         if not isinstance(n, str) or not n.strip():
             problems.add(f.at("under_orcs_search") + [i], "core.err_type_text")
             continue
-        if any(c.key == names.normalize(n) for c in cards):
+        if names.normalize(n) in by_key:
             problems.add(f.at("under_orcs_search") + [i], "lcg.err_under_and_in_play", card=n)
             continue
         under.append(n.strip())
     f.finish()
-    return Position(count, players, first_name, tuple(cards), tuple(under))
+    return Position(count, players, first_name, tuple(cards), tuple(under), by_key=by_key,
+                    under_keys=frozenset(names.normalize(n) for n in under))
 
 
 def read_first_player(value: Any, players: tuple[Player, ...], path: list, problems: Problems) -> str | None:

@@ -48,6 +48,7 @@ substitution), for rounds 1..12, with the rest as one exact tail "13+".
 """
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -64,10 +65,25 @@ POLICIES = (KEEP_STRENGTH, REMOVE_REGULARS, REDUCE_ELITES)
 SIDE_SCALE = 6 ** (MAX_DICE + MAX_REROLLS)     # one side's round: probabilities over 6^10
 ROUND_SCALE = SIDE_SCALE * SIDE_SCALE          # both sides' round: over 6^20
 ROUNDS_LISTED = 12     # p_rounds lists rounds 1..12 exactly, the rest as one exact tail
+# The most states the solver builds (a battle the game allows needs at most ~3,600: 10 Elites
+# against 10, 12 rounds told apart); beyond it :class:`OverBudget`, never an unbounded wait.
+MAX_STATES = 20_000
+# Whole-battle solves running at once in one process (a server's threads): the others wait,
+# blocked without the interpreter lock, so a flood of battles leaves it to cheap requests.
+SOLVES_AT_ONCE = 1
+_solving = threading.BoundedSemaphore(SOLVES_AT_ONCE)
 
 # Outcomes and the reasons a defender holds.
 ATTACKER, HOLDS, BOTH, RETREAT = "attacker", "holds", "both", "retreat"
 ELIMINATED, CEASED, MAX_ROUNDS, SIEGE_ENDED = "attacker-eliminated", "attacker-ceased", "max-rounds", "siege-ended"
+
+
+class OverBudget(Exception):
+    """The battle needs more states than :data:`MAX_STATES` (the handler says it is not covered)."""
+
+    def __init__(self, states: int):
+        super().__init__(f"battle_outcome: over {states} states")
+        self.states = states
 
 
 class Force(NamedTuple):
@@ -188,7 +204,7 @@ def _round_index_limit(b: Battle) -> tuple[int, bool]:
     return max(2 if first_differs else 1, (b.retreat_after or 0) + 1), True
 
 
-def _build(b: Battle) -> _Graph:
+def _build(b: Battle, budget: int = MAX_STATES) -> _Graph:
     limit, saturates = _round_index_limit(b)
     att, dfd = b.attacker, b.defender
     index: dict[tuple, int] = {}
@@ -241,6 +257,8 @@ def _build(b: Battle) -> _Graph:
     rows: dict[tuple, dict[Comp, int]] = {}   # (attacker after, k, ext) -> defender after -> target
     i = 0
     while i < len(states):
+        if len(states) > budget:
+            raise OverBudget(budget)
         a, d, k, ext = states[i]
         a_hit = b.attacker_hits_on_first if (k == 1 and b.attacker_hits_on_first is not None) else b.attacker_hits_on
         wa = side_weights(dice_of(a, att.captains), a_hit, rerolls_of(a, att))
@@ -302,13 +320,20 @@ def _topological(g: _Graph) -> list[int]:
     return sorted(range(len(g.states)), key=key)
 
 
-def solve(b: Battle) -> Outcome:
+def solve(b: Battle, budget: int = MAX_STATES) -> Outcome:
+    """The battle's outcome, exact; :class:`OverBudget` past ``budget`` states. One solve at
+    a time per process (:data:`SOLVES_AT_ONCE`)."""
     _check(b)
+    with _solving:
+        return _solve(b, budget)
+
+
+def _solve(b: Battle, budget: int) -> Outcome:
     if b.retreat_after == 0:    # into the Stronghold before the first round: no dice rolled
         kept = b.defender.units if b.retreat_keeps is None else min(b.defender.units, b.retreat_keeps)
         g = _Graph([], [], [], [], [(RETREAT, None, b.attacker.units, kept)])
         return _outcome(b, g, [Fraction(1)], {"0": Fraction(1)}, Fraction(0))
-    g = _build(b)
+    g = _build(b, budget)
     q_all = _common_denominator(g, b)
     mass = [0] * len(g.states)
     mass[0] = q_all

@@ -14,10 +14,9 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 
 from adjudicator import data
+from adjudicator.wotr.limits import BESIEGED_STACKING_LIMIT, STACKING_LIMIT  # noqa: F401 (read as board.*)
 from adjudicator.wotr.model import Position, other_side
 
-STACKING_LIMIT = 10            # units per region (seed 000 'Acción de Ejército')
-BESIEGED_STACKING_LIMIT = 5    # units inside a besieged stronghold (seed 000 'Fortificaciones')
 MAX_COMBAT_DICE = 5            # seed 000 'Resolución de batallas'
 MAX_LEADERSHIP = 5             # at most 5 dice re-rolled (seed 000 'Resolución de batallas')
 

@@ -12,16 +12,17 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from adjudicator import data, names
-from adjudicator.params import Fields, check_int, check_name, check_side, strict_int
+from adjudicator.params import MAX_LIST_ITEMS, Fields, check_int, check_name, check_side, strict_int
 from adjudicator.problems import Problems
 from adjudicator.spec import T, Text
+from adjudicator.wotr.limits import check_limits
 
 SIDES = ("free_peoples", "shadow")
 UNIT_KINDS = ("regular", "elite", "leader")
 UNIT_KIND_ALIASES = {"regular": "regular", "regulars": "regular", "regulares": "regular",
                      "elite": "elite", "elites": "elite", "leader": "leader", "leaders": "leader",
                      "lider": "leader", "lideres": "leader"}   # keys folded by names.normalize
-MAX_UNITS_PER_KIND = 30   # more figures of one kind than a nation owns is an impossible count
+MAX_UNITS_PER_KIND = 36   # no nation owns more figures of one kind (Sauron's Regulars); limits.py checks each pool
 MORDOR_TRACK_LAST = 5     # steps 0..5 of the Mordor Track; the last one is the Crack of Doom
 CORRUPTION_MAX = 12
 
@@ -284,11 +285,16 @@ def read_army(f: Fields, side: str) -> Army:
         if folded in ("characters", "personajes"):
             if not isinstance(value, list):
                 value = [value]
+            if len(value) > MAX_LIST_ITEMS:
+                f.problems.add(path, "core.err_list_too_long", limit=MAX_LIST_ITEMS, n=len(value))
+                continue
             for i, c in enumerate(value):
                 cid = check_name(c, names.characters(), "character", [*path, i], f.problems)
                 if cid:
                     if data.characters()[cid]["side"] != side:
                         f.problems.add([*path, i], "core.err_character_side", value=c)
+                    elif cid in characters:
+                        f.problems.add([*path, i], "core.err_duplicate", value=c)
                     else:
                         characters.append(cid)
             continue
@@ -312,8 +318,17 @@ def read_army(f: Fields, side: str) -> Army:
 def _read_units(value: Any, path: list, problems: Problems, side: str) -> Units:
     """One nation's counts (``{regular: 2, elite: 1, leader: 1}``), every problem at its path."""
     if isinstance(value, dict):
-        # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds.
-        value = {UNIT_KIND_ALIASES.get(names.normalize(str(k)), k): v for k, v in value.items()}
+        # People write plurals and Spanish: "regulars", "élites", "líderes" read as the kinds;
+        # two keys that name one kind (``regular: 0, regulars: 8``) are a duplicate, not key order.
+        folded: dict[Any, Any] = {}
+        written: dict[Any, Any] = {}
+        for k, v in value.items():
+            kind = UNIT_KIND_ALIASES.get(names.normalize(str(k)), k)
+            if kind in folded:
+                problems.add([*path, k], "core.err_same_key", key=k, other=written[kind])
+                continue
+            folded[kind], written[kind] = v, k
+        value = folded
     uf = Fields(value, path, problems)
     counts = {kind: uf.int(kind, default=0, lo=0, hi=MAX_UNITS_PER_KIND) or 0 for kind in UNIT_KINDS}
     uf.finish()
@@ -446,6 +461,7 @@ _DEFAULT_FELLOWSHIP = Fellowship()
 def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) -> Position:
     f = Fields(raw, list(path), problems)
     regions: dict[str, RegionState] = {}
+    region_paths: dict[str, list] = {}
     rf = f.sub("regions") if _given(f, "regions") else Fields({}, (), problems)
     for key, value in rf.raw.items():
         rf.read.add(key)
@@ -472,6 +488,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         elif fp.is_army and sh.is_army:
             problems.add(rf.at(key), "core.err_two_armies", region=key)
         regions[rid] = RegionState(rid, control, besieged, fp, sh)
+        region_paths[rid] = rf.at(key)
     rf.finish()
 
     politics: dict[str, Political] = {}
@@ -555,6 +572,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given)
 
     reinforcements: dict[str, dict[str, int]] = {}
+    reinforcement_paths: dict[str, list] = {}
     for nid, value, at in _nation_entries(f.sub("reinforcements")) if _given(f, "reinforcements") else ():
         nf = Fields(value, at, problems)
         left = {kind: n for kind in ("regular", "elite", "leader", "nazgul")
@@ -562,6 +580,9 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         nf.finish()
         if nid is not None:
             reinforcements[nid] = left
+            reinforcement_paths[nid] = at
+    # The game's own bounds: stacking, every nation's figures, the Nazgûl (each at its path).
+    check_limits(regions, region_paths, reinforcements, reinforcement_paths, problems)
 
     phase = None
     if f.has("turn"):

@@ -390,7 +390,12 @@ def battle_outcome(position, q, r):
             siege=e.kind == "siege", extend_siege=extensions, max_rounds=p.max_rounds,
             attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps))
 
-    o = solve(cancel)
+    try:
+        o = solve(cancel)
+        alt = solve(True) if may_cancel else None
+    except outcome.OverBudget as over:   # bounded work: past the budget, said rather than waited for
+        r.step("battle.outcome_over_budget", "wotr-battle-round", states=over.states)
+        return r.not_covered("battle.outcome_answer_over_budget")
     result_steps(e, o, r)
     verdict = {"allowed": True, "type": e.kind, "side": side_value(e.side)}
     for key in OUTCOME_KEYS:
@@ -398,8 +403,7 @@ def battle_outcome(position, q, r):
     verdict.update(exact_pair("p_defender_holds_by", o.holds))
     if e.kind == "siege":
         verdict.update(exact_pair("expected_extensions", o.expected_extensions))
-    if may_cancel:
-        alt = solve(True)
+    if alt is not None:
         r.step("battle.outcome_if_cancelled", "wotr-char-gandalf-white-nazgul",
                gandalf=names.character_name("gandalf-the-white", r.lang), win=r.percent(alt.p_attacker_wins),
                hold=r.percent(alt.p_defender_holds))
