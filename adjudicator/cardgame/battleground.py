@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cardgame.combat import _fewest, _most
+from adjudicator.cardgame.combat import fewest_to_cancel, most_to_cancel
 from adjudicator.cardgame.common import GAME, H_LIST, SIDE_KEBAB, card_names
 from adjudicator.cardgame.model import MAX_ICONS, Area, Card, Position, key_of, other_side, read_area, read_defence
 from adjudicator.params import Fields, check_side
@@ -45,7 +45,8 @@ BATTLEGROUND_COMBAT = KindSpec(
         Param("defence", "int", T("Defence icons of the battleground", "Iconos de defensa del campo de batalla"),
               lo=0, hi=MAX_ICONS),
         Param("defence_tokens", "int", T("Defence tokens on the battleground", "Fichas de defensa en el campo"),
-              default=0, lo=0, hi=MAX_ICONS),
+              lo=0, hi=MAX_ICONS, help=T("Empty: none (a token is there only if a card put it there).",
+                                        "Vacío: ninguna (solo hay fichas si una carta las puso).")),
         Param("reactivated_from", "choice", T("Reactivated from the scoring area of", "Reactivado desde la zona de "
                                               "puntuación de"), choices=("free-peoples", "shadow"),
               choice_labels=SIDE_LABELS, aliases=SIDE_ALIASES,
@@ -242,7 +243,7 @@ def battleground_combat(position: Position, q, r):
                left=remaining - total)
         verdict["cards_eliminated_max"] = len(valued)
         return _outcome(r, verdict, name, defender, remaining - total, valued, 0)
-    fewest, most = _fewest(valued, remaining), _most(valued, remaining)
+    fewest, most = fewest_to_cancel(valued, remaining), most_to_cancel(valued, remaining)
     verdict["cards_eliminated_max"] = most
     if len(fewest) == most:
         r.step("cardgame.bg_choose_same", "wotrcg-battleground-eliminate", remaining=remaining, n=most)

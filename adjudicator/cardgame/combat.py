@@ -313,8 +313,8 @@ def path_combat(position: Position, q, r):
                         **verdict, cards_eliminated=len(defenders), cards_eliminated_max=len(defenders),
                         skulls_left=left, eliminated=[c.name for c in defenders],
                         cards_cycled=0, attackers_eliminated=attackers_n)
-    fewest = _fewest(defenders, remaining)
-    most = _most(defenders, remaining)
+    fewest = fewest_to_cancel(defenders, remaining)
+    most = most_to_cancel(defenders, remaining)
     verdict.update(cards_eliminated=len(fewest), cards_eliminated_max=most, skulls_left=0,
                    order_chosen_by="free-peoples")
     if len(fewest) == most:
@@ -341,7 +341,7 @@ def _cancels(c: Card) -> int:
     return c.cancels
 
 
-def _fewest(cards: list[Card], skulls: int) -> list[Card]:
+def fewest_to_cancel(cards: list[Card], skulls: int) -> list[Card]:
     """The fewest cards whose cancels reach `skulls`: the largest first (an exchange
     argument: any k cards reaching the total can be swapped for the k largest)."""
     out, left = [], skulls
@@ -353,7 +353,7 @@ def _fewest(cards: list[Card], skulls: int) -> list[Card]:
     return out
 
 
-def _most(cards: list[Card], skulls: int) -> int:
+def most_to_cancel(cards: list[Card], skulls: int) -> int:
     """The most cards an order can cost: elimination stops at the first card that cancels
     the last skull, so take the smallest first until the next one finishes the skulls."""
     count, left = 0, skulls

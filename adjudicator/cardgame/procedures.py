@@ -32,7 +32,8 @@ OUT_OF_CARDS = KindSpec(
         Param("must", "choice", T("What the player must do", "Qué debe hacer el jugador"), choices=MUST,
               choice_labels=MUST_LABELS, aliases={"robar": "draw", "renunciar": "forsake", "eliminar": "eliminate",
                                                   "forfeit": "forsake"}),
-        Param("count", "int", T("How many cards", "Cuántas cartas"), default=1, lo=1, hi=MAX_HAND),
+        Param("count", "int", T("How many cards", "Cuántas cartas"), default=1, lo=1, hi=MAX_HAND,
+              help=T("Empty: one.", "Vacío: una.")),
     ),
     verdict=(
         Key("loses", "bool", T("The player loses for it", "El jugador pierde por ello")),
@@ -64,8 +65,11 @@ def out_of_cards(position: Position, q, r):
     hand = read_hand(hand_raw, q.at("hand"), q.problems)[0] if hand_raw is not None else None
     reserve = q.param("reserve")
     must = q.param("must")
+    given_count = q.has("count")
     count = q.param("count") or 1
     q.ready()
+    if must is not None and not given_count:
+        r.default("question.count", "cardgame.default_one_card", "wotrcg-running-out")
     if hand is None and player is not None:
         hand = player.hand
     if reserve is None and player is not None and player.reserve.cards:
