@@ -28,14 +28,16 @@ FIVE = [
 ]
 
 
+@pytest.mark.usefixtures("search_index")
 @pytest.mark.parametrize(("lang", "query", "label"), FIVE, ids=[q for _, q, _ in FIVE])
-def test_the_card_games_questions_find_their_section_first(search_index, lang, query, label):
+def test_the_card_games_questions_find_their_section_first(lang, query, label):
     result = search.search(query, lang)
     assert result["matched"], result
     assert result["results"][0]["label"] == label, [r["label"] for r in result["results"][:5]]
 
 
-def test_corruption_without_the_card_game_is_the_board_games(search_index):
+@pytest.mark.usefixtures("search_index")
+def test_corruption_without_the_card_game_is_the_board_games():
     """The same word, with nothing of the card game in the query, finds the board game's rule."""
     labels = [r["label"] for r in search.search("how does corruption work", "en")["results"]]
     assert labels and labels[0].startswith("wotr-")
