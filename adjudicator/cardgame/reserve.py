@@ -49,8 +49,8 @@ CARRYOVER = KindSpec(
         allowed_key(always=False, when_param="to"),
     ),
     position=("players",),
-    rules=("wotrcg-stack-limit", "wotrcg-reserve", "wotrcg-reserve-keep", "wotrcg-reserve-no-return",
-           "wotrcg-move-action"),
+    rules=("wotrcg-stack-limit", "wotrcg-action-step-end", "wotrcg-actions", "wotrcg-reserve", "wotrcg-reserve-keep",
+           "wotrcg-reserve-no-return", "wotrcg-move-action"),
 )
 
 
@@ -82,7 +82,7 @@ def carryover(position: Position, q, r):
     if hand is not None:
         keep, excess = min(hand, limit), max(hand - limit, 0)
         key = "cardgame.co_over" if excess else "cardgame.co_within"
-        r.step(key, "wotrcg-stack-limit", hand=hand, limit=limit, excess=excess)
+        r.step(key, "wotrcg-action-step-end", hand=hand, limit=limit, excess=excess)
         verdict.update(keep_in_hand=keep, excess=excess)
     r.step("cardgame.co_reserve_stays", "wotrcg-reserve-keep")
     if to is None:
@@ -96,7 +96,9 @@ def carryover(position: Position, q, r):
     name = card or r.t("cardgame.the_card")
     if player is not None and card is not None and player.reserve.cards and player.reserve.find(card) is None:
         r.step("cardgame.co_not_in_reserve", "wotrcg-reserve", card=card, player=player.name)
+    r.step("cardgame.co_reserve_in_play", "wotrcg-reserve", card=name)
     if to == "hand":
+        r.step("cardgame.co_actions", "wotrcg-actions")
         r.step("cardgame.co_no_return", "wotrcg-reserve-no-return", decides=True, card=name)
         return r.decide("cardgame.answer_co_no_return", {"card": name}, **verdict, allowed=False)
     if player is not None and card is not None:

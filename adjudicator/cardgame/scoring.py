@@ -32,6 +32,9 @@ SCENARIO_LABELS = {"trilogy": T("Trilogy", "Trilogía"), "two-player-duel": T("T
                    "fellowship-of-the-ring": T("The Fellowship of the Ring", "La Comunidad del Anillo")}
 LAST_ROUND = {"trilogy": 9, "two-player-duel": 9, "three-player-duel": 9}   # one round per path, 1 to 9
 DUELS = ("two-player-duel", "three-player-duel")
+SCENARIO_RULES = {"trilogy": "wotrcg-scenario-trilogy", "two-player-duel": "wotrcg-scenario-two-player-duel",
+                  "three-player-duel": "wotrcg-scenario-three-player-duel",
+                  "fellowship-of-the-ring": "wotrcg-scenario-fellowship"}
 LEAD_TO_WIN = 10          # the lead that ends the game at once (see the docs' note on its source)
 MAX_VP = 99
 SIDE_HELP = T("{battlegrounds: [...], paths: [...], corruption: N, ring_tokens: N}; a location is "
@@ -72,7 +75,8 @@ VICTORY_CHECK = KindSpec(
     ),
     position=(),
     rules=("wotrcg-scoring", "wotrcg-scoring-battlegrounds", "wotrcg-scoring-paths", "wotrcg-corruption-tokens",
-           "wotrcg-ring-tokens-score", "wotrcg-victory-check"),
+           "wotrcg-ring-tokens-score", "wotrcg-victory-check", "wotrcg-scenario-trilogy",
+           "wotrcg-scenario-two-player-duel", "wotrcg-scenario-three-player-duel", "wotrcg-scenario-fellowship"),
 )
 
 
@@ -132,6 +136,7 @@ def victory_check(position, q, r):
     if missing:
         return r.needs_info(missing)
     label = r.t(f"cardgame.scenario_{scenario.replace('-', '_')}")
+    r.step("cardgame.vc_scenario", SCENARIO_RULES[scenario], scenario=label)
     if scenario in DUELS and (fp["paths"] or sh["paths"]):
         r.step("cardgame.vc_duel_paths", "wotrcg-scenario-two-player-duel", scenario=label)
         return r.not_covered("cardgame.answer_vc_duel_paths")
