@@ -230,10 +230,13 @@ def battleground_combat(position: Position, q, r):
         r.step("cardgame.bg_nothing_left", "wotrcg-battleground-eliminate")
         if order:
             r.step("cardgame.combat_order_too_long", "wotrcg-battleground-eliminate", cards=card_names(order))
-            verdict["allowed"] = False
+        if order is not None:
+            verdict["allowed"] = not order
         return _outcome(r, verdict, name, defender, 0, [], len(defenders))
     if not defenders:
         r.step("cardgame.bg_no_defenders", "wotrcg-battleground-eliminate", remaining=remaining)
+        if order is not None:
+            verdict["allowed"] = True      # with no defending card, the only order is none
         return _outcome(r, verdict, name, defender, remaining, [], 0)
     if order is not None:
         return _check_order(r, verdict, name, defender, valued, order, remaining)
@@ -265,7 +268,7 @@ def _read_order(q, order_raw, defenders: list[Card]) -> list[Card] | None:
         if not isinstance(name, str):
             q.problems.add(path, "core.err_type_text")
         elif key_of(name) not in by_key:
-            q.problems.add(path, "cardgame.err_not_a_defender", card=name, cards=card_names(defenders) or "-")
+            q.problems.add(path, "cardgame.err_not_a_bg_defender", card=name, cards=card_names(defenders) or "-")
         elif any(c.key == key_of(name) for c in order):
             q.problems.add(path, "cardgame.err_eliminated_twice", card=name)
         else:
