@@ -35,7 +35,9 @@ RULE_MODULES: dict[str, tuple[str, ...]] = {
     "war-of-the-ring": tuple(f"adjudicator.wotr.{m}" for m in (
         "dice", "movement", "battle", "retreat", "whole_battle", "muster", "politics", "fellowship", "companions",
         "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters")),
-    "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items")),
+    "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items",
+                                                                   "battleground", "scoring", "procedures",
+                                                                   "reserve")),
     "lotr-lcg": tuple(f"adjudicator.lcg.{m}" for m in ("keywords", "celebrimbor")),
 }
 INDEX = Path(__file__).parent / "data" / "kinds.json"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -293,12 +294,12 @@ def test_worked_example_scenarios_exist_and_a_third_are_in_spanish():
 
 
 def test_every_kind_has_scenarios():
-    kinds = {}
+    kinds: dict[str, int] = {}
     for f in SCENARIOS.rglob("*.yaml"):
-        for line in f.read_text(encoding="utf-8").splitlines():
-            if line.strip().startswith("kind:"):
-                kinds[line.split(":", 1)[1].strip()] = kinds.get(line.split(":", 1)[1].strip(), 0) + 1
-    assert set(kinds) == {"pass", "play-card", "path-combat", "leadership", "activate", "item-move"}
+        for kind in re.findall(r"\bkind:\s*([a-z-]+)", f.read_text(encoding="utf-8")):
+            kinds[kind] = kinds.get(kind, 0) + 1
+    assert set(kinds) == {"pass", "play-card", "path-combat", "leadership", "activate", "item-move",
+                          "battleground-combat", "victory-check", "out-of-cards", "carryover"}
 
 
 def test_dynamic_message_keys_exist():

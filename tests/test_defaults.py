@@ -227,6 +227,9 @@ _TILE_COMPANIONS = ("read only to know the Guide (and who is left once a Hobbit 
 
 CASES.update({
     (CG, "pass", "question.action_step_ended"): {"question": {"hand": 1}},
+    (CG, "victory-check", "question.scenario"): {"question": {"round": 9, "free_peoples": {"paths": [3]},
+                                                              "shadow": {"corruption": 1}}},
+    (CG, "out-of-cards", "question.count"): {"question": {"must": "draw", "draw_deck": 0, "cycle_pile": 3}},
     (LCG, "time", "question.refresh_phases"): {"question": {"counters": 2}},
     (LCG, "orcs-search", "question.by_effect"): {"question": {"location": {"name": "Orc Camp", "type": "location",
                                                                           "quest_points": 4, "damage": 2}}},

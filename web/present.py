@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 VALUE_LABELS = {
     "field": "Field battle", "siege": "Siege", "sortie": "Sortie", "free-peoples": "Free Peoples",
     "free_peoples": "Free Peoples", "shadow": "Shadow", "ring": "The Ring", "military": "Military victory",
-    "cycle": "Cycle", "forfeit": "Forfeit", "cycled": "Cycled", "eliminated": "Eliminated", "moves": "Moves",
-    "smaller-hand": "Smaller hand", "stack-limit": "Stack limit", "passes-to-shadow": "Passes to the Shadow",
+    "cycle": "Cycle", "forfeit": "Forsake", "cycled": "Cycled", "eliminated": "Eliminated", "moves": "Moves",
+    "smaller-hand": "Smaller hand", "stack-limit": "Carryover limit", "passes-to-shadow": "Passes to the Shadow",
     "removed": "Removed", "first-player": "First player", "own-side": "Own side", "opponent": "Opponent",
     "action-step-ended": "The Action step is over", "when-revealed": "When-revealed effects", "surge": "Surge",
     "free-peoples-player": "The Free Peoples player",

@@ -15,15 +15,18 @@ HAND = T("Cards in hand", "Cartas en la mano")
 
 PASS = KindSpec(
     GAME, "pass", T("May I pass?", "¿Puedo pasar?"), "cardgame/actions",
-    help=T("A player may pass with no more cards in hand than their stack limit, or fewer than every enemy.",
+    help=T("A player may pass with no more cards in hand than their carryover limit, or fewer than every enemy.",
            "Un jugador puede pasar si no tiene en la mano más cartas que su límite de cartas acumulables, o si tiene "
            "menos que cada enemigo."),
     params=(
         PLAYER_PARAM,
         Param("hand", "hand", HAND, help=T("Empty: the player's hand below.", "Vacío: la mano del jugador, abajo."),
               reader="read_hand"),
-        Param("stack_limit", "int", T("Stack limit", "Límite de cartas acumulables"),
+        Param("stack_limit", "int", T("Carryover limit", "Límite de cartas acumulables"),
               help=T("Empty: the player's, or 2.", "Vacío: el del jugador, o 2."), lo=0, hi=MAX_HAND),
+        Param("carryover_limit", "int", T("Carryover limit", "Límite de cartas acumulables"), lo=0, hi=MAX_HAND,
+              form=False, help=T("Another name for stack_limit (the official rules' word).",
+                                 "Otro nombre de stack_limit (la palabra de las reglas oficiales).")),
         Param("enemy_hands", "ints", T("Cards in the enemies' hands", "Cartas en las manos de los enemigos"),
               help=H_LIST, lo=0, hi=MAX_HAND, reader="read_counts"),
         Param("action_step_ended", "bool", T("Whether the Action step is over", "Si el paso de Acción ha terminado"),
@@ -32,13 +35,13 @@ PASS = KindSpec(
     verdict=(
         allowed_key(contract=True),
         Key("reason", "choice", T("Why", "Por qué"), choices=("stack-limit", "smaller-hand", "action-step-ended"),
-            choice_labels={"stack-limit": T("The hand is within the stack limit",
+            choice_labels={"stack-limit": T("The hand is within the carryover limit",
                                             "La mano no supera el límite de cartas acumulables"),
                            "smaller-hand": T("Fewer cards than each enemy", "Menos cartas que cada enemigo"),
                            "action-step-ended": T("The Action step is over", "El paso de Acción ha terminado")},
             nullable=True, null_means=T("passing is refused", "no se puede pasar")),
         Key("hand", "count", HAND, always=False, when=T("when the hand is known", "si se conoce la mano")),
-        Key("stack_limit", "count", T("Stack limit", "Límite de cartas acumulables"), always=False,
+        Key("stack_limit", "count", T("Carryover limit", "Límite de cartas acumulables"), always=False,
             when=T("when the hand is known", "si se conoce la mano")),
     ),
     position=("players",),
@@ -60,7 +63,7 @@ PLAY_CARD = KindSpec(
         allowed_key(),
         Key("then", "choice", T("Then", "Después"), choices=("cycle", "forfeit"), nullable=True,
             choice_labels={"cycle": T("Cycle a card", "Ciclar una carta"),
-                           "forfeit": T("Forfeit a card", "Renunciar a una carta")},
+                           "forfeit": T("Forsake a card", "Renunciar a una carta")},
             null_means=T("no card to play", "ninguna carta que jugar"), contract=True),
         Key("cycle_options", "texts", T("Cards you may cycle", "Cartas que puedes ciclar"), always=False,
             when=T("when the hand's cards are named", "si se nombran las cartas de la mano")),
@@ -79,6 +82,10 @@ def pass_turn(position: Position, q, r):
     hand_raw = q.get("hand")
     hand = read_hand(hand_raw, q.at("hand"), q.problems)[0] if hand_raw is not None else None
     limit = q.int("stack_limit", lo=0, hi=MAX_HAND)
+    alias = q.int("carryover_limit", lo=0, hi=MAX_HAND)
+    if limit is not None and alias is not None and limit != alias:
+        q.error("carryover_limit", "cardgame.err_same_as", key="carryover_limit", other="stack_limit")
+    limit = alias if limit is None else limit
     counts = read_counts(q, "enemy_hands", 0, MAX_HAND)
     given_step = q.has("action_step_ended")
     step_over = q.bool("action_step_ended", default=False)
@@ -141,7 +148,7 @@ def pass_turn(position: Position, q, r):
 # -- playing a card (seed 001 p. 10) ----------------------------------------------------------
 @question(PLAY_CARD)
 def play_card(position: Position, q, r):
-    """Playing a card costs another: cycle a different card from hand, or forfeit when the
+    """Playing a card costs another: cycle a different card from hand, or forsake one when the
     card played is the last one in hand (seed 001 p. 10)."""
     player = read_player(position, q)
     hand_raw = q.get("hand")

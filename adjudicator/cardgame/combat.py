@@ -83,7 +83,7 @@ PATH_COMBAT = KindSpec(
     ),
     position=("active_path",),
     rules=("wotrcg-path-combat", "wotrcg-path-combat-skulls", "wotrcg-path-combat-path-defence",
-           "wotrcg-path-combat-eliminate", "wotrcg-path-combat-end"),
+           "wotrcg-path-combat-eliminate", "wotrcg-path-combat-end", "wotrcg-path-combat-outcome"),
 )
 
 LEADERSHIP = KindSpec(
@@ -285,12 +285,14 @@ def path_combat(position: Position, q, r):
             r.step("cardgame.combat_order_too_long", "wotrcg-path-combat-eliminate", cards=card_names(order))
         _end_of_combat(r, len(defenders), attackers_n)
         _items_follow(r, verdict, items, [], defenders)
+        _path_outcome(r, 0)
         return r.decide("cardgame.answer_combat_none", {"skulls": skulls}, **verdict, cards_eliminated=0,
                         skulls_left=0, eliminated=[], allowed=not order,
                         cards_cycled=len(defenders), attackers_eliminated=attackers_n)
     if not defenders:
         r.step("cardgame.combat_no_cards", "wotrcg-path-combat-eliminate", remaining=remaining)
         _end_of_combat(r, 0, attackers_n)
+        _path_outcome(r, remaining)
         return r.decide("cardgame.answer_combat_left", {"left": remaining, "eliminated": 0},
                         **verdict, cards_eliminated=0, skulls_left=remaining, eliminated=[],
                         cards_cycled=0, attackers_eliminated=attackers_n)
@@ -309,12 +311,13 @@ def path_combat(position: Position, q, r):
                total=total, left=left)
         _end_of_combat(r, 0, attackers_n)
         _items_follow(r, verdict, items, defenders, [])
+        _path_outcome(r, left)
         return r.decide("cardgame.answer_combat_left", {"left": left, "eliminated": len(defenders)},
                         **verdict, cards_eliminated=len(defenders), cards_eliminated_max=len(defenders),
                         skulls_left=left, eliminated=[c.name for c in defenders],
                         cards_cycled=0, attackers_eliminated=attackers_n)
-    fewest = _fewest(defenders, remaining)
-    most = _most(defenders, remaining)
+    fewest = fewest_to_cancel(defenders, remaining)
+    most = most_to_cancel(defenders, remaining)
     verdict.update(cards_eliminated=len(fewest), cards_eliminated_max=most, skulls_left=0,
                    order_chosen_by="free-peoples")
     if len(fewest) == most:
@@ -332,6 +335,7 @@ def path_combat(position: Position, q, r):
         _end_of_combat(r, None, attackers_n)
         answer = "cardgame.answer_combat_choice"
     verdict["attackers_eliminated"] = attackers_n
+    _path_outcome(r, 0)
     return r.decide(answer, {"fewest": len(fewest), "most": most}, **verdict)
 
 
@@ -341,7 +345,7 @@ def _cancels(c: Card) -> int:
     return c.cancels
 
 
-def _fewest(cards: list[Card], skulls: int) -> list[Card]:
+def fewest_to_cancel(cards: list[Card], skulls: int) -> list[Card]:
     """The fewest cards whose cancels reach `skulls`: the largest first (an exchange
     argument: any k cards reaching the total can be swapped for the k largest)."""
     out, left = [], skulls
@@ -353,7 +357,7 @@ def _fewest(cards: list[Card], skulls: int) -> list[Card]:
     return out
 
 
-def _most(cards: list[Card], skulls: int) -> int:
+def most_to_cancel(cards: list[Card], skulls: int) -> int:
     """The most cards an order can cost: elimination stops at the first card that cancels
     the last skull, so take the smallest first until the next one finishes the skulls."""
     count, left = 0, skulls
@@ -387,6 +391,7 @@ def _check_order(r, verdict, defenders, order, remaining, attackers_n, items=Non
     _end_of_combat(r, len(rest), attackers_n)
     _items_follow(r, verdict, items, gone, rest)
     key = "cardgame.answer_combat_left" if left else "cardgame.answer_combat_order"
+    _path_outcome(r, left)
     return r.decide(key, {"left": left, "eliminated": len(gone)}, **verdict, allowed=True,
                     cards_eliminated=len(gone), skulls_left=left, eliminated=[x.name for x in gone],
                     cards_cycled=len(rest), attackers_eliminated=attackers_n)
@@ -412,6 +417,15 @@ def _items_follow(r, verdict, area: Area | None, eliminated: list[Card], cycled:
                 r.step(f"cardgame.item_{fate}", "wotrcg-items-leave", item=item.name, bearer=bearer.name)
         if names:
             verdict[f"items_{fate}"] = names
+
+
+def _path_outcome(r, left: int) -> None:
+    """Official rules, Outcomes of Path Combat (the Trilogy): every skull cancelled, the Free
+    Peoples score the path; else the Shadow takes it face down with a corruption token a skull."""
+    if left:
+        r.step("cardgame.combat_outcome_shadow", "wotrcg-path-combat-outcome", left=left)
+    else:
+        r.step("cardgame.combat_outcome_fp", "wotrcg-path-combat-outcome")
 
 
 def _end_of_combat(r, cycled: int | None, attackers: int | None) -> None:

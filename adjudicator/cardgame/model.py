@@ -8,7 +8,7 @@ position:
     - name: Ana
       side: free-peoples         # free-peoples | shadow (pueblos-libres | sombra)
       hand: 3                    # a count, or a list of card names
-      stack_limit: 2             # default 2 (seed 001 p. 10)
+      stack_limit: 2             # the carryover limit; default 2 (seed 001 p. 10); `carryover_limit` too
       scoring_area: [Helm's Deep]
       reserve: {characters: [...], armies: [...], items: [...], cards: [...]}
   active_path: Weathertop        # a name, or {name, defence, free_peoples: area, shadow: area}
@@ -42,7 +42,7 @@ from adjudicator import names
 from adjudicator.params import Fields, check_int, check_side
 from adjudicator.problems import Problems
 
-DEFAULT_STACK_LIMIT = 2   # seed 001 p. 10: each player's starting stack limit
+DEFAULT_STACK_LIMIT = 2   # seed 001 p. 10: each player's starting carryover limit (the seed's "stack limit")
 MAX_PLAYERS = 4           # War of the Ring: The Card Game is for 2 to 4 players (Ares Games)
 MAX_ICONS = 20            # more icons than this on one card is a typing mistake, not a card
 MAX_HAND = 60             # more cards than a deck holds is an impossible count
@@ -183,9 +183,10 @@ def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | Non
     name = f.str("name", required=True)
     faction = f.str("faction") if kind in ("character", "army") else None
     leadership = f.int("leadership", default=0, lo=0, hi=MAX_ICONS) if kind == "character" else 0
-    skulls_given = f.get("skulls") is not None
+    skulls_key = _attack_key(f)
+    skulls_given = f.get(skulls_key) is not None
     leadership_given = kind == "character" and f.get("leadership") is not None
-    skulls = f.int("skulls", default=0, lo=0, hi=MAX_ICONS)
+    skulls = f.int(skulls_key, default=0, lo=0, hi=MAX_ICONS)
     cancels = read_cancels(f)
     if kind == "card" and f.has("bearer"):
         kind = "item"        # a card with a bearer is an item, whatever list it came in
@@ -204,6 +205,16 @@ def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | Non
 
 
 CANCEL_WORDS = ("cancels", "shields", "defence", "defense")
+
+
+def _attack_key(f: Fields) -> str:
+    """A card's attack icons: `skulls` (the path's word) or `attack` (the battleground's,
+    official rules, Faction Cards); both at once is a problem, not a choice."""
+    if f.has("attack") and f.has("skulls"):
+        f.get("attack")
+        f.error("attack", "cardgame.err_same_as", key="attack", other="skulls")
+        return "skulls"
+    return "attack" if f.has("attack") else "skulls"
 
 
 def read_cancels(f: Fields) -> int | None:
@@ -293,7 +304,12 @@ def read_players(raw: Any, path: list, problems: Problems) -> tuple[Player, ...]
         hand, hand_cards = (None, None)
         if f.get("hand") is not None:
             hand, hand_cards = read_hand(f.get("hand"), f.at("hand"), problems)
-        limit = f.int("stack_limit", default=DEFAULT_STACK_LIMIT, lo=0, hi=MAX_HAND)
+        # `carryover_limit` is the official rules' name; `stack_limit` the scenario language's (fixed)
+        limit_key = "carryover_limit" if f.has("carryover_limit") and not f.has("stack_limit") else "stack_limit"
+        if f.has("carryover_limit") and f.has("stack_limit"):
+            f.get("carryover_limit")
+            f.error("carryover_limit", "cardgame.err_same_as", key="carryover_limit", other="stack_limit")
+        limit = f.int(limit_key, default=DEFAULT_STACK_LIMIT, lo=0, hi=MAX_HAND)
         scoring = f.list("scoring_area", default=[])
         scoring_names = []
         for i, c in enumerate(scoring or []):

@@ -54,6 +54,7 @@ from typing import Any
 from adjudicator import paths
 from adjudicator.i18n import translate
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
+from adjudicator.search.routing import prefer_card_game
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -393,7 +394,9 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
     result["matched"] = True
-    result["results"] = [_item(lang, h) for h in ranking.hits]
+    # a query about the card game (its name, or a word only it uses) gets its section first
+    hits = prefer_card_game(list(ranking.hits), lambda h: h.label, query, lang)
+    result["results"] = [_item(lang, h) for h in hits]
     if ranking.corrections:
         result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], ranking.corrections)
     return result

@@ -37,7 +37,7 @@ C_SIDE = Col("side", "Side", "choice", SIDE_CHOICES, aliases=SIDE_WORDS)
 C_KIND = Col("kind", "Type", "choice", CARD_KINDS)
 C_BEARER = Col("bearer", "Bearer (items)")
 CG_PLAYER_ROWS = Rows("cg-player", (Col("name", "Name"), C_SIDE, Col("hand", "Cards in hand", "hand"),
-                                   Col("stack_limit", "Stack limit", "int", max=60),
+                                   Col("stack_limit", "Carryover limit", "int", max=60),
                                    Col("scoring_area", "Scoring area", "words")), 4)
 PATH_CARD_ROWS = Rows("path-card", (C_NAME, C_SIDE, C_KIND, Col("skulls", "Skulls", "int", max=20),
                                     Col("cancels", "Skulls it cancels", "int", max=20), C_BEARER), 6)

@@ -1,0 +1,65 @@
+"""Which game a query is about, when its words say so: the card game's questions find its rules.
+
+Three games share this reference, and some words mean a rule in more than one of them
+("corruption", "deck", "three players"). A query that names *War of the Ring: The Card Game*
+("card game", "juego de cartas") or uses a word only that game uses (battleground, cycle pile,
+forsake, winnow...) is about the card game: its best card-game section goes first, if the
+ranking found one among the first few. A query that names The Lord of the Rings: The Card Game
+(the LCG, "Señor de los Anillos") is not rerouted: both are card games.
+
+The rule only moves one hit up; it never adds a hit the ranking did not find, and a query with
+no such word is left exactly as ranked.
+"""
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+
+from adjudicator.search.analysis import fold
+
+CARD_GAME_PREFIX = "wotrcg-"
+REACH = 5   # a card-game hit below this rank is too weak a match to be promoted
+
+# Folded phrases (see analysis.fold): each marks the card game. Words the board game also uses
+# ("reserve" for its reinforcements and, in Spanish, the Hunt Pool) need the card game's context.
+MARKERS = {
+    "en": ("card game", "battleground", "cycle pile", "cycle a card", "cycled", "forsake", "winnow",
+           "carryover limit", "stack limit", "my reserve", "the reserve", "reserve area", "scoring area",
+           "corruption token", "ring token", "draw deck", "trilogy scenario", "duel"),
+    "es": ("juego de cartas", "campo de batalla", "campos de batalla", "pila de ciclado", "ciclar", "ciclo una",
+           "renunciar", "cribar", "limite de cartas acumulables", "mi reserva", "la reserva", "zona de reserva",
+           "zona de puntuacion", "ficha de corrupcion", "fichas de corrupcion", "ficha de anillo",
+           "mazo de robo", "trilogia", "duelo"),
+}
+# Words that name another game, or the board game's own use of a shared word.
+NOT_HERE = {
+    "en": ("lord of the rings", "lcg", "living card game", "encounter", "quest card", "hunt pool",
+           "reinforcement"),
+    "es": ("senor de los anillos", "lcg", "encuentro", "reserva de busqueda", "reserva de refuerzos",
+           "refuerzos"),
+}
+
+H = TypeVar("H")
+
+
+def _has(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", text) is not None
+
+
+def about_card_game(query: str, lang: str) -> bool:
+    """Whether ``query`` names War of the Ring: The Card Game or uses a word only it uses."""
+    text = " ".join(fold(query).split())
+    if any(_has(text, p) for p in NOT_HERE.get(lang, ()) + NOT_HERE["en"]):
+        return False
+    return any(_has(text, p) for p in MARKERS.get(lang, ()) + MARKERS["en"])
+
+
+def prefer_card_game(hits: list[H], label_of, query: str, lang: str) -> list[H]:
+    """``hits`` with the best card-game hit first when the query is about the card game and that
+    hit is among the first :data:`REACH`; otherwise ``hits`` unchanged."""
+    if not hits or not about_card_game(query, lang) or label_of(hits[0]).startswith(CARD_GAME_PREFIX):
+        return hits
+    for i, hit in enumerate(hits[:REACH]):
+        if label_of(hit).startswith(CARD_GAME_PREFIX):
+            return [hit, *hits[:i], *hits[i + 1:]]
+    return hits

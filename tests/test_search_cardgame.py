@@ -1,0 +1,73 @@
+"""The card game's questions find the card game's rules (issue 24).
+
+Five questions players ask about War of the Ring: The Card Game, in both languages, must find
+the section that answers them first; and the routing rule of :mod:`adjudicator.search.routing`
+moves a card-game hit up only when the query is about the card game.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from adjudicator import search
+from adjudicator.search import routing
+from tests.test_search import search_build, search_index  # noqa: F401 (the session's built index)
+
+FIVE = [
+    ("en", "if my deck runs out do I lose?", "wotrcg-running-out"),
+    ("en", "with three players who plays what?", "wotrcg-scenario-three-player-duel"),
+    ("en", "when do battlegrounds score, every round?", "wotrcg-scoring-battlegrounds"),
+    ("en", "can I take a card back out of my reserve?", "wotrcg-reserve-no-return"),
+    ("en", "how does corruption count in the card game?", "wotrcg-corruption-tokens"),
+    ("es", "si se me acaba el mazo, ¿pierdo?", "wotrcg-running-out"),
+    ("es", "con tres jugadores, ¿quién juega qué?", "wotrcg-scenario-three-player-duel"),
+    ("es", "¿cuándo puntúan los campos de batalla, cada ronda?", "wotrcg-scoring-battlegrounds"),
+    ("es", "¿puedo devolver a la mano una carta de mi reserva?", "wotrcg-reserve-no-return"),
+    ("es", "¿cómo cuenta la corrupción en el juego de cartas?", "wotrcg-corruption-tokens"),
+]
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("lang", "query", "label"), FIVE, ids=[q for _, q, _ in FIVE])
+def test_the_card_games_questions_find_their_section_first(lang, query, label):
+    result = search.search(query, lang)
+    assert result["matched"], result
+    assert result["results"][0]["label"] == label, [r["label"] for r in result["results"][:5]]
+
+
+@pytest.mark.usefixtures("search_index")
+def test_corruption_without_the_card_game_is_the_board_games():
+    """The same word, with nothing of the card game in the query, finds the board game's rule."""
+    labels = [r["label"] for r in search.search("how does corruption work", "en")["results"]]
+    assert labels and labels[0].startswith("wotr-")
+
+
+class Hit(NamedTuple):
+    label: str
+
+
+@pytest.mark.parametrize(("query", "lang", "expected"), [
+    ("how does corruption count in the card game?", "en", True),
+    ("¿cómo cuenta la corrupción en el juego de cartas?", "es", True),
+    ("forsake a card", "en", True),
+    ("campo de batalla reactivado", "es", True),
+    ("corruption 12 shadow wins", "en", False),
+    ("reserva de búsqueda al entrar en Mordor", "es", False),       # the board game's Hunt Pool
+    ("lord of the rings card game surge", "en", False),              # the other card game
+    ("El Señor de los Anillos juego de cartas oleada", "es", False),
+])
+def test_a_query_is_about_the_card_game_only_when_its_words_say_so(query, lang, expected):
+    assert routing.about_card_game(query, lang) is expected
+
+
+def test_the_best_card_game_hit_goes_first_only_for_a_card_game_query():
+    hits = [Hit("wotr-ring-corruption"), Hit("wotr-victory-ring-shadow"), Hit("wotrcg-corruption-tokens"),
+            Hit("wotrcg-scoring")]
+    moved = routing.prefer_card_game(hits, lambda h: h.label, "corruption in the card game", "en")
+    assert [h.label for h in moved] == ["wotrcg-corruption-tokens", "wotr-ring-corruption",
+                                        "wotr-victory-ring-shadow", "wotrcg-scoring"]
+    assert routing.prefer_card_game(hits, lambda h: h.label, "corruption", "en") == hits
+    far = [Hit(f"wotr-x{i}") for i in range(routing.REACH)] + [Hit("wotrcg-scoring")]
+    assert routing.prefer_card_game(far, lambda h: h.label, "card game scoring", "en") == far
+    assert routing.prefer_card_game([], lambda h: h.label, "card game", "en") == []
