@@ -264,14 +264,18 @@ class Effects:
     # -- armies ---------------------------------------------------------------------------------------
     def _recruit(self, node: dict) -> dict:
         out = []
+        used: dict[tuple[str, str], int] = {}   # figures the card's earlier placements took
         for place in node["placements"]:
             regions = self.rd.regions(place["where"])
             units = []
             for u in place["units"]:
                 kinds = ("regular", "elite") if u["kind"] == "regular-or-elite" else (u["kind"],)
-                left = sum(self.p.reinforcements_left(u["nation"], k) for k in kinds)
+                key = (u["nation"], u["kind"])
+                left = sum(self.p.reinforcements_left(u["nation"], k) for k in kinds) - used.get(key, 0)
+                want = u["count"] * place.get("region_count", 1)
                 units.append({"nation": u["nation"], "kind": u["kind"], "count": u["count"],
-                              "available": min(u["count"], left)})
+                              "available": max(0, min(want, left))})
+                used[key] = used.get(key, 0) + want
             entry: dict[str, Any] = {"regions": regions, "units": units}
             if "region_count" in place:
                 entry["region_count"] = place["region_count"]

@@ -10,7 +10,7 @@ read by :mod:`adjudicator.wotr.cards.conditions`, the effect worked out by
 """
 from __future__ import annotations
 
-from adjudicator import data, names
+from adjudicator import data, names, wording
 from adjudicator.params import side_value
 from adjudicator.registry import question
 from adjudicator.ruling import Precedence
@@ -219,6 +219,8 @@ def _words(node: dict, r, parts: list[str]) -> None:   # noqa: C901 (one branch 
         parts.append(r.t("cards.effect_tile_now" if node["enters_pool_now"] else "cards.effect_tile_later"))
     elif t == "hunt-tile-draw" and "p_no_effect" in node:
         parts.append(r.t("cards.effect_tile_draw", pct=r.percent(node["p_no_effect"])))
+    elif t == "hunt-pool-purge-eyes":
+        parts.append(r.t("cards.effect_all_eyes", pct=r.percent(node["p_all_eyes"])))
     elif t in ("fellowship-hide", "fellowship-reveal") and not node["applies"]:
         parts.append(r.t("cards.effect_hide_no" if t == "fellowship-hide" else "cards.effect_reveal_no"))
 
@@ -265,7 +267,14 @@ def event_card(position, q, r):   # noqa: C901 (the card, the side, the die, the
         r.step("cards.step_on_table", "wotr-cards-table")
     effects = Effects(reader)
     qualifying(reader, card)
+    before = len(reader.missing)
     effect = effects.work_out(event["effect"])
+    unknown = reader.missing[before:]
+    if unknown:
+        # The card may be played; part of what it does turns on a fact the position does not give.
+        effect["needs"] = unknown
+        r.step("cards.step_effect_needs", f"wotr-card-{card_id}",
+               missing=wording.describe_all(unknown, lang, EVENT_CARD))
     verdict["effect"] = effect
     if r.refusals:
         _effect_steps(r, card, effect, effects, reader)
