@@ -47,8 +47,9 @@ class Reader:
     """Reads conditions and region selectors for the card's owner in ``position``; records
     what is missing, the disputed map facts met, and states the defaults in ``r``."""
 
-    def __init__(self, position: Position, side: str, r: Any, battle: Battle | None = None):
-        self.p, self.side, self.r, self.battle = position, SIDE[side], r, battle
+    def __init__(self, position: Position, side: str, r: Any, battle: Battle | None = None,
+                 events: frozenset[str] = frozenset()):
+        self.p, self.side, self.r, self.battle, self.events = position, SIDE[side], r, battle, events
         self.missing: list[str] = []
         self.disputed: list[str] = []      # regions whose map fact a card needs is disputed
         self.refs: dict[str, list[str]] = {}   # a step's named choice -> its candidate regions
@@ -298,7 +299,9 @@ class Reader:
                 self.lean_regions()
             return self.p.region(cond["region"]).besieged == other_side(SIDE[cond["by"]])
         if t == "happens":
-            return None   # an event of the game, not a state of the board: read when it happens
+            # A discard trigger is an event of the game, not a state of the board: it holds only
+            # at the moment it happens, which a position gives in ``events`` (none by default).
+            return cond["event"] in self.events
         if t in COMBAT_TYPES:
             return self._combat(cond)
         raise KeyError(f"unknown condition type {t!r}")

@@ -17,9 +17,10 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from adjudicator import data
+from adjudicator import data, names
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.wotr import board
+from adjudicator.wotr.armies import name_default
 from adjudicator.wotr.cards.conditions import SIDE, Reader
 from adjudicator.wotr.model import CORRUPTION_MAX
 from adjudicator.wotr.odds import hits_distribution
@@ -92,6 +93,8 @@ class Effects:
     def _pool(self) -> list[Any]:
         """The tiles in the Hunt Pool: values, 'eye', 'die', with their side for special tiles."""
         hunt = self.p.hunt
+        if "pool" not in hunt.given and self.rd.r is not None:
+            name_default(self.rd.r, "position.hunt.pool", "hunt.default_pool", "wotr-tiles-pool")
         if hunt.pool is None:
             out: list[Any] = []
             for entry in data.hunt_tiles()["standard"]:
@@ -165,7 +168,7 @@ class Effects:
         holds = self.rd.holds(cond["condition"]) if cond else False
         if holds is None:
             return {"hit_on": None}
-        if holds:
+        if holds and cond is not None:
             hit_on = cond["hit_on"]
         hits = hits_distribution(node["dice"], hit_on, 0)
         self.rd.lean_fellowship("corruption")
@@ -272,6 +275,9 @@ class Effects:
                 kinds = ("regular", "elite") if u["kind"] == "regular-or-elite" else (u["kind"],)
                 key = (u["nation"], u["kind"])
                 left = sum(self.p.reinforcements_left(u["nation"], k) for k in kinds) - used.get(key, 0)
+                if self.rd.r is not None and any(k not in self.p.reinforcements.get(u["nation"], {}) for k in kinds):
+                    name_default(self.rd.r, f"position.reinforcements.{u['nation']}", "muster.default_reinforcements",
+                                 "wotr-muster-reinforcements", nation=names.nation_name(u["nation"], self.rd.r.lang))
                 want = u["count"] * place.get("region_count", 1)
                 units.append({"nation": u["nation"], "kind": u["kind"], "count": u["count"],
                               "available": max(0, min(want, left))})
@@ -291,7 +297,7 @@ class Effects:
         if where == "anywhere":
             self.rd.lean_regions()
             regions = sorted(rid for rid, st in self.p.regions.items()
-                             if st.army(side).nations.get(node["nation"]) and st.army(side).nations[node["nation"]].regular)
+                             if (u := st.army(side).nations.get(node["nation"])) is not None and u.regular)
         else:
             regions = [rid for rid in self.rd.regions(where)
                        if any(u.regular for u in self.p.army(rid, side).nations.values())]

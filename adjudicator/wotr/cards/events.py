@@ -11,7 +11,6 @@ read by :mod:`adjudicator.wotr.cards.conditions`, the effect worked out by
 from __future__ import annotations
 
 from adjudicator import data, names, wording
-from adjudicator.params import side_value
 from adjudicator.registry import question
 from adjudicator.ruling import Precedence
 from adjudicator.spec import SIDE_LABELS, Key, KindSpec, Param, T, allowed_key, side_param
@@ -35,8 +34,8 @@ EVENT_CARD = KindSpec(
                      "Su nombre en español o en inglés, o su identificador (fp-char-09).")),
         Param("die", "choice", T("Action die result (optional)", "Resultado del dado de Acción (opcional)"),
               choices=DICE, choice_labels={k: FACE_LABELS[k] for k in DICE}, aliases=FACE_ALIASES,
-              default_text=T("none: the condition alone is asked about",
-                             "ninguno: solo se pregunta por el requisito")),
+              help=T("Without it, the answer is about the card's condition alone.",
+                     "Sin él, la respuesta trata solo del requisito de la carta.")),
         side_param(T("Side playing it (optional)", "Bando que la juega (opcional)"),
                    default_text=T("the card's own side", "el bando de la carta")),
     ),
@@ -242,7 +241,7 @@ def event_card(position, q, r):   # noqa: C901 (the card, the side, the die, the
            icon=FACE_LABELS[card["play_with"]].get(lang))
     if side is not None and side != owner:
         r.refuse("side", "wotr-cards-own-deck", "cards.refuse_side", "cards.reason_side",
-                 side=SIDE_LABELS[side_value(side)].get(lang), owner=SIDE_LABELS[card["side"]].get(lang))
+                 side=SIDE_LABELS[side.replace("_", "-")].get(lang), owner=SIDE_LABELS[card["side"]].get(lang))
     elif side is None:
         r.default("question.side", "cards.default_side", "wotr-cards-own-deck",
                   owner=SIDE_LABELS[card["side"]].get(lang))
