@@ -167,7 +167,23 @@ class Reader:
             return list(self.refs.get(sel["ref"], []))
         if "names" in sel and len(sel) == 1:
             return sorted(sel["names"])
-        return sorted(rid for rid in data.regions() if self.region_is(sel, rid))
+        return sorted(rid for rid in self._candidates(sel) if self.region_is(sel, rid))
+
+    def _candidates(self, sel: dict):
+        """The regions a selector can match at all (the cheap keys first: the whole map only
+        when nothing narrows it)."""
+        if "names" in sel:
+            return sel["names"]
+        if "any_of" in sel and len(sel) == 1:
+            return {rid for inner in sel["any_of"] for rid in self._candidates(inner)}
+        if "with_character" in sel:
+            return self.located(sel["with_character"]) or []
+        if any(k in sel for k in ("has_army_of", "army_with", "has_character")):
+            return list(self.p.regions)   # a region not listed holds no figures
+        near = sel.get("adjacent_to") or sel.get("adjacent_to_any")
+        if near:
+            return {n for r in near for n in board.neighbours(r)}
+        return data.regions()
 
     def region_is(self, sel: dict, rid: str) -> bool:   # noqa: C901 (one branch per selector key)
         info = data.regions()[rid]
