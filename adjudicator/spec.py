@@ -162,6 +162,9 @@ class KindSpec(NamedTuple):
     # Kinds of one game that ask about the same thing and share their position and first
     # parameters carry the same group and each its label: the form offers to switch between them.
     switch: tuple[str, Text] | None = None
+    # Words for the keys and values inside its mapping verdict keys (an Event card's effect),
+    # for the CLI and the web to show them as a player reads them.
+    words: Mapping[str, Text] = {}
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration (empty: nothing); checked when it is registered."""
@@ -249,5 +252,8 @@ def nested_label(name: str, lang: str, spec: KindSpec | None = None) -> str | No
     for key in (*(spec.verdict if spec is not None else ()), *COMMON_KEYS):
         if key.name == name:
             return key.label.get(lang)
+    own = spec.words.get(name) if spec is not None else None
+    if own is not None:
+        return own.get(lang)
     text = NESTED_LABELS.get(name)
     return text.get(lang) if text is not None else None

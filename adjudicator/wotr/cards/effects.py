@@ -40,9 +40,11 @@ UNMODELLED = {
     "discard-card-on-companion-casualty": "the casualties to come",
     "extra-draw-on-event-die": "the cards to come",
 }
-# Keys of a node that are conditions or sub-effects (worked out, not copied).
-_STRUCTURAL = {"type", "steps", "effects", "then", "else", "options", "condition", "if_all_eyes", "otherwise",
-               "instead_if", "delta_if", "hit_on_if", "direct_to_if", "battle_modifiers", "unless"}
+# The card's own facts a node's mapping keeps as they are (its numbers and plain choices); the
+# rest of the card's wording is in its docs section, and what the position decides is added.
+_KEPT = ("tile", "value", "delta", "hit_on", "per_hit", "count", "deck", "amount", "modifier", "rounds",
+         "max_regions", "extra_regions", "as_level", "chooser", "optional", "from_face", "to_face", "face",
+         "whose", "max", "min_dice", "side")
 
 
 def dist_keys(name: str, dist: dict[int, Fraction]) -> dict[str, Any]:
@@ -80,7 +82,13 @@ class Effects:
             return {"type": t, "chooser": node.get("chooser", "owner"), "optional": bool(node.get("optional")),
                     "options": [self.work_out(n) for n in node["options"]]}
         method = getattr(self, "_" + t.replace("-", "_"), None)
-        out = {"type": t, **{k: v for k, v in node.items() if k not in _STRUCTURAL}}
+        out = {"type": t, **{k: node[k] for k in _KEPT if k in node and not isinstance(node[k], (dict, list))}}
+        if isinstance(node.get("dice"), int):
+            out["dice"] = node["dice"]
+        if t == "politics-advance" or t == "politics-retreat":
+            out["steps"] = node["steps"]
+        if t == "fellowship-move":
+            out["regions"] = node.get("regions", 1)
         if method is not None:
             out.update(method(node))
         if t in UNMODELLED and t not in self.unmodelled:

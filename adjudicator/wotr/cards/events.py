@@ -17,6 +17,7 @@ from adjudicator.spec import SIDE_LABELS, Key, KindSpec, Param, T, allowed_key, 
 from adjudicator.wotr.cards import catalogue
 from adjudicator.wotr.cards.conditions import SIDE, Reader
 from adjudicator.wotr.cards.effects import UNMODELLED, Effects, qualifying
+from adjudicator.wotr.cards.words import words
 from adjudicator.wotr.characters import mouth_in_play
 from adjudicator.wotr.dice import FACE_ALIASES, FACE_LABELS, SIDE_FACES
 from adjudicator.wotr.fellowship import join_names, lean_on_guide
@@ -55,6 +56,7 @@ EVENT_CARD = KindSpec(
     rules=("wotr-cards-die-icon", "wotr-cards-army-muster", "wotr-cards-will-of-the-west", "wotr-cards-condition",
            "wotr-cards-table", "wotr-cards-contradict", "wotr-cards-gandalf-draw", "wotr-cards-own-deck",
            "wotr-hand-limit"),
+    words=words(),
 )
 REFUSALS = Precedence("side", "face", "die", "condition")
 DECKS = {("free-peoples", "character"): "fp-character", ("free-peoples", "strategy"): "fp-strategy",
@@ -136,7 +138,7 @@ def _gandalf_draw(position, r, owner: str, die: str | None, deck: str) -> None:
         return
     deck_word = r.t("cards.word_deck_" + deck.replace("-", "_"))
     r.step("cards.step_gandalf_draw" if die == "event" else "cards.step_gandalf_draw_if_event",
-           "wotr-cards-gandalf-draw", deck=deck_word)
+           "wotr-cards-gandalf-draw", what=deck_word)
 
 
 def _effect_steps(r, card: dict, effect: dict, effects: Effects, reader: Reader) -> None:
@@ -238,7 +240,7 @@ def event_card(position, q, r):   # noqa: C901 (the card, the side, the die, the
     name = catalogue.card_name(card_id, lang)
     deck = DECKS[(card["side"], card["deck"])]
     r.step("cards.step_card", f"wotr-card-{card_id}", name=name, deck=r.t("cards.word_deck_" + deck.replace("-", "_")),
-           icon=FACE_LABELS[card["play_with"]].get(lang))
+           face=FACE_LABELS[card["play_with"]].get(lang))
     if side is not None and side != owner:
         r.refuse("side", "wotr-cards-own-deck", "cards.refuse_side", "cards.reason_side",
                  side=SIDE_LABELS[side.replace("_", "-")].get(lang), owner=SIDE_LABELS[card["side"]].get(lang))
