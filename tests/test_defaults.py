@@ -246,6 +246,7 @@ CASES.update({
                                         "question": {"card": "Orc Patrol"}},
     (WOTR, _EV, "position.reinforcements"): {"question": {"card": "Guards of the Citadel"}},
     (WOTR, _EV, "question.side"): {"question": {"card": "Athelas"}},
+    (WOTR, _EV, "position.turn.phase"): {"question": {"card": "Athelas", "die": "character"}},
 })
 
 CASES.update({

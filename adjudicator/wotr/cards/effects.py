@@ -432,7 +432,7 @@ class Effects:
         out = {}
         for n in self._nations([node["nation"]]):
             steps, active = self._marker(n)
-            out[n] = {"steps": steps, "steps_after": min(3, steps + node["steps"]) if steps else 0}
+            out[n] = {"steps": steps, "steps_after": min(3, steps + node["steps"])}
         return {"nations": out}
 
     def _nation_activate(self, node: dict) -> dict:

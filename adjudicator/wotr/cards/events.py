@@ -20,7 +20,7 @@ from adjudicator.wotr.cards.effects import UNMODELLED, Effects, qualifying
 from adjudicator.wotr.cards.words import words
 from adjudicator.wotr.characters import mouth_in_play
 from adjudicator.wotr.dice import FACE_ALIASES, FACE_LABELS, SIDE_FACES
-from adjudicator.wotr.fellowship import join_names, lean_on_guide
+from adjudicator.wotr.fellowship import ACTION_PHASE, join_names, lean_on_guide, phase_step
 
 GAME = "war-of-the-ring"
 DICE = ("event", "character", "army", "muster", "army-muster", "will-of-the-west")
@@ -52,13 +52,13 @@ EVENT_CARD = KindSpec(
     ),
     position=("regions", "politics", "fellowship.region", "fellowship.progress", "fellowship.hidden",
               "fellowship.corruption", "fellowship.guide", "fellowship.companions", "fellowship.mordor",
-              "hunt.pool", "reinforcements"),
+              "hunt.pool", "reinforcements", "turn.phase"),
     rules=("wotr-cards-die-icon", "wotr-cards-army-muster", "wotr-cards-will-of-the-west", "wotr-cards-condition",
            "wotr-cards-table", "wotr-cards-contradict", "wotr-cards-gandalf-draw", "wotr-cards-own-deck",
            "wotr-hand-limit"),
     words=words(),
 )
-REFUSALS = Precedence("side", "face", "die", "condition")
+REFUSALS = Precedence("side", "phase", "face", "die", "condition")
 DECKS = {("free-peoples", "character"): "fp-character", ("free-peoples", "strategy"): "fp-strategy",
          ("shadow", "character"): "shadow-character", ("shadow", "strategy"): "shadow-strategy"}
 
@@ -247,6 +247,11 @@ def event_card(position, q, r):   # noqa: C901 (the card, the side, the die, the
     elif side is None:
         r.default("question.side", "cards.default_side", "wotr-cards-own-deck",
                   owner=SIDE_LABELS[card["side"]].get(lang))
+    if position.phase is not None and position.phase != ACTION_PHASE:
+        r.refuse("phase", "wotr-cards-die-icon", "fellowship.phase_action_wrong", "cards.reason_phase",
+                 phase=position.phase)
+    else:
+        phase_step(position, r, "wotr-cards-die-icon", ACTION_PHASE)
     faces = play_with(position, card, owner)
     _die_steps(position, r, card, owner, die, faces, name)
 
@@ -255,7 +260,7 @@ def event_card(position, q, r):   # noqa: C901 (the card, the side, the die, the
     verdict: dict = {"card": card_id, "play_with": faces, "on_table": bool(event["on_table"])}
     if event["play_if"] is not None:
         holds = reader.holds(event["play_if"])
-        if holds is None and not any(f.id in ("side", "face", "die") for f in r.refusals):
+        if holds is None and not r.refusals:
             return r.needs_info(reader.missing, "cards.needs_info_condition", {"name": name})
         if holds is False:
             r.refuse("condition", "wotr-cards-condition", "cards.refuse_condition", "cards.reason_condition",
