@@ -151,7 +151,7 @@ def test_every_condition_type_is_decided_or_names_what_it_needs(ctype):
                 if value is None:
                     assert rd.missing, (ctype, cond)
                     if ctype in COMBAT_TYPES:
-                        assert b is None or rd.missing == ["battle.hits"]
+                        assert rd.missing == (["question.battle"] if b is None else ["question.hits"])
                 else:
                     assert value in (True, False)
                     assert ctype not in COMBAT_TYPES or b is not None

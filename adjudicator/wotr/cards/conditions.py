@@ -374,7 +374,7 @@ class Reader:
     def _combat(self, cond: dict) -> bool | None:   # noqa: C901 (one branch per condition type)
         b = self.battle
         if b is None:
-            self.need("battle")
+            self.need("question.battle")
             return None
         t = cond["type"]
         own = self.side
@@ -407,7 +407,7 @@ class Reader:
             return _compare(mine, cond["op"], theirs)
         # hits_scored, hits_compare: the round's dice decide them
         if b.hits is None:
-            self.need("battle.hits")
+            self.need("question.hits")
             return None
         if t == "hits_scored":
             whose = b.hits.get(own if cond["whose"] == "own" else enemy, {})
