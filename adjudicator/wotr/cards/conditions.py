@@ -7,7 +7,8 @@ scenario language (a region not listed holds nobody, a nation at its starting po
 start's Fellowship), the reader says so in a step of the ruling (``r.default``).
 
 The combat conditions (``in_battle`` and the others a card's combat half uses) read a
-:class:`Battle`; without one they are unknown and name ``battle`` as missing.
+:class:`Battle`; without one they are unknown and name ``question.battle`` as missing (and
+the round's hits, ``question.hits``, until they are rolled).
 """
 from __future__ import annotations
 
