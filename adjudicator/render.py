@@ -56,7 +56,8 @@ def _choice_label(spec: Any, name: str, value: Any, lang: str) -> str | None:
     for p in (*getattr(spec, "verdict", ()), *getattr(spec, "params", ())):
         if p.name == name and value in p.choice_labels:
             return p.choice_labels[value].get(lang)
-    return None
+    own = getattr(spec, "words", {}).get(value) if isinstance(value, str) else None
+    return own.get(lang) if own is not None else None
 
 
 def _number(x: float, lang: str) -> str:

@@ -165,6 +165,9 @@ class KindSpec(NamedTuple):
     # Groups of parameters of which the question must give at least one (orcs-search: the
     # card by `location`, by `card`, or its fields written straight in the question).
     one_of: tuple[tuple[str, ...], ...] = ()
+    # Words for the keys and values inside its mapping verdict keys (an Event card's effect),
+    # for the CLI and the web to show them as a player reads them.
+    words: Mapping[str, Text] = {}
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration (empty: nothing); checked when it is registered."""
@@ -254,5 +257,8 @@ def nested_label(name: str, lang: str, spec: KindSpec | None = None) -> str | No
     for key in (*(spec.verdict if spec is not None else ()), *COMMON_KEYS):
         if key.name == name:
             return key.label.get(lang)
+    own = spec.words.get(name) if spec is not None else None
+    if own is not None:
+        return own.get(lang)
     text = NESTED_LABELS.get(name)
     return text.get(lang) if text is not None else None

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_engine.py [--quick]
 
 Goals (issue: the engine): cold `adjudicator ask --json` at most 3x a bare `python -c pass`;
-over 5,000 rulings/s in-process for movement and Hunt questions; an exact combat-round
+over 5,000 rulings/s in-process for movement and Hunt questions (issue 22: and Event cards); an exact combat-round
 distribution under 1 ms. Issue 14: a whole battle (`battle-outcome`, exact) under 50 ms for a
 10-against-10 field battle with leaders fought to the end and for a full siege. Prints a
 table and writes benchmarks/results/engine.json.
@@ -35,6 +35,16 @@ ARMY = {"game": "war-of-the-ring",
 CHARACTER = {"game": "war-of-the-ring",
              "position": {"regions": {"Rivendell": {"free_peoples": {"characters": ["Strider"]}}}},
              "question": {"kind": "character-move", "character": "Strider", "from": "Rivendell", "to": "Bree"}}
+# Issue 22: an Event card whose condition reads the board, and one whose recruits are placed
+# by a region selector read over the map.
+EVENT = {"game": "war-of-the-ring",
+         "position": {"regions": {"Minas Tirith": {"free_peoples": {"gondor": {"regular": 3},
+                                                                    "characters": ["Strider"]}}},
+                      "fellowship": {"companions": ["Gandalf the Grey", "Boromir", "Legolas", "Gimli", "Merry",
+                                                    "Pippin"]}},
+         "question": {"kind": "event-card", "card": "Challenge of the King", "die": "character"}}
+EVENT_RECRUIT = {"game": "war-of-the-ring", "position": {"politics": {"southrons": "at-war"}},
+                 "question": {"kind": "event-card", "card": "Horde from the East", "die": "muster"}}
 
 
 # Issue 14: ten units a side with Leaders on both sides, fought until one side has no units.
@@ -140,7 +150,8 @@ def main() -> int:
     os.unlink(scenario_file)
     secs = 0.5 if quick else 2.0
     rates = {k: rulings_per_second(s, secs) for k, s in (("hunt-roll", HUNT), ("army-move", ARMY),
-                                                           ("character-move", CHARACTER))}
+                                                           ("character-move", CHARACTER), ("event-card", EVENT),
+                                                           ("event-card (recruit)", EVENT_RECRUIT))}
     combat = combat_distribution_ms(200 if quick else 2000)
     field_ms, field_min, field_v = whole_battle_ms(FIELD_10_10, 5 if quick else 30)
     siege_ms, siege_min, siege_v = whole_battle_ms(FULL_SIEGE, 5 if quick else 30)
@@ -168,7 +179,7 @@ def main() -> int:
     print(f"adjudicator ask --json, YAML file:  {cold_yaml * 1000:8.1f} ms  ({wall['yaml'] * 1000:.1f} ms)  "
           f"{cold_yaml / bare:.2f}x (fastest runs {fastest['yaml'] / fastest['bare']:.2f}x; goal <= 3x)")
     for k, v in rates.items():
-        print(f"rulings/s in-process, {k:15s} {'n/a' if v is None else round(v):>8}  (CPU time; goal > 5,000)")
+        print(f"rulings/s in-process, {k:21s} {'n/a' if v is None else round(v):>8}  (CPU time; goal > 5,000)")
     print(f"exact combat round 5 dice, 5 rerolls: {combat:8.4f} ms  (goal < 1 ms)")
     print(f"whole battle, 10 v 10 with Leaders:   {field_ms:8.2f} ms  (fastest {field_min:.2f}; goal < 50 ms; "
           f"attacker wins {field_v['p_attacker_wins']})")

@@ -42,6 +42,7 @@ DESIGN = {
         "victory": ["winner", "reason", "free_peoples_vp", "shadow_vp"],
         "enter-mordor": ["allowed"],
         "action-dice": ["free_peoples", "shadow"],
+        "event-card": ["card", "allowed", "play_with", "play_if", "on_table", "effect"],
         "battle-outcome": ["p_attacker_wins", "p_defender_holds", "p_both_eliminated", "p_rounds", "attacker_left",
                            "defender_left", "expected_attacker_losses", "expected_defender_losses"],
     },

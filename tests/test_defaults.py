@@ -225,6 +225,30 @@ _TILE_COMPANIONS = ("read only to know the Guide (and who is left once a Hobbit 
                     "given); left out, the seven of the start make Gandalf the Grey the Guide, named as "
                     "position.fellowship.guide")
 
+# event-card (wotr/cards/events.py): a card whose condition or effect reads the field left out.
+_EV = "event-card"
+CASES.update({
+    (WOTR, _EV, "position.regions"): {"question": {"card": "Wormtongue"}},
+    (WOTR, _EV, "position.politics"): {"question": {"card": "Paths of the Woses"}},
+    (WOTR, _EV, "position.fellowship.region"): {"position": {"fellowship": {"progress": 1}},
+                                                "question": {"card": "Orc Patrol"}},
+    (WOTR, _EV, "position.fellowship.progress"): {"position": {"fellowship": {"region": "Fangorn"}},
+                                                  "question": {"card": "Nazgûl Search"}},
+    (WOTR, _EV, "position.fellowship.hidden"): {"position": {"fellowship": {"corruption": 1}},
+                                                "question": {"card": "Morgul Wound"}},
+    (WOTR, _EV, "position.fellowship.corruption"): {"position": {"fellowship": {"hidden": False}},
+                                                    "question": {"card": "Morgul Wound"}},
+    (WOTR, _EV, "position.fellowship.guide"): {"position": {"fellowship": {"corruption": 2}},
+                                               "question": {"card": "Athelas"}},
+    (WOTR, _EV, "position.fellowship.companions"): {"question": {"card": "Axe and Bow"}},
+    (WOTR, _EV, "position.fellowship.mordor"): {"question": {"card": "Elven Cloaks"}},
+    (WOTR, _EV, "position.hunt.pool"): {"position": {"fellowship": {"region": "Fangorn", "progress": 1}},
+                                        "question": {"card": "Orc Patrol"}},
+    (WOTR, _EV, "position.reinforcements"): {"question": {"card": "Guards of the Citadel"}},
+    (WOTR, _EV, "question.side"): {"question": {"card": "Athelas"}},
+    (WOTR, _EV, "position.turn.phase"): {"question": {"card": "Athelas", "die": "character"}},
+})
+
 CASES.update({
     (CG, "pass", "question.action_step_ended"): {"question": {"hand": 1}},
     (CG, "victory-check", "question.scenario"): {"question": {"round": 9, "free_peoples": {"paths": [3]},
