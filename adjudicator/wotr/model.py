@@ -134,6 +134,7 @@ class RegionState(NamedTuple):
     besieged: str | None = None         # the side whose army is inside the besieged stronghold
     free_peoples: Army = Army()
     shadow: Army = Army()
+    crossed: tuple[str, ...] = ()       # nations not At War whose figures came here across a border
 
     def army(self, side: str) -> Army:
         return self.free_peoples if side == "free_peoples" else self.shadow
@@ -447,8 +448,10 @@ def _region_fields(value: Any, path: list, problems: Problems):
     besieged = _side(besieged, g.at("besieged"), problems) if besieged is not None else None
     fp = read_army(g.sub("free_peoples"), "free_peoples")
     sh = read_army(g.sub("shadow"), "shadow")
+    crossed = tuple(dict.fromkeys(n for i, v in enumerate(g.list("crossed") or ())
+                                  if (n := check_name(v, names.nations(), "nation", g.at("crossed") + [i], problems))))
     g.finish()
-    return g, control, besieged, fp, sh
+    return g, control, besieged, fp, sh, crossed
 
 
 def _given(f: Fields, key: str) -> bool:
@@ -474,7 +477,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
             problems.add(rf.at(key), "core.err_duplicate_region", value=key)
             rid = None
         # Read even under a bad or repeated name, so that every problem comes at once.
-        g, control, besieged, fp, sh = _region_fields(value, rf.at(key), problems)
+        g, control, besieged, fp, sh, crossed = _region_fields(value, rf.at(key), problems)
         if rid is None:
             continue
         info = data.regions()[rid]
@@ -491,7 +494,13 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                     problems.add(g.at("besieged"), "core.err_besieged_no_besiegers", region=key)
         elif fp.is_army and sh.is_army:
             problems.add(rf.at(key), "core.err_two_armies", region=key)
-        regions[rid] = RegionState(rid, control, besieged, fp, sh)
+        for i, nid in enumerate(crossed):
+            here = fp.nations.get(nid) or sh.nations.get(nid)
+            if not (here and (here.count or here.leader)):
+                problems.add(g.at("crossed") + [i], "advance.err_crossed_absent", region=key)
+            elif info.get("nation") in (None, nid):
+                problems.add(g.at("crossed") + [i], "advance.err_crossed_own", region=key)
+        regions[rid] = RegionState(rid, control, besieged, fp, sh, crossed)
     rf.finish()
 
     politics: dict[str, Political] = {}
