@@ -158,7 +158,7 @@ def _outcome_from_position(position, r, dst: str, defender: str, kind: str, dst_
     if army.is_army and (kind != "field" or not inside):
         r.step("advance.defender_still_there", "wotr-battle-advance", region=dst_name)
         return None
-    r.step("advance.defender_gone", "wotr-battle-advance", region=dst_name)
+    r.default("question.outcome", "advance.defender_gone", "wotr-battle-advance", region=dst_name)
     return "won"
 
 

@@ -199,6 +199,9 @@ def hunt_damage(position, q, r):
     reveal = tile.reveal
     if reveal and declared:
         reveal = declared_reveal(position, r)
+    elif reveal and no_roll and "declared" not in q.raw and not fel.in_mordor:
+        # A tile drawn without a Hunt roll may be one drawn on declaring: not, unless told.
+        r.default("question.declared", "journey.default_declared", "wotr-fellowship-declare-tiles")
     if reveal and is_standard_numbered(tile):
         lean_on_guide(position, r)   # Gollum as Guide would ignore this tile's Reveal icon
         if fel.guide == "gollum":
