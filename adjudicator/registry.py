@@ -34,7 +34,8 @@ POSITION_PARSERS = {
 RULE_MODULES: dict[str, tuple[str, ...]] = {
     "war-of-the-ring": tuple(f"adjudicator.wotr.{m}" for m in (
         "dice", "movement", "battle", "retreat", "whole_battle", "muster", "politics", "fellowship", "companions",
-        "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters", "journey", "advance", "draws")),
+        "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters",
+        "journey", "advance", "draws")),
     "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items")),
     "lotr-lcg": tuple(f"adjudicator.lcg.{m}" for m in ("keywords", "celebrimbor")),
 }

@@ -18,7 +18,8 @@ DRAW_CARDS = KindSpec(
     GAME, "draw-cards", T("What happens when I draw Event cards?", "¿Qué pasa cuando robo cartas de Evento?"),
     "board/actions",
     help=T("The hand limit is six Event cards: a draw over it is made, then the excess is discarded at once.",
-           "El límite de mano es de seis cartas de Evento: se roba igualmente y el exceso se descarta en el acto."),
+           "Se tienen como mucho seis cartas de Evento en la mano: se roba igualmente y el exceso se descarta en el "
+           "acto."),
     params=(
         Param("hand", "int", T("Cards in hand before drawing", "Cartas en la mano antes de robar"), lo=0,
               hi=HAND_LIMIT),

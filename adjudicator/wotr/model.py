@@ -49,8 +49,8 @@ POSITION_DEFAULTS: dict[str, Text] = {
     "position.fellowship.mordor": T("not on the Mordor Track", "fuera del marcador de Mordor"),
     "position.hunt.box": T("no dice in the Hunt Box", "ningún dado en la Casilla de Búsqueda"),
     "position.hunt.pool": T("the 16 standard tiles", "las 16 losetas estándar"),
-    "position.hunt.special_tiles": T("no special tile put in play by an Event card", "ninguna loseta especial puesta en "
-                               "juego por una carta de Evento"),
+    "position.hunt.special_tiles": T("no special tile put in play by an Event card",
+                                     "ninguna loseta especial puesta en juego por una carta de Evento"),
     "position.turn.phase": T("not given: the answer is for the phase the question belongs to, and says which",
                              "no se da: la respuesta es para la fase propia de la pregunta, y dice cuál"),
     "position.reinforcements": T("each nation's starting reinforcements", "los refuerzos iniciales de cada nación"),

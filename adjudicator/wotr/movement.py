@@ -80,7 +80,8 @@ ARMY_MOVE = KindSpec(
 )
 # The first of these that applies is the reason given; every one that applies is explained.
 ARMY_MOVE_REFUSALS = Precedence("level-zero", "leader-alone", "besieged", "same-region", "not-adjacent",
-                                "enemy-army", "must-leave", "non-belligerent", "character-die", "muster-die", "mouth-absent",
+                                "enemy-army", "must-leave", "non-belligerent", "character-die", "muster-die",
+                                "mouth-absent",
                                 "mouth-used")
 
 CHARACTER_MOVE = KindSpec(

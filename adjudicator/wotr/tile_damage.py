@@ -92,10 +92,11 @@ HUNT_DAMAGE = KindSpec(
     ),
     position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor",
               "fellowship.guide", "fellowship.companions", "hunt.box"),
-    rules=("wotr-fellowship-declare-tiles", "wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye", "wotr-hunt-damage-eye-no-roll",
+    rules=("wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye",
+           "wotr-hunt-damage-eye-no-roll",
            "wotr-hunt-damage-reveal", "wotr-hunt-damage-negative", "wotr-hunt-damage-die", "wotr-mordor-eye",
            "wotr-mordor-stop", "wotr-tiles-special", "wotr-hunt-damage-order", "wotr-char-hobbit-guide",
-           "wotr-char-gollum-guide"),
+           "wotr-char-gollum-guide", "wotr-fellowship-declare-tiles"),
 )
 
 
