@@ -41,7 +41,7 @@ FELLOWSHIP_MOVE = KindSpec(
     help=T("A move advances the Progress counter one step (on the Mordor Track, the figure one step); the "
            "figure stays where the Fellowship was last seen. With to: whether the Fellowship could be there "
            "once this move is made.",
-           "Un movimiento avanza un paso el contador de Progreso (en el marcador de Mordor, la figura un paso); "
+           "Un movimiento avanza un paso la ficha de Avance (en el marcador de Mordor, la figura un paso); "
            "la figura se queda donde se vio por última vez a la Comunidad. Con to: si la Comunidad podría "
            "estar allí una vez hecho este movimiento."),
     params=(Param("to", "region", T("Heading for (optional)", "Camino de (opcional)"),
