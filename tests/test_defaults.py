@@ -237,6 +237,7 @@ CASES.update({
     (WOTR, "advance", "question.outcome"): _OSGILIATH_WON,
     (WOTR, "change-guide", "position.fellowship.companions"): {"position": {"turn": {"phase": 2}}},
     (WOTR, "change-guide", "position.turn.phase"): {"position": {"fellowship": {"companions": ["Strider", "Gimli"]}}},
+    (WOTR, "change-guide", "question.changed"): {"position": {"turn": {"phase": 5}}},
     (WOTR, "draw-cards", "question.draw"): {"question": {"hand": 6, "deck_left": 5}},
     (WOTR, "draw-cards", "question.deck_left"): {"question": {"hand": 6, "draw": 1}},
     (WOTR, "end-of-turn", "position.fellowship.mordor"): {"question": {"moved": False, "hid": False}},

@@ -70,7 +70,12 @@ CHANGE_GUIDE = KindSpec(
            "Compañeros de mayor nivel; Gollum solo guía cuando no queda ningún Compañero."),
     params=(Param("guide", "character", T("New Guide (optional)", "Nuevo Guía (opcional)"),
                   default_text=T("none named: the answer lists who may guide", "ninguno: la respuesta dice "
-                                 "quién puede guiar")),),
+                                 "quién puede guiar")),
+            Param("changed", "bool", T("A Companion has just left the Fellowship",
+                                       "Un Compañero acaba de dejar la Comunidad"),
+                  help=T("Separated or eliminated: a new Guide may then be named at once, in any phase.",
+                         "Separado o eliminado: entonces se puede nombrar un nuevo Guía en el acto, en cualquier "
+                         "fase."), default=False)),
     verdict=(
         allowed_key(contract=True),
         Key("candidates", "character-ids", T("Who may guide", "Quién puede guiar"), contract=True),
@@ -202,7 +207,7 @@ def change_guide(position, q, r):
     """Who may be the Guide: the Companions of the highest Level in the Fellowship (the Free
     Peoples choose among ties), Gollum only when no Companion is left. A new Guide is named
     at the end of the Fellowship phase (phase 2), or when the Fellowship's make-up changes."""
-    new = q.param("guide")
+    new, changed = q.param("guide"), q.param("changed")
     q.ready()
     fel = position.fellowship
     lang = r.lang
@@ -216,7 +221,11 @@ def change_guide(position, q, r):
     else:
         r.step("journey.guide_tie", "wotr-fellowship-guide", names=who, decides=True)
     current = fel.guide if "guide" in fel.given else None
-    if position.phase is not None and position.phase != FELLOWSHIP_PHASE:
+    if changed:
+        r.step("journey.guide_after_change", "wotr-fellowship-guide-change")
+    elif position.phase is not None and position.phase != FELLOWSHIP_PHASE:
+        if "changed" not in q.raw:
+            r.default("question.changed", "journey.guide_default_unchanged", "wotr-fellowship-guide-change")
         r.refuse("phase", "wotr-fellowship-guide-change", "journey.guide_phase_wrong", "journey.reason_guide_phase",
                  phase=position.phase)
     elif position.phase is None:
