@@ -183,6 +183,7 @@ def _move_on_track(position, r, to: str | None):
         verdict["max_distance"] = 1
         r.step("journey.move_mordor_tile", "wotr-mordor-hunt")
         r.step("journey.move_mordor_step", "wotr-mordor-move", step=fel.mordor, next=fel.mordor + 1)
+        r.step("journey.move_mordor_box", "wotr-mordor-eye")
     if r.refusals:
         return r.decide_refused(MOVE_REFUSALS, "journey.answer_move_no", allowed=False, **verdict)
     return r.decide("journey.answer_move_mordor", {"next": fel.mordor + 1}, by=["wotr-mordor-move"],
