@@ -243,7 +243,10 @@ def change_guide(position, q, r):
                 r.refuse("not-companion", "wotr-fellowship-guide", "journey.guide_not_companion",
                          "journey.reason_guide_not_companion", who=name)
             else:
-                r.refuse("not-in-fellowship", "wotr-fellowship-leave", "journey.guide_not_in_fellowship",
+                # Aragorn and Gandalf the White enter play on the map: never in the Fellowship.
+                never = bool(data.characters()[new]["replaces"])
+                r.refuse("not-in-fellowship", "wotr-fellowship-leave",
+                         "journey.guide_never_in_fellowship" if never else "journey.guide_not_in_fellowship",
                          "journey.reason_guide_not_in_fellowship", who=name)
         elif new not in candidates:
             r.refuse("not-highest", "wotr-fellowship-guide", "journey.guide_not_highest",
