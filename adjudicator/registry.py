@@ -34,7 +34,8 @@ POSITION_PARSERS = {
 RULE_MODULES: dict[str, tuple[str, ...]] = {
     "war-of-the-ring": tuple(f"adjudicator.wotr.{m}" for m in (
         "dice", "movement", "battle", "retreat", "whole_battle", "muster", "politics", "fellowship", "companions",
-        "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters", "cards.events")),
+        "hiding", "mordor", "hunt", "tile_damage", "tile_draw", "victory", "characters", "cards.events",
+        "journey", "advance", "draws")),
     "wotr-card-game": tuple(f"adjudicator.cardgame.{m}" for m in ("actions", "activation", "combat", "items",
                                                                    "battleground", "scoring", "procedures",
                                                                    "reserve")),

@@ -33,6 +33,7 @@ POSITION_WORDS = {
     "hunt": ("Hunt", "Búsqueda"),
     "box": ("Hunt Box", "Casilla de Búsqueda"),
     "pool": ("Hunt Pool", "Reserva de Búsqueda"),
+    "special_tiles": ("Special tiles in play", "Losetas especiales en juego"),
     "turn": ("Turn", "Turno"),
     "phase": ("Phase", "Fase"),
     "regular": ("Regulars", "Regulares"),

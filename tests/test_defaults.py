@@ -248,6 +248,43 @@ CASES.update({
     (WOTR, _EV, "question.side"): {"question": {"card": "Athelas"}},
     (WOTR, _EV, "position.turn.phase"): {"question": {"card": "Athelas", "die": "character"}},
 })
+# Issue 27's kinds: the Fellowship's own move, the Guide, the end of the turn, advancing, drawing.
+_OSGILIATH_WON = {"position": {"regions": {"North Ithilien": {"shadow": {"sauron": {"regular": 3}}}}},
+                  "question": {"from": "North Ithilien", "to": "Osgiliath"}}
+_STILL_THERE = {"position": {"regions": {"North Ithilien": {"shadow": {"sauron": {"regular": 3}}},
+                                         "Osgiliath": {"free_peoples": {"gondor": {"regular": 1}}}}},
+                "question": {"from": "North Ithilien", "to": "Osgiliath"}}
+CASES.update({
+    (WOTR, "advance", "position.regions"): _OSGILIATH_WON,
+    (WOTR, "advance", "question.units"): _OSGILIATH_WON,
+    (WOTR, "advance", "question.outcome"): _OSGILIATH_WON,
+    (WOTR, "change-guide", "position.fellowship.companions"): {"position": {"turn": {"phase": 2}}},
+    (WOTR, "change-guide", "position.turn.phase"): {"position": {"fellowship": {"companions": ["Strider", "Gimli"]}}},
+    (WOTR, "change-guide", "question.changed"): {"position": {"turn": {"phase": 5}}},
+    (WOTR, "draw-cards", "question.draw"): {"question": {"hand": 6, "deck_left": 5}},
+    (WOTR, "draw-cards", "question.deck_left"): {"question": {"hand": 6, "draw": 1}},
+    (WOTR, "end-of-turn", "position.fellowship.mordor"): {"question": {"moved": False, "hid": False}},
+    (WOTR, "end-of-turn", "position.fellowship.corruption"): {"position": {"fellowship": {"mordor": 2}},
+                                                             "question": {"moved": False, "hid": False}},
+    (WOTR, "enter-mordor", "position.hunt.pool"): {"position": {"fellowship": {"region": "Morannon"}}},
+    (WOTR, "enter-mordor", "position.hunt.special_tiles"): {"position": {"fellowship": {"region": "Morannon"}}},
+    (WOTR, "fellowship-move", "position.fellowship.region"): {"question": {"to": "Trollshaws"}},
+    (WOTR, "fellowship-move", "position.fellowship.progress"): {"position": {"turn": {"phase": 5}}},
+    (WOTR, "fellowship-move", "position.fellowship.hidden"): {"position": {"turn": {"phase": 5}}},
+    (WOTR, "fellowship-move", "position.fellowship.mordor"): {"position": {"turn": {"phase": 5}}},
+    (WOTR, "fellowship-move", "position.fellowship.guide"): {"position": {"fellowship": {"hidden": False}}},
+    (WOTR, "fellowship-move", "position.turn.phase"): {"position": {"fellowship": {"region": "Rivendell"}}},
+    (WOTR, "hunt-damage", "question.declared"): {"question": {"tile": 0, "no_roll": True}},
+})
+EXEMPT_27 = {
+    (WOTR, "change-guide", "position.fellowship.guide"):
+        "who may guide depends on the Companions alone (the position's reader accepts as Guide only a Companion "
+        "of the highest Level, or Gollum when none is left)",
+    (WOTR, "change-guide", "question.guide"):
+        "without a Guide named the answer lists who may guide (candidates): no default is taken",
+    (WOTR, "fellowship-move", "question.to"):
+        "without to the answer is for the move itself: nothing is assumed about where the Fellowship heads",
+}
 
 CASES.update({
     (CG, "pass", "question.action_step_ended"): {"question": {"hand": 1}},
@@ -272,6 +309,9 @@ EXEMPT: dict[tuple[str, str, str], str] = {
         "the default region (Rivendell) is never taken as where the Fellowship was declared: only a given "
         "fellowship.region is read, and without it the answer asks for question.region",
 }
+
+
+EXEMPT.update(EXEMPT_27)
 
 
 def test_every_defaulted_field_of_every_kind_has_a_case_or_a_reason():

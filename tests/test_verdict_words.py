@@ -111,7 +111,10 @@ def _english_only() -> set[str]:
     """English words of verdict keys and values that Spanish says otherwise."""
     texts = [t for spec in registry.specs() for k in spec.verdict for t in (k.label, *k.choice_labels.values())]
     texts += list(NESTED_LABELS.values())
-    return {t.en for t in texts if t.en != t.es}
+    # The special Hunt tiles' names label enter-mordor's pool; a scenario of the card game may type
+    # the same piece's name (its Elven Rope item) as its own text, which is not a verdict word.
+    pieces = {info["name"]["en"] for info in data.hunt_tiles()["special"].values()}
+    return {t.en for t in texts if t.en != t.es and t.en not in pieces}
 
 
 def _items(line: str) -> list[str]:

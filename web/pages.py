@@ -25,12 +25,13 @@ class Situation(NamedTuple):
 # them; a kind named nowhere still shows, under "Other questions" (tests/web/test_app.py lists it).
 SITUATIONS = (
     Situation("movement", "Moving armies and characters", ("army-move", "character-move")),
-    Situation("battle", "Battles and sieges", ("battle", "battle-outcome", "retreat")),
+    Situation("battle", "Battles and sieges", ("battle", "battle-outcome", "retreat", "advance")),
     Situation("fellowship", "The Fellowship and the Hunt", (
-        "separate-companions", "declare-fellowship", "hide-fellowship", "reveal-fellowship", "enter-mordor",
+        "fellowship-move", "separate-companions", "declare-fellowship", "hide-fellowship", "reveal-fellowship",
+        "change-guide", "enter-mordor", "end-of-turn",
         "hunt-allocation", "hunt-roll", "hunt-draw", "hunt-damage", "hunt-casualty")),
     Situation("politics", "Politics, mustering and characters", ("politics", "muster", "bring-into-play")),
-    Situation("dice", "Action dice and Elven Rings", ("action-dice", "elven-ring")),
+    Situation("dice", "Action dice and Elven Rings", ("action-dice", "elven-ring", "draw-cards")),
     Situation("victory", "Victory", ("victory",)),
 )
 

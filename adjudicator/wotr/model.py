@@ -50,6 +50,8 @@ POSITION_DEFAULTS: dict[str, Text] = {
     "position.fellowship.mordor": T("not on the Mordor Track", "fuera del marcador de Mordor"),
     "position.hunt.box": T("no dice in the Hunt Box", "ningún dado en la Casilla de Búsqueda"),
     "position.hunt.pool": T("the 16 standard tiles", "las 16 losetas estándar"),
+    "position.hunt.special_tiles": T("no special tile put in play by an Event card",
+                                     "ninguna loseta especial puesta en juego por una carta de Evento"),
     "position.turn.phase": T("not given: the answer is for the phase the question belongs to, and says which",
                              "no se da: la respuesta es para la fase propia de la pregunta, y dice cuál"),
     "position.reinforcements": T("each nation's starting reinforcements", "los refuerzos iniciales de cada nación"),
@@ -133,6 +135,7 @@ class RegionState(NamedTuple):
     besieged: str | None = None         # the side whose army is inside the besieged stronghold
     free_peoples: Army = Army()
     shadow: Army = Army()
+    crossed: tuple[str, ...] = ()       # nations not At War whose figures came here across a border
 
     def army(self, side: str) -> Army:
         return self.free_peoples if side == "free_peoples" else self.shadow
@@ -186,7 +189,8 @@ class Hunt(NamedTuple):
     shadow_dice: int = 0
     free_peoples_dice: int = 0
     pool: tuple[Any, ...] | None = None   # None: the 16 standard tiles
-    given: frozenset[str] = frozenset()   # the Hunt fields the scenario gave ("box", "pool")
+    given: frozenset[str] = frozenset()   # the Hunt fields given ("box", "pool", "special_tiles")
+    special_tiles: tuple[str, ...] = ()   # special tiles Event cards put in play, not yet in the pool
 
 
 class Position(NamedTuple):
@@ -424,6 +428,23 @@ def read_tile(value: Any, path: list, problems: Problems) -> Any:
     return None
 
 
+def _special_tiles(hf: Fields) -> tuple[str, ...]:
+    """``hunt.special_tiles``: special tiles put in play by Event cards (only special tiles are)."""
+    raw = hf.list("special_tiles")
+    out: list[str] = []
+    for i, v in enumerate(raw or ()):
+        tile = read_tile(v, hf.at("special_tiles") + [i], hf.problems)
+        if tile is None:
+            continue
+        if not isinstance(tile, str) or tile in ("eye", "die"):
+            hf.problems.add(hf.at("special_tiles") + [i], "journey.err_in_play_not_special", value=v)
+        elif tile in out:
+            hf.problems.add(hf.at("special_tiles") + [i], "core.err_duplicate", value=v)
+        else:
+            out.append(tile)
+    return tuple(out)
+
+
 def _nation_entries(f: Fields):
     """(nation id, value, path) for each key of a mapping keyed by nation names; an unknown
     name is a problem (with suggestions) and comes with id None, so that its value is still
@@ -442,8 +463,10 @@ def _region_fields(value: Any, path: list, problems: Problems):
     besieged = _side(besieged, g.at("besieged"), problems) if besieged is not None else None
     fp = read_army(g.sub("free_peoples"), "free_peoples")
     sh = read_army(g.sub("shadow"), "shadow")
+    crossed = tuple(dict.fromkeys(n for i, v in enumerate(g.list("crossed") or ())
+                                  if (n := check_name(v, names.nations(), "nation", g.at("crossed") + [i], problems))))
     g.finish()
-    return g, control, besieged, fp, sh
+    return g, control, besieged, fp, sh, crossed
 
 
 def _given(f: Fields, key: str) -> bool:
@@ -470,7 +493,7 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
             problems.add(rf.at(key), "core.err_duplicate_region", value=key)
             rid = None
         # Read even under a bad or repeated name, so that every problem comes at once.
-        g, control, besieged, fp, sh = _region_fields(value, rf.at(key), problems)
+        g, control, besieged, fp, sh, crossed = _region_fields(value, rf.at(key), problems)
         if rid is None:
             continue
         info = data.regions()[rid]
@@ -487,7 +510,13 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                     problems.add(g.at("besieged"), "core.err_besieged_no_besiegers", region=key)
         elif fp.is_army and sh.is_army:
             problems.add(rf.at(key), "core.err_two_armies", region=key)
-        regions[rid] = RegionState(rid, control, besieged, fp, sh)
+        for i, nid in enumerate(crossed):
+            here = fp.nations.get(nid) or sh.nations.get(nid)
+            if not (here and (here.count or here.leader)):
+                problems.add(g.at("crossed") + [i], "advance.err_crossed_absent", region=key)
+            elif info.get("nation") in (None, nid):
+                problems.add(g.at("crossed") + [i], "advance.err_crossed_own", region=key)
+        regions[rid] = RegionState(rid, control, besieged, fp, sh, crossed)
         region_paths[rid] = rf.at(key)
     rf.finish()
 
@@ -567,9 +596,11 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
         if pool_raw is not None:
             pool = tuple(t for t in (read_tile(v, hf.at("pool") + [i], problems) for i, v in enumerate(pool_raw))
                          if t is not None)
+        in_play = _special_tiles(hf)
         hf.finish()
-        hunt_given = frozenset(k for k in ("box", "pool") if isinstance(hf.raw, dict) and hf.raw.get(k) is not None)
-        hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given)
+        hunt_given = frozenset(k for k in ("box", "pool", "special_tiles")
+                               if isinstance(hf.raw, dict) and hf.raw.get(k) is not None)
+        hunt = Hunt(shadow_dice or 0, fp_dice or 0, pool, hunt_given, in_play)
 
     reinforcements: dict[str, dict[str, int]] = {}
     reinforcement_paths: dict[str, list] = {}

@@ -37,6 +37,7 @@ from adjudicator.wotr.characters import (
     is_led,
 )
 from adjudicator.wotr.characters import muster_as_army as chars_muster_as_army  # the Mouth of Sauron's card
+from adjudicator.wotr.crossing import must_leave
 from adjudicator.wotr.model import Army, Position, other_side
 from adjudicator.wotr.political import political_default
 
@@ -79,7 +80,8 @@ ARMY_MOVE = KindSpec(
 )
 # The first of these that applies is the reason given; every one that applies is explained.
 ARMY_MOVE_REFUSALS = Precedence("level-zero", "leader-alone", "besieged", "same-region", "not-adjacent",
-                                "enemy-army", "non-belligerent", "character-die", "muster-die", "mouth-absent",
+                                "enemy-army", "must-leave", "non-belligerent", "character-die", "muster-die",
+                                "mouth-absent",
                                 "mouth-used")
 
 CHARACTER_MOVE = KindSpec(
@@ -293,6 +295,7 @@ def army_move(position, q, r):
             r.step("movement.non_belligerent_ok", "wotr-army-non-belligerent", nation=nation_name,
                    region=dst_name)
     left_behind_not_at_war(position, r, present, moving, src_name, dst, dst_name)
+    must_leave(position, r, src, dst, moving)   # figures that crossed in while not At War
 
     die_checks(position, r, moving, die, side, mouth_used)
 

@@ -15,7 +15,13 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T
 from adjudicator.wotr.characters import new_guide_step
-from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide
+from adjudicator.wotr.fellowship import (
+    free_peoples_haven,
+    join_names,
+    lean_on_fellowship,
+    lean_on_guide,
+    lean_on_region,
+)
 from adjudicator.wotr.hunt import (
     GUIDE_ABILITY_LABEL,
     HOBBITS,
@@ -50,6 +56,14 @@ HUNT_DAMAGE = KindSpec(
         Param("successes", "int", SUCCESSES, lo=1, hi=MAX_HUNT_DICE),
         Param("die", "int", T("Die rolled (for a die tile)", "Dado tirado (para una loseta de dado)"), lo=1, hi=6),
         Param("no_roll", "bool", NO_ROLL, default=False),
+        Param("declared", "bool", T("Drawn after declaring the Fellowship this phase",
+                                    "Robada tras declarar la Comunidad en esta fase"),
+              help=T("A tile an ability or Event card draws once the Fellowship is declared (no Hunt roll): "
+                     "its Reveal icon is ignored if it was declared in a Free Peoples City or Stronghold the "
+                     "Free Peoples control.",
+                     "Una loseta que una habilidad o carta de Evento hace robar tras declarar la Comunidad (sin "
+                     "tirada de Búsqueda): su icono de descubrir se ignora si se declaró en una Ciudad o baluarte "
+                     "de los Pueblos Libres que ellos controlan."), default=False),
         Param("card_reduction", "int",
               T("Damage cancelled by a card on the table", "Daño anulado por una carta en la mesa"),
               help=T("How much a \"play on the table\" card already in play takes off, used first (0: none).",
@@ -78,10 +92,11 @@ HUNT_DAMAGE = KindSpec(
     ),
     position=("fellowship.region", "fellowship.hidden", "fellowship.corruption", "fellowship.mordor",
               "fellowship.guide", "fellowship.companions", "hunt.box"),
-    rules=("wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye", "wotr-hunt-damage-eye-no-roll",
+    rules=("wotr-hunt-damage", "wotr-hunt-damage-number", "wotr-hunt-damage-eye",
+           "wotr-hunt-damage-eye-no-roll",
            "wotr-hunt-damage-reveal", "wotr-hunt-damage-negative", "wotr-hunt-damage-die", "wotr-mordor-eye",
            "wotr-mordor-stop", "wotr-tiles-special", "wotr-hunt-damage-order", "wotr-char-hobbit-guide",
-           "wotr-char-gollum-guide"),
+           "wotr-char-gollum-guide", "wotr-fellowship-declare-tiles"),
 )
 
 
@@ -109,7 +124,12 @@ def hunt_damage(position, q, r):
     card = q.param("card_reduction") if q.has("card_reduction") and q.raw.get("card_reduction") is not None else None
     guide_use = q.param("guide_ability")
     fel, hunt = position.fellowship, position.hunt
-    if successes is not None and no_roll:
+    declared = q.param("declared")
+    if declared and (successes is not None or fel.in_mordor):
+        q.problems.add(q.at("declared"), "journey.err_declared_mordor" if fel.in_mordor
+                       else "journey.err_declared_successes")
+    no_roll = no_roll or declared
+    if successes is not None and no_roll and not declared:
         q.problems.add(q.at("successes"), "hunt.err_successes_no_roll")
     if successes is not None and fel.in_mordor:
         q.problems.add(q.at("successes"), "hunt.err_successes_mordor")
@@ -178,6 +198,11 @@ def hunt_damage(position, q, r):
         r.step("hunt.damage_number", "wotr-hunt-damage-number", value=damage)
 
     reveal = tile.reveal
+    if reveal and declared:
+        reveal = declared_reveal(position, r)
+    elif reveal and no_roll and "declared" not in q.raw and not fel.in_mordor:
+        # A tile drawn without a Hunt roll may be one drawn on declaring: not, unless told.
+        r.default("question.declared", "journey.default_declared", "wotr-fellowship-declare-tiles")
     if reveal and is_standard_numbered(tile):
         lean_on_guide(position, r)   # Gollum as Guide would ignore this tile's Reveal icon
         if fel.guide == "gollum":
@@ -323,3 +348,19 @@ def _hobbit_separates(position, r, who: str, left: int, tile_reveals: bool) -> l
     if options == ["gollum"] and not tile_reveals and fel.hidden:
         return new_guide_may_reduce(r, "gollum", "hunt.new_guide_gollum_may_reduce_now", left)
     return []
+
+
+def declared_reveal(position, r) -> bool:
+    """A tile drawn once the Fellowship is declared (official 2nd-edition FAQ): its Reveal icon
+    is ignored when the Fellowship was declared in a Free Peoples City or Stronghold controlled
+    by the Free Peoples; elsewhere it reveals as usual."""
+    fel = position.fellowship
+    lean_on_fellowship(position, r, "region")
+    region = fel.region
+    lean_on_region(position, r, region, "wotr-fellowship-declare-tiles")
+    where = names.region_name(region, r.lang)
+    if free_peoples_haven(position, region):
+        r.step("journey.declared_reveal_ignored", "wotr-fellowship-declare-tiles", region=where)
+        return False
+    r.step("journey.declared_reveal_counts", "wotr-fellowship-declare-tiles", region=where)
+    return True
