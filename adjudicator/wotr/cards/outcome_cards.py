@@ -1,0 +1,41 @@
+"""``battle-outcome`` with combat cards: the cards of each listed round checked and explained
+(:mod:`adjudicator.wotr.cards.combat_steps`), the choices they leave tried, and the battle
+solved exactly with them (:mod:`adjudicator.wotr.cards.card_battle`)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from adjudicator.wotr import battle_outcome as outcome
+from adjudicator.wotr.cards import card_battle
+from adjudicator.wotr.cards.card_round import Loss, Plan
+from adjudicator.wotr.cards.combat_steps import best_choice, plan_of, resolve, verdict
+from adjudicator.wotr.engagement import Engagement
+
+
+def cards_outcome(position, e: Engagement, r, given: list[dict[str, list[str]]], choices: dict[str, Any],
+                  cancel: bool, b: outcome.Battle) -> tuple[outcome.Outcome, dict]:
+    rounds = [resolve(position, e, r, cards, cancel=cancel, rnd=k + 1) for k, cards in enumerate(given)]
+
+    def plan_for(chosen: dict[str, Any]):
+        cache: dict[tuple, Plan] = {}
+
+        def at(k: int, a, d, la: Loss, ld: Loss) -> Plan:
+            key = (k, a, d, la, ld)
+            if key not in cache:
+                fighters = {"attacker": card_battle.fighter(b.attacker, a, la),
+                            "defender": card_battle.fighter(b.defender, d, ld)}
+                cache[key] = plan_of(position, e, rounds[k - 1], chosen, fighters, {"attacker": a, "defender": d},
+                                     cancel=cancel)
+            return cache[key]
+        return at
+
+    def solve(chosen: dict[str, Any]) -> outcome.Outcome:
+        return card_battle.solve(b, len(rounds), plan_for(chosen))
+
+    def score(chosen: dict[str, Any]) -> dict[str, Fraction]:
+        o = solve(chosen)
+        return {"attacker": o.p_attacker_wins, "defender": o.p_defender_holds}
+
+    chosen = best_choice(rounds[0], e, r, choices, cancel, score) if rounds else {}
+    return solve(chosen), verdict(rounds[0] if rounds else [], r)
