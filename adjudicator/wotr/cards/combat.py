@@ -163,9 +163,9 @@ class Played(NamedTuple):
 
 
 def slug(title: str) -> str:
-    """The title's label part: lowercase ASCII words joined by "-" ("Durin's Bane": durins-bane)."""
+    """The title's label part: lowercase ASCII words joined by "-" ("Durin's Bane": durin-s-bane)."""
     import unicodedata
-    folded = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower().replace("'", "")
+    folded = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
     return "-".join("".join(ch if ch.isalnum() else " " for ch in folded).split())
 
 
