@@ -513,7 +513,7 @@ ROHAN = {"Folde": {"free_peoples": {"rohan": {"regular": 3, "elite": 2, "leader"
 def test_defaults_are_listed_and_named_in_a_step(lang):
     ruling = ask({"from": "Folde", "to": "Westemnet"}, ROHAN, lang)
     v = ruling["verdict"]
-    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties",
+    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties", "question.combat_cards",
                                      "question.defender_retreats", "question.max_rounds", "question.units"]
     stated = [s["text"] for s in ruling["explanation"]]
     assert len(stated) == len(set(stated))      # each default said once

@@ -22,7 +22,14 @@ from adjudicator.params import side_value
 from adjudicator.registry import question
 from adjudicator.ruling import Ruling
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
-from adjudicator.wotr.cards.combat import CARD_RULES, COMBAT_CARDS_KEY, card_params, read_card_choices, read_combat_cards
+from adjudicator.wotr.cards.combat import (
+    CARD_RULES,
+    COMBAT_CARDS_KEY,
+    card_params,
+    read_card_choices,
+    read_combat_cards,
+)
+from adjudicator.wotr.cards.combat_steps import round_odds
 from adjudicator.wotr.combat_round import (
     combat_dice,
     expected,
@@ -33,7 +40,6 @@ from adjudicator.wotr.combat_round import (
     side_dice,
     witch_king_card_step,
 )
-from adjudicator.wotr.cards.combat_steps import round_odds
 from adjudicator.wotr.engagement import (
     GANDALF_WHITE,
     TYPES,
@@ -139,7 +145,7 @@ def battle(position, q, r):
     if rnd == 1:
         politics_of_attack(position, e, r)
     if not (given and given[0]):
-        r.step("combat.no_cards", "wotr-battle-combat-card")
+        r.default("question.combat_cards", "combat.no_cards", "wotr-battle-combat-card")
     return r.decide("battle.answer", {"type": r.t(f"battle.type_{e.kind}"), "round": rnd,
                                       "att_dice": att_dice, "att_hit": att_hit, "att_rerolls": att_rerolls,
                                       "def_dice": def_dice, "def_hit": def_hit, "def_rerolls": def_rerolls},

@@ -21,7 +21,13 @@ from adjudicator.wotr import battle_outcome as outcome
 from adjudicator.wotr import board
 from adjudicator.wotr import characters as chars_rules
 from adjudicator.wotr.battle import GAME, IF_CANCELLED_WHEN
-from adjudicator.wotr.cards.combat import CARD_RULES, COMBAT_CARDS_KEY, card_params, read_card_choices, read_combat_cards
+from adjudicator.wotr.cards.combat import (
+    CARD_RULES,
+    COMBAT_CARDS_KEY,
+    card_params,
+    read_card_choices,
+    read_combat_cards,
+)
 from adjudicator.wotr.cards.outcome_cards import cards_outcome
 from adjudicator.wotr.combat_round import HARD_HIT, NORMAL_HIT, combat_dice, nazgul_cancelled, witch_king_card_step
 from adjudicator.wotr.engagement import TYPES, Engagement, battle_params, politics_of_attack, read_engagement
@@ -391,7 +397,7 @@ def battle_outcome(position, q, r):
     politics_of_attack(position, e, r)
     if not any(given):
         witch_king_card_step(e, r)
-        r.step("combat.no_cards", "wotr-battle-combat-card")
+        r.default("question.combat_cards", "combat.no_cards", "wotr-battle-combat-card")
 
     def solve(cancelled: bool) -> outcome.Outcome:
         return outcome.solve(outcome.Battle(

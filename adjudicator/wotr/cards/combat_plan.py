@@ -80,7 +80,7 @@ def build(e: Engagement, cards: list[Played], choices: dict[str, Any], *, cancel
         leaves: list[dict] = []
         effect = p.combat["effect"]
         if effect["type"] == "cancel-combat-card":
-            if effect.get("if_no_card") and not any(c.role == enemy for c in cards):
+            if effect.get("if_no_card") and not any(c.role == enemy and c.playable for c in cards):
                 _walk(effect["if_no_card"], leaves)
         elif p.slug in ("fateful-strike", "black-breath"):
             sides[own]["eliminate"] = _slaying(p.slug, enemy_army, cancel_nazgul)

@@ -151,7 +151,7 @@ def plan_of(position, e: Engagement, cards: list[Played], choices: dict[str, Any
             lost = sum(data.characters()[c]["leadership"] or 0 for c in combat_plan.companions(own))
             side = plan.side(p.role)
             side = side._replace(forfeit=side.forfeit + lost)
-            plan = plan._replace(**{p.role: side})
+            plan = plan._replace(attacker=side) if p.role == "attacker" else plan._replace(defender=side)
     return plan
 
 
@@ -165,6 +165,9 @@ def best_choice(cards: list[Played], e: Engagement, r, given: dict[str, Any], ca
     """Each side's choice: the one given, else the one best for that player by ``score``
     (role -> that player's figure, higher better), the others named in a step."""
     chosen: dict[str, Any] = {}
+    for role in given:
+        if not quiet and not any(p.role == role and p.playable and not p.cancelled for p in cards):
+            r.step("combat.choice_no_card", "wotr-combat-cards-choices", who=who(r, role))
     for p in cards:
         if not p.playable or p.cancelled:
             continue
