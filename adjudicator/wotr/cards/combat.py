@@ -32,7 +32,7 @@ CARD_RULES = ("wotr-combat-cards-condition", "wotr-combat-cards-order", "wotr-co
               "wotr-combat-cards-leadership", "wotr-combat-cards-extra-attack", "wotr-combat-cards-one-round",
               "wotr-combat-cards-eliminate", "wotr-combat-cards-retreat", "wotr-combat-cards-choices",
               "wotr-combat-cards-dice")
-COMBAT_CARDS_KEY = Key("combat_cards", "mapping", T("Combat cards", "Cartas de combate"), always=False,
+COMBAT_CARDS_KEY = Key("combat_cards", "mapping", T("Combat cards", "Cartas de combate"), always=False, contract=True,
                        when=T("when combat cards are given: {attacker: {card, title, initiative, playable, cancelled}, "
                               "defender: {...}, order: [titles as they resolve]}",
                               "si se dan cartas de combate: {attacker: {card, title, initiative, playable, cancelled}, "

@@ -211,17 +211,20 @@ def choice_text(r, value: Any) -> str:
 
 
 def verdict(cards: list[Played], r) -> dict:
+    """The verdict's ``combat_cards``: the same in both languages (the card's id, its printed
+    English title); the steps name the cards in the reader's language."""
     out: dict[str, Any] = {"attacker": None, "defender": None}
     for p in cards:
-        out[p.role] = {"card": p.ids[0] if len(p.ids) == 1 else None, "title": title_of(p, r.lang),
+        out[p.role] = {"card": p.ids[0] if len(p.ids) == 1 else None, "title": p.title,
                        "initiative": p.initiative, "playable": p.playable, "cancelled": p.cancelled}
-    out["order"] = [title_of(p, r.lang) for p in cards if p.playable]
+    out["order"] = [p.title for p in cards if p.playable]
     return out
 
 
 # -- the two kinds' odds with the cards ------------------------------------------------------------
 def _odds(dist_hits: list[Fraction], dice: int, hit_on: int, rerolls: int) -> dict:
     from adjudicator.ruling import fraction_text, probability
+    dist_hits = dist_hits + [Fraction(0)] * (dice + 1 - len(dist_hits))    # k = 0..dice at least
     return {"dice": dice, "hit_on": hit_on, "rerolls": rerolls,
             "p_hits": [probability(p) for p in dist_hits], "p_hits_exact": [fraction_text(p) for p in dist_hits]}
 
@@ -256,7 +259,8 @@ def round_odds(position, e: Engagement, r, given: dict[str, list[str]], choices:
     for i, role in enumerate(("attacker", "defender")):
         f, s = fighters[role], plan.side(role)
         dice = 0 if plan.retreat else dice_of(f, comps[role], s)
-        out.append(_odds(hits_marginal(dist, role), dice, hits[i] - s.roll_mod, rerolls_of(f, comps[role], s, dice)))
+        hit_on = max(2, min(6, hits[i] - s.roll_mod))     # a 1 always misses, a 6 always hits
+        out.append(_odds(hits_marginal(dist, role), dice, hit_on, rerolls_of(f, comps[role], s, dice)))
         own = self_marginal(dist, role)
         if len(own) > 1:
             r.step("combat.self_hits", "wotr-combat-cards-dice", who=who(r, role),
