@@ -28,10 +28,13 @@ from math import comb
 from typing import NamedTuple
 
 from adjudicator.wotr.battle_outcome import KEEP_STRENGTH, MAX_DICE, MAX_REROLLS, Comp, hit_points, take_hits
-from adjudicator.wotr.odds import p_die
 
 ROLES = ("attacker", "defender")
-ONE = Fraction(1, 6)
+# Every chance here is a whole number over a power of 6 (each die has six faces): weights are
+# kept as integers, each roll over 6^5 (an attack: at most five dice) or 6^10 (a side's Combat
+# roll and re-roll), and turned into fractions once, at the end.
+ATTACK_SCALE = 6 ** MAX_DICE
+ROLL_SCALE = 6 ** (MAX_DICE + MAX_REROLLS)
 
 
 class Fighter(NamedTuple):
@@ -103,30 +106,36 @@ class Result(NamedTuple):
     d_self: int
 
 
-def _binom(n: int, k: int, p: Fraction) -> Fraction:
-    return comb(n, k) * p ** k * (1 - p) ** (n - k)
+def faces(hit_on: int) -> int:
+    """The faces that hit when a die needs ``hit_on`` (a natural 1 misses, a 6 hits)."""
+    return 7 - max(2, min(6, hit_on))
+
+
+def _binom(n: int, k: int, hit_on: int, scale_dice: int = MAX_DICE) -> int:
+    """P(k of n dice hit) over 6^scale_dice."""
+    f = faces(hit_on)
+    return comb(n, k) * f ** k * (6 - f) ** (n - k) * 6 ** (scale_dice - n)
 
 
 @lru_cache(maxsize=4096)
 def side_roll(dice: int, hit_on: int, reroll_on: int, rerolls: int, auto: int, backfire: bool
-              ) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
+              ) -> tuple[tuple[tuple[int, int, int], int], ...]:
     """(Combat-roll hits with the missed dice made hits, re-roll hits, natural 1s that hit the
-    roller's own army) -> chance. A natural 1 always misses and a 6 always hits."""
-    p = p_die(hit_on)
-    p2 = p_die(reroll_on)
-    out: dict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
-    one = ONE if backfire else Fraction(0)
-    miss = 1 - p - one
+    roller's own army) -> chance over 6^10. A natural 1 always misses and a 6 always hits."""
+    f = faces(hit_on)
+    one = 1 if backfire else 0
+    miss = 6 - f - one
+    out: dict[tuple[int, int, int], int] = defaultdict(int)
     for h in range(dice + 1):
         for o in range(dice - h + 1 if backfire else 1):
             m = dice - h - o
-            pr = Fraction(comb(dice, h) * comb(dice - h, o)) * p ** h * one ** o * miss ** m
-            if not pr:
+            w = comb(dice, h) * comb(dice - h, o) * f ** h * one ** o * miss ** m
+            if not w:
                 continue
             made = min(auto, m)
             r = min(rerolls, m - made)
             for h2 in range(r + 1):
-                out[(h + made, h2, o)] += pr * _binom(r, h2, p2)
+                out[(h + made, h2, o)] += w * _binom(r, h2, reroll_on, MAX_DICE + MAX_REROLLS - dice)
     return tuple(out.items())
 
 
@@ -163,7 +172,7 @@ def _elites(comp: Comp) -> int:
 
 def _attack(dist: dict, role: str, dice_fn, hit_on: int, fighters: dict[str, Fighter]) -> dict:
     """An extra attack by ``role``: its hits are taken by the enemy at once."""
-    out: dict = defaultdict(Fraction)
+    out: dict = defaultdict(int)
     enemy = "defender" if role == "attacker" else "attacker"
     for st, pr in dist.items():
         own, other = (st.a, st.d) if role == "attacker" else (st.d, st.a)
@@ -174,13 +183,13 @@ def _attack(dist: dict, role: str, dice_fn, hit_on: int, fighters: dict[str, Fig
                 nst = st._replace(d=other2, a_pre=st.a_pre + h)
             else:
                 nst = st._replace(a=other2, d_pre=st.d_pre + h)
-            out[nst] += pr * _binom(n, h, p_die(hit_on))
+            out[nst] += pr * _binom(n, h, hit_on)
     return out
 
 
 def _self_hits(dist: dict, role: str, most: int, fighters: dict[str, Fighter]) -> dict:
     """Hits a side inflicts on itself; never its last unit (a player keeps one to fight)."""
-    out: dict = defaultdict(Fraction)
+    out: dict = defaultdict(int)
     f = fighters[role]
     for st, pr in dist.items():
         own = st.a if role == "attacker" else st.d
@@ -198,26 +207,31 @@ def round_outcomes(att: Fighter, dfd: Fighter, hit_a: int, hit_d: int, plan: Pla
     base = {"attacker": hit_a, "defender": hit_d}
     if plan.retreat:
         return {Result(att.comp, dfd.comp, Loss(), Loss(), 0, 0, 0, 0): Fraction(1)}
-    dist: dict = {_Pre(att.comp, dfd.comp): Fraction(1)}
+    dist: dict = {_Pre(att.comp, dfd.comp): 1}
+    scale = 1
     for role, action, amount, hit_on in plan.before:
         f = fighters[role]
         s = plan.side(role)
         number = hit_on or base[role]
         if action == "self-hits":
             dist = _self_hits(dist, role, amount, fighters)
-        elif action == "attack-fixed":
+            continue
+        scale *= ATTACK_SCALE
+        if action == "attack-fixed":
             dist = _attack(dist, role, lambda comp, n=amount: n, number, fighters)
         elif action == "attack-elites":
             dist = _attack(dist, role, _elites, number, fighters)
         else:   # attack-leadership
             dist = _attack(dist, role, lambda comp, f=f, s=s: max(0, f.lead(comp) - s.forfeit), number, fighters)
-    out: dict[Result, Fraction] = defaultdict(Fraction)
+    out: dict[Result, int] = defaultdict(int)
     for st, pr in dist.items():
         for res, p2 in _rolls(st, fighters, base, plan).items():
             out[res] += pr * p2
+    scale *= ROLL_SCALE * ROLL_SCALE
     for role, action, amount, _hit_on in plan.after:
         out = _after(out, role, action, amount, fighters)
-    return dict(out)
+        scale *= ATTACK_SCALE
+    return {res: Fraction(w, scale) for res, w in out.items() if w}
 
 
 def _roll_dist(f: Fighter, comp: Comp, s: Side, hit_on: int, self_mod: int):
@@ -226,12 +240,12 @@ def _roll_dist(f: Fighter, comp: Comp, s: Side, hit_on: int, self_mod: int):
     return side_roll(dice, hit_on - s.roll_mod - self_mod, hit_on - s.reroll_mod, rerolls, s.auto_hits, s.backfire)
 
 
-def _rolls(st: _Pre, fighters: dict[str, Fighter], base: dict[str, int], plan: Plan) -> dict[Result, Fraction]:
+def _rolls(st: _Pre, fighters: dict[str, Fighter], base: dict[str, int], plan: Plan) -> dict[Result, int]:
     att, dfd = fighters["attacker"], fighters["defender"]
     sa, sd = plan.attacker, plan.defender
     ra = _roll_dist(att, st.a, sa, base["attacker"], st.a_self)
     rd = _roll_dist(dfd, st.d, sd, base["defender"], st.d_self)
-    out: dict[Result, Fraction] = defaultdict(Fraction)
+    out: dict[Result, int] = defaultdict(int)
     for (ac, ar, ao), pa in ra:
         for (dc, dr, do), pd in rd:
             a_tot, d_tot = ac + ar, dc + dr
@@ -276,28 +290,28 @@ def _cancel(s: Side, against: int, enemy_rolls: int) -> tuple[int, Loss]:
     return max(0, against - most), s.cancel_cost
 
 
-def _after(dist: dict[Result, Fraction], role: str, action: str, amount: int,
-           fighters: dict[str, Fighter]) -> dict[Result, Fraction]:
-    """An after-casualties card of ``role``: its hits are taken at once."""
-    out: dict[Result, Fraction] = defaultdict(Fraction)
+def _after(dist: dict[Result, int], role: str, action: str, amount: int,
+           fighters: dict[str, Fighter]) -> dict[Result, int]:
+    """An after-casualties card of ``role``: its hits are taken at once (weights over 6^5 more)."""
+    out: dict[Result, int] = defaultdict(int)
     att = role == "attacker"
     enemy = fighters["defender" if att else "attacker"]
     own_f = fighters[role]
     for res, pr in dist.items():
         own, other = (res.a_comp, res.d_comp) if att else (res.d_comp, res.a_comp)
         if not sum(own) or not sum(other):
-            out[res] += pr
+            out[res] += pr * ATTACK_SCALE
             continue
         own_self = 0
         if action == "great-host":
-            rolls = [(1 if sum(own) >= 2 * sum(other) else 0, Fraction(1))]
+            rolls = [(1 if sum(own) >= 2 * sum(other) else 0, ATTACK_SCALE)]
         elif action == "attack-elites":
             n = min(MAX_DICE, _elites(own))
-            rolls = [(h, _binom(n, h, p_die(5))) for h in range(n + 1)]
+            rolls = [(h, _binom(n, h, 5)) for h in range(n + 1)]
         else:   # onslaught: self-hits, then a die for each on 4+
             own_self = max(0, min(amount, hit_points(own) - 1))
             own = take_hits(own, own_self, own_f.casualties, own_f.captains)
-            rolls = [(h, _binom(own_self, h, p_die(4))) for h in range(own_self + 1)]
+            rolls = [(h, _binom(own_self, h, 4)) for h in range(own_self + 1)]
         for h, p in rolls:
             other2 = take_hits(other, h, enemy.casualties, enemy.captains)
             if att:

@@ -161,7 +161,8 @@ def _needs_elite(p: Played) -> bool:
 
 
 def best_choice(cards: list[Played], e: Engagement, r, given: dict[str, Any], cancel: bool,
-                score: Callable[[dict[str, Any]], dict[str, Fraction]], *, quiet: bool = False) -> dict[str, Any]:
+                score: Callable[[dict[str, Any]], dict[str, Fraction]], *, quiet: bool = False,
+                whole: bool = False) -> dict[str, Any]:
     """Each side's choice: the one given, else the one best for that player by ``score``
     (role -> that player's figure, higher better), the others named in a step."""
     chosen: dict[str, Any] = {}
@@ -193,10 +194,12 @@ def best_choice(cards: list[Played], e: Engagement, r, given: dict[str, Any], ca
         best = max(scored, key=lambda x: x[0])
         chosen[p.role] = best[1]
         if not quiet:
-            others = "; ".join(f"{choice_text(r, o)}: {r.decimal(s)}" for s, o in scored if o != best[1])
+            shown = r.percent if whole else r.decimal
+            others = "; ".join(f"{choice_text(r, o)}: {shown(s)}" for s, o in scored if o != best[1])
+            measure = r.t(f"combat.measure_{p.role}" if whole else "combat.measure_round")
             r.default(f"question.card_choices.{p.role}", "combat.choice_best", "wotr-combat-cards-choices",
                       who=who(r, p.role), title=title_of(p, r.lang), choice=choice_text(r, best[1]),
-                      value=r.decimal(best[0]), others=others or "-")
+                      value=shown(best[0]), others=others or "-", measure=measure)
     return chosen
 
 

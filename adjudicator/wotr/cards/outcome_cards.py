@@ -37,5 +37,5 @@ def cards_outcome(position, e: Engagement, r, given: list[dict[str, list[str]]],
         o = solve(chosen)
         return {"attacker": o.p_attacker_wins, "defender": o.p_defender_holds}
 
-    chosen = best_choice(rounds[0], e, r, choices, cancel, score) if rounds else {}
+    chosen = best_choice(rounds[0], e, r, choices, cancel, score, whole=True) if rounds else {}
     return solve(chosen), verdict(rounds[0] if rounds else [], r)
