@@ -40,7 +40,7 @@ def take(army, hits, captains):
     army[:] = best_keeping_strength((army[0], army[1], 0), hits, captains)[:2]
 
 
-def sim_round(rng, att_card, def_card):
+def sim_round(rng, att_card, def_card, choice=None):
     """One round, Shadow (attacker) against the Free Peoples of REGIONS: the hits each side
     scores on the other. Each card's effect is written here from its text."""
     att, dfd = [6, 2], [3, 2]
@@ -77,6 +77,30 @@ def sim_round(rng, att_card, def_card):
     if d == "Andúril":                 # Aragorn's Leadership (2) given up, two missed dice made hits
         d_lead -= 2
         d_auto = 2
+    if d == "Mighty Attack":           # the one Companion, Aragorn, gives up his 2: one missed die a hit
+        d_lead -= 2
+        d_auto = 1
+    if a == "They Are Terrible":
+        a_lead -= 1
+        a_rmod += 1
+    if a == "Desperate Battle":
+        a_mod = d_mod = a_rmod = d_rmod = 1
+    if d == "Advantageous Position":   # Minas Tirith is in Gondor
+        a_mod -= 1
+    if d == "Brave Stand":             # one Companion: one Shadow die fewer
+        a_max = 4
+    if a == "Foul Stench":             # Nazgûl Leadership 3 against the Free Peoples' 3
+        d_lead = 0
+    if a == "Words of Power":          # Aragorn silenced: no Leadership, no Captain of the West
+        d_lead -= 2
+        d_cap = 0
+    if d == "Charge":                  # initiative 2: the two Elites attack on 5+ before the roll
+        h = sum(die(rng, 5)[1] for _ in range(dfd[1]))
+        take(att, h, a_cap)
+        d_hits += h
+    if a == "Relentless Assault":      # initiative 3: hits on his own army, +1 each to the roll
+        take(att, choice, a_cap)
+        a_mod += choice
     if a == "Durin's Bane":            # initiative 2, before the roll: 3 dice on 4+
         h = sum(die(rng, 4)[1] for _ in range(3))
         take(dfd, h, d_cap)
@@ -104,6 +128,8 @@ def sim_round(rng, att_card, def_card):
         dh += 1
     if d == "Shield-wall" and ah >= 2:
         ah -= 1
+    if d == "Heroic Death" and ah >= 1:    # the Leader sacrificed: one hit cancelled
+        ah -= 1
     take(att, dh + a_self, a_cap)
     take(dfd, ah, d_cap)
     a_hits += ah
@@ -113,12 +139,20 @@ def sim_round(rng, att_card, def_card):
         a_hits += h
     if a == "Great Host" and sum(dfd) and sum(att) >= 2 * sum(dfd):
         a_hits += 1
+    if a == "Onslaught" and sum(att) and sum(dfd):    # hits on his own units, then a die each on 4+
+        k = min(choice, att[0] + 2 * att[1] - 1)
+        take(att, k, a_cap)
+        a_hits += sum(die(rng, 4)[1] for _ in range(k))
     return a_hits, d_hits
 
 
 PAIRS = [("Deadly Strife", "Valour"), ("Cruel as Death", "Andúril"), ("Durin's Bane", "Daylight"),
          ("Dread and Despair", "Confusion"), ("We Come to Kill", "Sudden Strike"), ("Great Host", "No Quarter"),
-         ("Swarm of Bats", "Shield-wall"), ("Swarm of Bats", None), (None, "Shield-wall")]
+         ("Swarm of Bats", "Shield-wall"), ("Swarm of Bats", None), (None, "Shield-wall"),
+         ("They Are Terrible", "Mighty Attack"), ("Desperate Battle", "Advantageous Position"),
+         ("Foul Stench", "Brave Stand"), ("Words of Power", "Charge"), ("Relentless Assault", "Heroic Death"),
+         ("Onslaught", None)]
+CHOICES = {"Dread and Despair": 1, "Relentless Assault": 2, "Onslaught": 2}
 REGIONS_MORIA = {"Dimrill Dale": REGIONS["Osgiliath"], "Lorien": REGIONS["Minas Tirith"]}
 
 
@@ -132,8 +166,10 @@ def test_a_rounds_exact_hits_agree_with_a_simulation(pair):
         regions = {"Dimrill Dale": REGIONS["Osgiliath"], "Lorien": {"free_peoples": {
             "elves": {"regular": 3, "elite": 2, "leader": 1}, "characters": ["Aragorn"]}}}
         q = {**q, "from": "Dimrill Dale", "to": "Lorien"}
-    if att == "Dread and Despair":
-        q = {**q, "card_choices": {"attacker": 1}}
+    if att in CHOICES:
+        q = {**q, "card_choices": {"attacker": CHOICES[att]}}
+    if dfd == "Heroic Death":
+        q = {**q, "card_choices": {**q.get("card_choices", {}), "defender": "leader"}}
     v = verdict(q, regions=regions)
     assert v["status"] == "decided" and v["combat_cards"]["order"]
     if att == "Dread and Despair":
@@ -142,7 +178,7 @@ def test_a_rounds_exact_hits_agree_with_a_simulation(pair):
     n = 6000
     counts = {"attacker": {}, "defender": {}}
     for _ in range(n):
-        ah, dh = sim_round(rng, att, dfd)
+        ah, dh = sim_round(rng, att, dfd, CHOICES.get(att))
         counts["attacker"][ah] = counts["attacker"].get(ah, 0) + 1
         counts["defender"][dh] = counts["defender"].get(dh, 0) + 1
     for role in ("attacker", "defender"):
@@ -230,3 +266,61 @@ def test_a_choice_left_open_is_the_best_for_its_player_and_named():
     given = verdict({"kind": "battle", "combat_cards": {"attacker": "Relentless Assault"},
                      "card_choices": {"attacker": 0}})
     assert given["attacker"]["p_hits_exact"] == given["without_cards"]["attacker"]["p_hits_exact"]
+
+
+def sim_black_breath(rng):
+    """Black Breath in round 1: a Shadow re-roll hit slays the Free Peoples Leader (three slay
+    Aragorn, who also gave a Combat die); then plain rounds to the end."""
+    att, dfd = [6, 2], [3, 2]
+    d_cap, d_lead = 1, 3
+    rnd = 0
+    while sum(att) and sum(dfd):
+        rnd += 1
+        a_dice = min(5, sum(att))
+        first = [die(rng, 5)[1] for _ in range(a_dice)]
+        again = [die(rng, 5)[1] for _ in range(min(3, a_dice - sum(first)))]
+        ah = sum(first) + sum(again)
+        d_dice = min(5, sum(dfd) + d_cap)
+        dh = sum(die(rng, 5)[1] for _ in range(d_dice))
+        dh += sum(die(rng, 5)[1] for _ in range(min(d_lead, d_dice - dh)))
+        take(att, dh, 0)
+        take(dfd, ah, d_cap)
+        if rnd == 1 and sum(again) >= 3:
+            d_lead, d_cap = d_lead - 2, 0
+        elif rnd == 1 and sum(again) >= 1:
+            d_lead -= 1
+    return "both" if not sum(att) and not sum(dfd) else ("attacker" if sum(att) else "holds")
+
+
+def test_a_character_slain_by_a_card_leads_no_more_in_a_simulation():
+    v = verdict({"kind": "battle-outcome", "combat_cards": {"attacker": "Black Breath"}})
+    rng = random.Random(23)
+    n = 4000
+    tally = {"attacker": 0, "holds": 0, "both": 0}
+    for _ in range(n):
+        tally[sim_black_breath(rng)] += 1
+    for key, outcome in (("p_attacker_wins", "attacker"), ("p_defender_holds", "holds"), ("both", "both")):
+        exact = Fraction(v[f"{key}_exact"] if key != "both" else v["p_both_eliminated_exact"])
+        assert within(tally[outcome], n, exact), (key, tally[outcome] / n, float(exact))
+
+
+def test_cards_of_consecutive_rounds_and_none_after():
+    one = verdict({"kind": "battle-outcome", "combat_cards": {"attacker": "Deadly Strife"}})
+    listed = verdict({"kind": "battle-outcome", "combat_cards": [{"attacker": "Deadly Strife"}]})
+    two = verdict({"kind": "battle-outcome", "combat_cards": [{"attacker": "Deadly Strife"}, {"defender": "Valour"}]})
+    assert one["p_attacker_wins_exact"] == listed["p_attacker_wins_exact"] != two["p_attacker_wins_exact"]
+    for v in (one, two):
+        assert sum(Fraction(p) for p in v["p_rounds_exact"].values()) == 1
+        assert sum(Fraction(v[f"{k}_exact"]) for k in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated",
+                                                         "p_defender_retreats")) == 1
+
+
+def test_scouts_ends_the_battle_before_any_die_and_says_where_to():
+    regions = {"Osgiliath": REGIONS["Osgiliath"], "Lossarnach": REGIONS["Minas Tirith"]}
+    q = {"from": "Osgiliath", "to": "Lossarnach", "combat_cards": {"defender": "Scouts"}}
+    out = ask({**q, "kind": "battle-outcome"}, regions=regions)
+    assert out["verdict"]["p_defender_retreats"] == 1 and out["verdict"]["p_rounds"] == {"1": 1.0}
+    where = [s["text"] for s in out["explanation"] if s["rule"] == "wotr-combat-cards-retreat"]
+    assert where and "Minas Tirith" in where[0] and "Pelargir" in where[0]
+    one = verdict({**q, "kind": "battle"}, regions=regions)
+    assert one["attacker"]["p_hits"] == [1.0] and one["defender"]["p_hits"] == [1.0]
