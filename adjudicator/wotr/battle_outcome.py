@@ -309,10 +309,13 @@ def _topological(g: _Graph) -> list[int]:
     return sorted(range(len(g.states)), key=key)
 
 
-def solve(b: Battle, start: dict[tuple, Fraction] | None = None, start_round: int = 1) -> Outcome:
+def solve(b: Battle, start: dict[tuple, Fraction] | None = None, start_round: int = 1, *,
+          by_round: bool = True) -> Outcome:
     """The battle's odds. ``start``: the states (attacker, defender, round, extensions used)
     the battle is in when round ``start_round`` begins, with their chances (the rounds before
-    fought with combat cards: :mod:`adjudicator.wotr.cards.card_battle`)."""
+    fought with combat cards: :mod:`adjudicator.wotr.cards.card_battle`). ``by_round=False``
+    leaves ``p_rounds`` empty where it needs a pass of its own (the odds without the cards,
+    shown beside them, need only who wins)."""
     _check(b)
     if b.retreat_after == 0:    # into the Stronghold before the first round: no dice rolled
         kept = b.defender.units if b.retreat_keeps is None else min(b.defender.units, b.retreat_keeps)
@@ -358,7 +361,7 @@ def solve(b: Battle, start: dict[tuple, Fraction] | None = None, start_round: in
     expected_rounds = start_round - 1 + Fraction(rounds_plain, q_all) + sum(
         (Fraction(n * ROUND_SCALE, common * q_all) for common, n in rounds_looped.items()), Fraction(0))
     if _round_index_limit(b, start_round)[1]:
-        rounds = _rounds(g, order, start, start_round, scale)
+        rounds = _rounds(g, order, start, start_round, scale) if by_round else {}
     else:
         rounds = _listed({k: Fraction(n, q_all) for k, n in ended_in.items() if n})
     return _outcome(b, g, p_terminal, rounds, expected_rounds)

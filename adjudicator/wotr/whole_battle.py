@@ -399,29 +399,31 @@ def battle_outcome(position, q, r):
         witch_king_card_step(e, r)
         r.default("question.combat_cards", "combat.no_cards", "wotr-battle-combat-card")
 
-    def solve(cancelled: bool) -> outcome.Outcome:
-        return outcome.solve(outcome.Battle(
+    def battle_of(cancelled: bool) -> outcome.Battle:
+        return outcome.Battle(
             attacker=force_of(position, e.attacker, e.side, p.casualties["attacker"], cancel=cancelled),
             defender=force_of(position, e.defender, e.enemy, p.casualties["defender"], cancel=cancelled),
             attacker_hits_on=att_later, attacker_hits_on_first=att_first, defender_hits_on=def_hit,
             siege=e.kind == "siege", extend_siege=extensions, max_rounds=p.max_rounds,
-            attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps))
+            attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps)
 
-    o = solve(cancel)
+    def solve(cancelled: bool, *, quiet: bool = False) -> outcome.Outcome:
+        """The odds, with the cards when given (their steps written once, not for Gandalf's choice)."""
+        if any(given):
+            return cards_outcome(position, e, r, given, choices, cancelled, battle_of(cancelled), quiet=quiet)[0]
+        return outcome.solve(battle_of(cancelled))
+
     extra: dict = {}
     if any(given):
+        plain = outcome.solve(battle_of(cancel), by_round=False)     # beside the odds with the cards
         extra["without_cards"] = {k: v for key in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated")
-                                  for k, v in exact_pair(key, getattr(o, key)).items()}
-        plain = o
-        o, extra["combat_cards"] = cards_outcome(position, e, r, given, choices, cancel, outcome.Battle(
-            attacker=force_of(position, e.attacker, e.side, p.casualties["attacker"], cancel=cancel),
-            defender=force_of(position, e.defender, e.enemy, p.casualties["defender"], cancel=cancel),
-            attacker_hits_on=att_later, attacker_hits_on_first=att_first, defender_hits_on=def_hit,
-            siege=e.kind == "siege", extend_siege=extensions, max_rounds=p.max_rounds,
-            attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps))
+                                  for k, v in exact_pair(key, getattr(plain, key)).items()}
+        o, extra["combat_cards"] = cards_outcome(position, e, r, given, choices, cancel, battle_of(cancel))
         r.step("combat.outcome_with_without", "wotr-battle-combat-card", win=r.percent(o.p_attacker_wins),
                hold=r.percent(o.p_defender_holds), win0=r.percent(plain.p_attacker_wins),
                hold0=r.percent(plain.p_defender_holds))
+    else:
+        o = solve(cancel)
     result_steps(e, o, r)
     verdict = {"allowed": True, "type": e.kind, "side": side_value(e.side), **extra}
     for key in OUTCOME_KEYS:
@@ -430,7 +432,7 @@ def battle_outcome(position, q, r):
     if e.kind == "siege":
         verdict.update(exact_pair("expected_extensions", o.expected_extensions))
     if may_cancel:
-        alt = solve(True)
+        alt = solve(True, quiet=True)
         r.step("battle.outcome_if_cancelled", "wotr-char-gandalf-white-nazgul",
                gandalf=names.character_name("gandalf-the-white", r.lang), win=r.percent(alt.p_attacker_wins),
                hold=r.percent(alt.p_defender_holds))

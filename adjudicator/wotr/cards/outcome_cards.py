@@ -14,8 +14,9 @@ from adjudicator.wotr.engagement import Engagement
 
 
 def cards_outcome(position, e: Engagement, r, given: list[dict[str, list[str]]], choices: dict[str, Any],
-                  cancel: bool, b: outcome.Battle) -> tuple[outcome.Outcome, dict]:
-    rounds = [resolve(position, e, r, cards, cancel=cancel, rnd=k + 1) for k, cards in enumerate(given)]
+                  cancel: bool, b: outcome.Battle, *, quiet: bool = False) -> tuple[outcome.Outcome, dict]:
+    """The odds with the cards, and the verdict's ``combat_cards`` (no step when ``quiet``)."""
+    rounds = [resolve(position, e, r, cards, cancel=cancel, rnd=k + 1, quiet=quiet) for k, cards in enumerate(given)]
 
     def plan_for(chosen: dict[str, Any]):
         cache: dict[tuple, Plan] = {}
@@ -37,5 +38,5 @@ def cards_outcome(position, e: Engagement, r, given: list[dict[str, list[str]]],
         o = solve(chosen)
         return {"attacker": o.p_attacker_wins, "defender": o.p_defender_holds}
 
-    chosen = best_choice(rounds[0], e, r, choices, cancel, score, whole=True) if rounds else {}
+    chosen = best_choice(rounds[0], e, r, choices, cancel, score, whole=True, quiet=quiet) if rounds else {}
     return solve(chosen), verdict(rounds[0] if rounds else [], r)
