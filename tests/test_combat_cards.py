@@ -324,3 +324,53 @@ def test_scouts_ends_the_battle_before_any_die_and_says_where_to():
     assert where and "Minas Tirith" in where[0] and "Pelargir" in where[0]
     one = verdict({**q, "kind": "battle"}, regions=regions)
     assert one["attacker"]["p_hits"] == [1.0] and one["defender"]["p_hits"] == [1.0]
+
+
+HELMS_DEEP = {"Helm's Deep": {"besieged": "free-peoples", "free_peoples": {"rohan": {"regular": 2, "elite": 2,
+                                                                                    "leader": 1}},
+                              "shadow": {"isengard": {"regular": 6, "elite": 4}}},
+              "Orthanc": {"shadow": {"characters": ["Saruman"]}}}
+
+
+def sim_devilry(rng):
+    """Helm's Deep besieged, Saruman in play (the 4 Isengard Elites lead): Devilry of Orthanc
+    in round 1 (+1 to the Combat roll, not to the re-roll), the siege extended while the
+    attacker has an Elite to reduce."""
+    att, dfd = [6, 0, 4], [2, 2, 0]
+    rnd = 0
+    while True:
+        rnd += 1
+        a_dice, d_dice = min(5, sum(att)), min(5, sum(dfd))
+        first = sum(die(rng, 5 if rnd == 1 else 6)[1] for _ in range(a_dice))
+        ah = first + sum(die(rng, 6)[1] for _ in range(min(att[2], a_dice - first)))
+        dh = sum(die(rng, 5)[1] for _ in range(d_dice))
+        dh += sum(die(rng, 5)[1] for _ in range(min(1, d_dice - dh)))
+        att[:] = best_keeping_strength(tuple(att), dh, 0)
+        dfd[:] = best_keeping_strength(tuple(dfd), ah, 0)
+        if not sum(att) and not sum(dfd):
+            return "both"
+        if not sum(dfd):
+            return "attacker"
+        if not sum(att):
+            return "holds"
+        if not (att[1] or att[2]):
+            return "holds"
+        if att[1]:
+            att[1] -= 1
+        else:
+            att[2] -= 1
+        att[0] += 1
+
+
+def test_a_siege_with_a_card_agrees_with_a_simulation():
+    v = api.ask({"game": "war-of-the-ring", "position": {"regions": HELMS_DEEP, "politics": AT_WAR},
+                 "question": {"kind": "battle-outcome", "from": "Helm's Deep", "to": "Helm's Deep", "type": "siege",
+                              "side": "shadow", "combat_cards": {"attacker": "Devilry of Orthanc"}}})["verdict"]
+    assert v["p_attacker_wins"] > v["without_cards"]["p_attacker_wins"]
+    rng = random.Random(19)
+    n = 4000
+    tally = {"attacker": 0, "holds": 0, "both": 0}
+    for _ in range(n):
+        tally[sim_devilry(rng)] += 1
+    assert within(tally["attacker"], n, Fraction(v["p_attacker_wins_exact"]))
+    assert within(tally["holds"], n, Fraction(v["p_defender_holds_exact"]))
