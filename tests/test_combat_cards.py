@@ -262,7 +262,7 @@ def test_an_unknown_card_is_a_problem_with_its_path():
 
 def test_a_choice_left_open_is_the_best_for_its_player_and_named():
     out = ask({"kind": "battle", "combat_cards": {"attacker": "Relentless Assault"}})
-    assert "question.card_choices.attacker" in out["verdict"]["defaults"]
+    assert "question.card_choices" in out["verdict"]["defaults"]
     given = verdict({"kind": "battle", "combat_cards": {"attacker": "Relentless Assault"},
                      "card_choices": {"attacker": 0}})
     assert given["attacker"]["p_hits_exact"] == given["without_cards"]["attacker"]["p_hits_exact"]

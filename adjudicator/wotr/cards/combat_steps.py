@@ -197,7 +197,7 @@ def best_choice(cards: list[Played], e: Engagement, r, given: dict[str, Any], ca
             shown = r.percent if whole else r.decimal
             others = "; ".join(f"{choice_text(r, o)}: {shown(s)}" for s, o in scored if o != best[1])
             measure = r.t(f"combat.measure_{p.role}" if whole else "combat.measure_round")
-            r.default(f"question.card_choices.{p.role}", "combat.choice_best", "wotr-combat-cards-choices",
+            r.default("question.card_choices", "combat.choice_best", "wotr-combat-cards-choices",
                       who=who(r, p.role), title=title_of(p, r.lang), choice=choice_text(r, best[1]),
                       value=shown(best[0]), others=others or "-", measure=measure)
     return chosen
