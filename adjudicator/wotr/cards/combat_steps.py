@@ -93,7 +93,12 @@ def _steps(position, e: Engagement, r, cards: list[Played], rnd: int) -> None:
         if "extra-attack" in text:
             r.step("combat.extra_attack", "wotr-combat-cards-extra-attack", title=title_of(p, r.lang))
         if "eliminate-character" in text or p.slug == "heroic-death":
-            r.step("combat.eliminate", "wotr-combat-cards-eliminate", title=title_of(p, r.lang))
+            figures = _figures(e, p, r)
+            if figures:
+                key = "combat.eliminate_own" if p.slug == "heroic-death" else "combat.eliminate"
+                r.step(key, "wotr-combat-cards-eliminate", title=title_of(p, r.lang), figures=figures)
+            else:
+                r.step("combat.eliminate_none", "wotr-combat-cards-eliminate", title=title_of(p, r.lang))
         if "retreat-before-combat" in text:
             retreat_step(position, e, r, p)
     if rnd == 1 and "witch-king" in e.army_of("shadow").characters:
@@ -105,6 +110,25 @@ def _steps(position, e: Engagement, r, cards: list[Played], rnd: int) -> None:
             r.step("combat.witch_king_draw", "wotr-char-witch-king-card", who=wk, deck=deck)
         else:
             r.step("combat.witch_king_no_card", "wotr-char-witch-king-card", who=wk)
+
+
+def _figures(e: Engagement, p: Played, r) -> str:
+    """The figures a slaying card (or Heroic Death, its owner's own) may take in this battle."""
+    chars = data.characters()
+    own = p.slug == "heroic-death"
+    army = e.army_of(p.side) if own else e.army_of("shadow" if p.side == "free_peoples" else "free_peoples")
+    names_out = []
+    if p.slug in ("heroic-death", "black-breath") and army.leaders:
+        names_out.append(r.t("combat.figure_leader"))
+    if p.slug == "fateful-strike" and army.nazgul:
+        names_out.append(r.t("combat.figure_nazgul"))
+    for c in army.characters:
+        kind, nazgul = chars[c]["kind"], chars[c]["is_nazgul"]
+        if (p.slug in ("heroic-death", "black-breath") and kind == "companion") \
+                or (p.slug == "blade-of-westernesse" and c in combat_plan.MINIONS) \
+                or (p.slug == "fateful-strike" and (nazgul or c in combat_plan.MINIONS)):
+            names_out.append(names.character_name(c, r.lang))
+    return ", ".join(names_out)
 
 
 def can_retreat(position, e: Engagement) -> list[str]:
