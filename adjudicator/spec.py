@@ -248,6 +248,12 @@ NESTED_LABELS = {
     "progress": T("Progress tokens", "Fichas de progreso"),
     "resource": T("Resource tokens", "Fichas de recurso"),
     "other": T("Other tokens", "Otras fichas"),
+    "card": T("Card", "Carta"),
+    "title": T("Combat card", "Carta de combate"),
+    "initiative": T("Initiative", "Iniciativa"),
+    "playable": T("May be played", "Puede jugarse"),
+    "cancelled": T("Cancelled", "Anulada"),
+    "order": T("Order they resolve in", "Orden en que se resuelven"),
 }
 
 

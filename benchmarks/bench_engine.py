@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from adjudicator import api  # noqa: E402
 from adjudicator.wotr import battle_outcome, odds  # noqa: E402
+from adjudicator.wotr.cards import card_round  # noqa: E402
 
 HUNT = {"game": "war-of-the-ring", "position": {"fellowship": {"region": "Moria"},
         "hunt": {"box": {"shadow": 4, "free_peoples": 1}}}, "question": {"kind": "hunt-roll"}}
@@ -60,17 +61,32 @@ FULL_SIEGE = {"game": "war-of-the-ring", "position": {"regions": {"Minas Tirith"
     "politics": {"sauron": "at-war", "gondor": "at-war"}},
     "question": {"kind": "battle-outcome", "from": "Minas Tirith", "to": "Minas Tirith", "type": "siege"}}
 
+# Issue 23: the same battles with a combat card on each side in the first round (the Shadow's
+# Cruel as Death against the Free Peoples' Charge in the field; Cruel as Death against
+# Shield-wall in the siege), exact, the odds without the cards worked out beside them.
+FIELD_10_10_CARDS = {**FIELD_10_10, "question": {**FIELD_10_10["question"], "combat_cards": {
+    "attacker": "Cruel as Death", "defender": "Charge"}}}
+FULL_SIEGE_CARDS = {**FULL_SIEGE, "question": {**FULL_SIEGE["question"], "combat_cards": {
+    "attacker": "Cruel as Death", "defender": "Shield-wall"}}}
+
+
+CPU_MS: dict[str, list[float]] = {}     # the same rulings' CPU time (a busy machine inflates the wall time)
+
 
 def whole_battle_ms(scenario: dict, repeats: int) -> tuple[float, float, dict]:
     """Median and fastest time of the whole ruling, every cache of the dice emptied first (a
     player's first question); the verdict's exact figures are checked to add up."""
     times, verdict = [], {}
+    cpu = CPU_MS.setdefault(scenario["question"].get("type", "field") + str(bool(scenario["question"].get(
+        "combat_cards"))), [])
     for _ in range(repeats):
-        for cached in (odds.hits_distribution, battle_outcome.side_weights, battle_outcome.take_hits):
+        for cached in (odds.hits_distribution, battle_outcome.side_weights, battle_outcome.take_hits,
+                       card_round.side_roll):
             cached.cache_clear()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         verdict = api.ask(scenario)["verdict"]
         times.append(time.perf_counter() - t0)
+        cpu.append((time.process_time() - c0) * 1000)
     from fractions import Fraction
     total = sum(Fraction(verdict[f"{k}_exact"]) for k in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated",
                                                            "p_defender_retreats"))
@@ -155,6 +171,8 @@ def main() -> int:
     combat = combat_distribution_ms(200 if quick else 2000)
     field_ms, field_min, field_v = whole_battle_ms(FIELD_10_10, 5 if quick else 30)
     siege_ms, siege_min, siege_v = whole_battle_ms(FULL_SIEGE, 5 if quick else 30)
+    fcards_ms, fcards_min, fcards_v = whole_battle_ms(FIELD_10_10_CARDS, 5 if quick else 30)
+    scards_ms, scards_min, scards_v = whole_battle_ms(FULL_SIEGE_CARDS, 5 if quick else 30)
     results = {
         "cpu_time": True,
         "python_c_pass_cpu_s": round(bare, 4), "ask_json_cold_cpu_s": round(cold, 4),
@@ -170,6 +188,12 @@ def main() -> int:
                                           "p_attacker_wins": field_v["p_attacker_wins"]},
         "battle_outcome_full_siege_ms": {"median": round(siege_ms, 2), "fastest": round(siege_min, 2),
                                          "p_attacker_wins": siege_v["p_attacker_wins"]},
+        "battle_outcome_field_10_10_cards_ms": {"median": round(fcards_ms, 2), "fastest": round(fcards_min, 2),
+                                                "p_attacker_wins": fcards_v["p_attacker_wins"],
+                                                "without_cards": fcards_v["without_cards"]["p_attacker_wins"]},
+        "battle_outcome_full_siege_cards_ms": {"median": round(scards_ms, 2), "fastest": round(scards_min, 2),
+                                               "p_attacker_wins": scards_v["p_attacker_wins"],
+                                               "without_cards": scards_v["without_cards"]["p_attacker_wins"]},
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
     }
     print(f"CPU time, median of {n} interleaved runs (wall time in brackets):")
@@ -185,6 +209,14 @@ def main() -> int:
           f"attacker wins {field_v['p_attacker_wins']})")
     print(f"whole battle, full siege:             {siege_ms:8.2f} ms  (fastest {siege_min:.2f}; goal < 50 ms; "
           f"attacker wins {siege_v['p_attacker_wins']})")
+    print(f"whole battle, 10 v 10, a card a side: {fcards_ms:8.2f} ms  (fastest {fcards_min:.2f}; goal < 50 ms; "
+          f"attacker wins {fcards_v['p_attacker_wins']}, {fcards_v['without_cards']['p_attacker_wins']} without)")
+    cpu_ms = {k: round(statistics.median(v), 2) for k, v in CPU_MS.items()}
+    results["whole_battle_cpu_ms"] = cpu_ms
+    print(f"whole battle, full siege with cards:  {scards_ms:8.2f} ms  (fastest {scards_min:.2f}; goal < 50 ms; "
+          f"attacker wins {scards_v['p_attacker_wins']}, {scards_v['without_cards']['p_attacker_wins']} without)")
+    print("whole battles, median CPU time (ms): " + ", ".join(
+        f"{k.replace('True', ' with cards').replace('False', '')} {v}" for k, v in cpu_ms.items()))
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "engine.json").write_text(json.dumps(results, indent=2) + "\n")

@@ -521,7 +521,7 @@ def test_defaults_are_listed_and_named_in_a_step(lang, monkeypatch):
     monkeypatch.setattr(ruling_module, "MAX_EXACT_CHARS", 10**4)   # the exact fraction, however long
     ruling = ask({"from": "Folde", "to": "Westemnet"}, ROHAN, lang)
     v = ruling["verdict"]
-    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties",
+    assert sorted(v["defaults"]) == ["question.attacker_stops_below", "question.casualties", "question.combat_cards",
                                      "question.defender_retreats", "question.max_rounds", "question.units"]
     stated = [s["text"] for s in ruling["explanation"]]
     assert len(stated) == len(set(stated))      # each default said once

@@ -34,7 +34,7 @@ DESIGN = {
         "separate-companions": ["max_distance", "allowed", "removed"],
         "declare-fellowship": ["allowed", "max_distance", "heal", "activates"],
         "reveal-fellowship": ["allowed", "max_distance", "extra_tile"],
-        "battle": ["allowed", "type", "attacker", "defender"],
+        "battle": ["allowed", "type", "attacker", "defender", "combat_cards"],
         "retreat": ["allowed", "into_stronghold", "destinations"],
         "muster": ["allowed"],
         "politics": ["active", "steps"],
@@ -44,7 +44,7 @@ DESIGN = {
         "action-dice": ["free_peoples", "shadow"],
         "event-card": ["card", "allowed", "play_with", "play_if", "on_table", "effect"],
         "battle-outcome": ["p_attacker_wins", "p_defender_holds", "p_both_eliminated", "p_rounds", "attacker_left",
-                           "defender_left", "expected_attacker_losses", "expected_defender_losses"],
+                           "defender_left", "expected_attacker_losses", "expected_defender_losses", "combat_cards"],
         "fellowship-move": ["allowed", "max_distance"],
         "change-guide": ["allowed", "candidates"],
         "advance": ["allowed", "units"],
@@ -75,10 +75,11 @@ def is_probability(v) -> bool:
 
 
 def is_dice_side(v) -> bool:
-    """`{dice, hit_on, rerolls, p_hits}`: p_hits[k] for k = 0..dice, summing to 1."""
+    """`{dice, hit_on, rerolls, p_hits}`: p_hits[k] for k = 0..dice (further with combat cards: their
+    extra attacks and extra hits score past the dice), summing to 1."""
     return (isinstance(v, dict) and is_count(v.get("dice")) and v.get("hit_on") in range(2, 7)
             and is_count(v.get("rerolls")) and isinstance(v.get("p_hits"), list)
-            and len(v["p_hits"]) == v["dice"] + 1 and all(is_probability(p) for p in v["p_hits"])
+            and len(v["p_hits"]) >= v["dice"] + 1 and all(is_probability(p) for p in v["p_hits"])
             and abs(sum(v["p_hits"]) - 1) < 0.001)
 
 

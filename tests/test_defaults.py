@@ -205,6 +205,11 @@ CASES: dict[tuple[str, str, str], dict] = {
     # battle, battle-outcome (the same reading of the battle), retreat
     **{(WOTR, kind, field): case for kind in ("battle", "battle-outcome") for field, case in _BATTLE_CASES.items()},
     (WOTR, "battle", "question.round"): _INTO_OSGILIATH,
+    # combat cards: none played unless named; a card's open choice is the best for its player
+    **{(WOTR, kind, "question.combat_cards"): _ROHAN_AT_WAR for kind in ("battle", "battle-outcome")},
+    **{(WOTR, kind, "question.card_choices"): {**_ROHAN_AT_WAR, "question": {
+        **_ROHAN_AT_WAR["question"], "combat_cards": {"defender": "Relentless Assault"}}}
+       for kind in ("battle", "battle-outcome")},
     **{(WOTR, "battle-outcome", f"question.{policy}"): _ROHAN_AT_WAR
        for policy in ("max_rounds", "attacker_stops_below", "defender_retreats", "casualties")},
     (WOTR, "battle-outcome", "question.extend_siege"): _SIEGE_BY_SIDE,

@@ -232,10 +232,16 @@ def test_cancelling_without_gandalf_the_white_in_the_battle_is_a_problem(lang):
     assert ("Gandalf the White" if lang == "en" else "Gandalf el Blanco") in errs["question.cancel_nazgul_leadership"]
 
 
-def test_the_witch_kings_extra_card_is_said_not_covered():
-    out = ask({"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "cancel_nazgul_leadership": False},
-              GANDALF, AT_WAR)
-    assert any(s["rule"] == "wotr-char-witch-king-card" and "not covered" in s["text"] for s in out["explanation"])
+def test_the_witch_kings_extra_card_follows_a_shadow_combat_card_in_the_first_round():
+    q = {"kind": "battle", "from": "Osgiliath", "to": "Minas Tirith", "cancel_nazgul_leadership": False}
+    none = ask(q, GANDALF, AT_WAR)
+    played = ask({**q, "combat_cards": {"attacker": "Deadly Strife"}}, GANDALF, AT_WAR)
+    later = ask({**q, "round": 2, "combat_cards": {"attacker": "Deadly Strife"}}, GANDALF, AT_WAR)
+    wk = [s["text"] for s in none["explanation"] if s["rule"] == "wotr-char-witch-king-card"]
+    assert wk and "if the Shadow plays" in wk[0]
+    wk = [s["text"] for s in played["explanation"] if s["rule"] == "wotr-char-witch-king-card"]
+    assert wk and "may draw an Event card from the Strategy deck" in wk[0]
+    assert not [s for s in later["explanation"] if s["rule"] == "wotr-char-witch-king-card"]
 
 
 def test_the_mouth_lets_a_muster_die_attack():

@@ -10,8 +10,8 @@ which reads the battle the same way (:func:`adjudicator.wotr.engagement.read_eng
 
 Characters' abilities counted: Captains of the West, Saruman's Isengard Elites as Leaders,
 Gandalf the White cancelling the Nazgûl's Leadership (``cancel_nazgul_leadership``), the
-Mouth of Sauron's Muster result used as an Army result. Not modelled, and said in a step:
-combat cards, and the Witch-king's extra card after one. One round per question; the
+Mouth of Sauron's Muster result used as an Army result; the combat cards
+(:mod:`adjudicator.wotr.cards.combat_steps`) and the Witch-king's extra card after one. One round per question; the
 casualties are the players' choice. Every default the answer leans on is named
 (:meth:`adjudicator.ruling.RulingBuilder.default`).
 """
@@ -22,6 +22,14 @@ from adjudicator.params import side_value
 from adjudicator.registry import question
 from adjudicator.ruling import Ruling
 from adjudicator.spec import Key, KindSpec, Param, T, allowed_key
+from adjudicator.wotr.cards.combat import (
+    CARD_RULES,
+    COMBAT_CARDS_KEY,
+    card_params,
+    read_card_choices,
+    read_combat_cards,
+)
+from adjudicator.wotr.cards.combat_steps import round_odds
 from adjudicator.wotr.combat_round import (
     combat_dice,
     expected,
@@ -55,7 +63,7 @@ IF_CANCELLED_WHEN = T("when Gandalf the White is in the battle against Nazgûl L
 BATTLE = KindSpec(
     GAME, "battle", T("How does this battle go?", "¿Cómo va esta batalla?"), "board/battles",
     switch=("battle", T("This round", "Esta ronda")),
-    params=(*battle_params(), Param("round", "int", T("Round", "Ronda"), default=1, lo=1, hi=50)),
+    params=(*battle_params(), Param("round", "int", T("Round", "Ronda"), default=1, lo=1, hi=50), *card_params()),
     verdict=(
         allowed_key(contract=True),
         Key("type", "choice", T("Type", "Tipo"), choices=TYPES, nullable=True,
@@ -71,12 +79,17 @@ BATTLE = KindSpec(
                                          "Si Gandalf el Blanco anula el Liderazgo de los Nazgûl"),
             always=False, when=T(IF_CANCELLED_WHEN.en + " ({attacker, defender}, each as above)",
                                  IF_CANCELLED_WHEN.es + " ({attacker, defender}, cada uno como arriba)")),
+        COMBAT_CARDS_KEY,
+        Key("without_cards", "mapping", T("Without the combat cards", "Sin las cartas de combate"), always=False,
+            when=T("when combat cards are given ({attacker, defender}, each as above)",
+                   "si se dan cartas de combate ({attacker, defender}, cada uno como arriba)")),
     ),
     position=("regions", "politics"),
     rules=("wotr-battle", "wotr-battle-start", "wotr-battle-combat-strength", "wotr-battle-hit",
            "wotr-battle-leader-reroll", "wotr-battle-leadership", "wotr-battle-city-fortification",
            "wotr-siege-battle", "wotr-sortie", "wotr-siege-relief", "wotr-battle-captain-of-the-west",
-           "wotr-battle-attacking-army", "wotr-char-saruman-elites", "wotr-char-gandalf-white-nazgul"),
+           "wotr-battle-attacking-army", "wotr-char-saruman-elites", "wotr-char-gandalf-white-nazgul",
+           *CARD_RULES),
 )
 
 
@@ -100,6 +113,8 @@ def _both_sides_always(fn):
 def battle(position, q, r):
     rnd = q.param("round")
     round_given = q.has("round") and q.get("round") is not None
+    given = read_combat_cards(q, rounds_allowed=False)
+    choices = read_card_choices(q)
     e = read_engagement(position, q, r)
     if isinstance(e, Ruling):
         return e
@@ -114,13 +129,23 @@ def battle(position, q, r):
            rerolls=att_rerolls, pct=r.percent(p_any(a)), mean=r.decimal(expected(a)))
     r.step("battle.odds", "wotr-battle-leader-reroll", who=r.t("battle.defender"), dice=def_dice, hit_on=def_hit,
            rerolls=def_rerolls, pct=r.percent(p_any(d)), mean=r.decimal(expected(d)))
-    extra = {}
+    extra: dict = {}
+    if given and given[0]:
+        extra["without_cards"] = {"attacker": a, "defender": d}
+        a, d, more = round_odds(position, e, r, given[0], choices, cancel=cancel, hits=(att_hit, def_hit), rnd=rnd)
+        extra.update(more)
+        att_dice, att_hit, att_rerolls = a["dice"], a["hit_on"], a["rerolls"]
+        def_dice, def_hit, def_rerolls = d["dice"], d["hit_on"], d["rerolls"]
+        r.step("combat.with_cards", "wotr-battle-combat-card", a_pct=r.percent(p_any(a)), a_mean=r.decimal(expected(a)),
+               d_pct=r.percent(p_any(d)), d_mean=r.decimal(expected(d)))
+    elif rnd == 1:
+        witch_king_card_step(e, r)
     if may_cancel:
         extra["if_cancelled"] = _odds_if_cancelled(position, e, r, att_hit, def_hit)
     if rnd == 1:
         politics_of_attack(position, e, r)
-        witch_king_card_step(e, r)
-    r.step("battle.cards_not_modelled", "wotr-battle-combat-card")
+    if not (given and given[0]):
+        r.default("question.combat_cards", "combat.no_cards", "wotr-battle-combat-card")
     return r.decide("battle.answer", {"type": r.t(f"battle.type_{e.kind}"), "round": rnd,
                                       "att_dice": att_dice, "att_hit": att_hit, "att_rerolls": att_rerolls,
                                       "def_dice": def_dice, "def_hit": def_hit, "def_rerolls": def_rerolls},

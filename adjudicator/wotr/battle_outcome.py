@@ -195,17 +195,44 @@ class _Graph:
     terminals: list[tuple]                    # (outcome, reason, a_units, d_units)
 
 
-def _round_index_limit(b: Battle) -> tuple[int, bool]:
+def _round_index_limit(b: Battle, start_round: int = 1) -> tuple[int, bool]:
     """How many round numbers the state must tell apart, and whether the last one stands for
-    every later round (True) or the battle cannot go past it (False)."""
+    every later round (True) or the battle cannot go past it (False). A battle entered at
+    ``start_round`` (the rounds before it fought with combat cards) tells that round apart."""
     if b.max_rounds is not None:
         return b.max_rounds, False
     first_differs = b.attacker_hits_on_first not in (None, b.attacker_hits_on)
-    return max(2 if first_differs else 1, (b.retreat_after or 0) + 1), True
+    return max(2 if first_differs else 1, (b.retreat_after or 0) + 1, start_round), True
 
 
-def _build(b: Battle, budget: int = MAX_STATES) -> _Graph:
-    limit, saturates = _round_index_limit(b)
+def end_of_round(b: Battle, a: Comp, d: Comp, k: int, ext: int, start_round: int = 1) -> tuple[bool, tuple]:
+    """What follows round ``k`` ending with ``a`` and ``d``: (True, the next state) or (False,
+    the terminal (outcome, reason, attacker's units, defender's units))."""
+    limit, saturates = _round_index_limit(b, start_round)
+    au, du = sum(a), sum(d)
+    if not au and not du:
+        return False, (BOTH, None, 0, 0)
+    if not du:
+        return False, (ATTACKER, None, au, 0)
+    if not au:
+        return False, (HOLDS, ELIMINATED, 0, du)
+    if au < b.attacker_stops_below:
+        return False, (HOLDS, CEASED, au, du)
+    if b.max_rounds is not None and k >= b.max_rounds:
+        return False, (HOLDS, MAX_ROUNDS, au, du)
+    next_k = min(k + 1, limit) if saturates else k + 1
+    if b.siege:
+        if a[1] + a[2] and (b.extend_siege is None or ext < b.extend_siege):
+            return True, (reduce_one_elite(a), d, next_k, ext + 1 if b.extend_siege is not None else 0)
+        return False, (HOLDS, SIEGE_ENDED, au, du)
+    if b.retreat_after is not None and k == b.retreat_after:
+        kept = du if b.retreat_keeps is None else min(du, b.retreat_keeps)
+        return False, (RETREAT, None, au, kept)
+    return True, (a, d, next_k, ext)
+
+
+def _build(b: Battle, start: tuple[tuple, ...] = (), start_round: int = 1,
+           budget: int = MAX_STATES) -> _Graph:
     att, dfd = b.attacker, b.defender
     index: dict[tuple, int] = {}
     states: list[tuple] = []
@@ -226,31 +253,12 @@ def _build(b: Battle, budget: int = MAX_STATES) -> _Graph:
             terminals.append(t)
         return ~i      # terminals are negative targets
 
-    counts_extensions = b.siege and b.extend_siege is not None
-
     def after_round(a: Comp, d: Comp, k: int, ext: int) -> int:
-        au, du = sum(a), sum(d)
-        if not au and not du:
-            return terminal_id((BOTH, None, 0, 0))
-        if not du:
-            return terminal_id((ATTACKER, None, au, 0))
-        if not au:
-            return terminal_id((HOLDS, ELIMINATED, 0, du))
-        if au < b.attacker_stops_below:
-            return terminal_id((HOLDS, CEASED, au, du))
-        if b.max_rounds is not None and k >= b.max_rounds:
-            return terminal_id((HOLDS, MAX_ROUNDS, au, du))
-        next_k = min(k + 1, limit) if saturates else k + 1
-        if b.siege:
-            if a[1] + a[2] and (b.extend_siege is None or ext < b.extend_siege):
-                return state_id((reduce_one_elite(a), d, next_k, ext + 1 if counts_extensions else 0))
-            return terminal_id((HOLDS, SIEGE_ENDED, au, du))
-        if b.retreat_after is not None and k == b.retreat_after:
-            kept = du if b.retreat_keeps is None else min(du, b.retreat_keeps)
-            return terminal_id((RETREAT, None, au, kept))
-        return state_id((a, d, next_k, ext))
+        goes_on, nxt = end_of_round(b, a, d, k, ext, start_round)
+        return state_id(nxt) if goes_on else terminal_id(nxt)
 
-    state_id((_comp(att), _comp(dfd), 1, 0))
+    for s in start or ((_comp(att), _comp(dfd), 1, 0),):
+        state_id(s)
     moves: list[list[tuple[int, int]]] = []
     stay: list[int] = []
     leave: list[tuple[int, int]] = []
@@ -291,7 +299,7 @@ def _comp(f: Force) -> Comp:
     return (f.regulars, f.elites, f.leading_elites)
 
 
-def _common_denominator(g: _Graph, b: Battle) -> int:
+def _common_denominator(g: _Graph, b: Battle, start_round: int = 1) -> int:
     """A multiple of every visit probability's denominator (the product of the reduced
     leave-weights L along a path). A state with a self-loop (its round no longer matters) is
     left only by a hit, so a path meets at most as many states of one L as the attacker's and
@@ -305,7 +313,7 @@ def _common_denominator(g: _Graph, b: Battle) -> int:
             with_loop[den][1].add(hit_points(d))
         else:
             without_loop, count = without_loop * den // gcd(without_loop, den), count + 1
-    longest = hit_points(_comp(b.attacker)) + hit_points(_comp(b.defender)) + _round_index_limit(b)[0] + 1
+    longest = hit_points(_comp(b.attacker)) + hit_points(_comp(b.defender)) + _round_index_limit(b, start_round)[0] + 1
     q = without_loop ** min(longest, count)
     for den, (ha, hd) in with_loop.items():
         q *= den ** min(longest, len(ha) + len(hd))
@@ -320,23 +328,36 @@ def _topological(g: _Graph) -> list[int]:
     return sorted(range(len(g.states)), key=key)
 
 
-def solve(b: Battle, budget: int = MAX_STATES) -> Outcome:
-    """The battle's outcome, exact; :class:`OverBudget` past ``budget`` states. One solve at
-    a time per process (:data:`SOLVES_AT_ONCE`)."""
+def solve(b: Battle, start: dict[tuple, Fraction] | None = None, start_round: int = 1, *,
+          by_round: bool = True, budget: int = MAX_STATES) -> Outcome:
+    """The battle's odds. ``start``: the states (attacker, defender, round, extensions used)
+    the battle is in when round ``start_round`` begins, with their chances (the rounds before
+    fought with combat cards: :mod:`adjudicator.wotr.cards.card_battle`). ``by_round=False``
+    leaves ``p_rounds`` empty where it needs a pass of its own (the odds without the cards,
+    shown beside them, need only who wins). :class:`OverBudget` past ``budget`` states; one solve
+    at a time per process (:data:`SOLVES_AT_ONCE`)."""
     _check(b)
     with _solving:
-        return _solve(b, budget)
+        return _solve(b, start, start_round, by_round, budget)
 
 
-def _solve(b: Battle, budget: int) -> Outcome:
+def _solve(b: Battle, start: dict[tuple, Fraction] | None, start_round: int, by_round: bool,
+           budget: int) -> Outcome:
     if b.retreat_after == 0:    # into the Stronghold before the first round: no dice rolled
         kept = b.defender.units if b.retreat_keeps is None else min(b.defender.units, b.retreat_keeps)
         g = _Graph([], [], [], [], [(RETREAT, None, b.attacker.units, kept)])
         return _outcome(b, g, [Fraction(1)], {"0": Fraction(1)}, Fraction(0))
-    g = _build(b, budget)
-    q_all = _common_denominator(g, b)
+    g = _build(b, tuple(start or ()), start_round, budget)
+    scale = 1
+    for p in (start or {}).values():
+        scale = scale * p.denominator // gcd(scale, p.denominator)
+    q_all = _common_denominator(g, b, start_round) * scale
     mass = [0] * len(g.states)
-    mass[0] = q_all
+    if start:
+        for i, p in enumerate(start.values()):
+            mass[i] = p.numerator * (q_all // p.denominator)
+    else:
+        mass[0] = q_all
     absorbed = [0] * len(g.terminals)
     ended_in: dict[int, int] = defaultdict(int)     # round -> mass, when the state tells the round (no self-loops)
     rounds_plain = 0                     # states fought once: their visit mass
@@ -363,16 +384,17 @@ def _solve(b: Battle, budget: int) -> Outcome:
                 absorbed[~t] += part
                 ended_in[k] += part
     p_terminal = [Fraction(n, q_all) for n in absorbed]
-    expected_rounds = Fraction(rounds_plain, q_all) + sum(
+    expected_rounds = start_round - 1 + Fraction(rounds_plain, q_all) + sum(
         (Fraction(n * ROUND_SCALE, common * q_all) for common, n in rounds_looped.items()), Fraction(0))
-    if _round_index_limit(b)[1]:
-        rounds = _rounds(g, order)
+    if _round_index_limit(b, start_round)[1]:
+        rounds = _rounds(g, order, start, start_round, scale) if by_round else {}
     else:
         rounds = _listed({k: Fraction(n, q_all) for k, n in ended_in.items() if n})
     return _outcome(b, g, p_terminal, rounds, expected_rounds)
 
 
-def _rounds(g: _Graph, order: list[int]) -> dict[str, Fraction]:
+def _rounds(g: _Graph, order: list[int], start: dict[tuple, Fraction] | None = None, start_round: int = 1,
+            scale: int = 1) -> dict[str, Fraction]:
     """P(the battle ends in round k) for k = 1..ROUNDS_LISTED, then the exact rest.
 
     One pass in topological order over power series in z (the coefficient of z^k: the
@@ -383,10 +405,15 @@ def _rounds(g: _Graph, order: list[int]) -> dict[str, Fraction]:
     probability times W^k), so a carry only ever runs into the powers cut off by the mask.
     """
     top = ROUNDS_LISTED
-    slot = (ROUND_SCALE ** top).bit_length() + 1
+    slot = (scale * ROUND_SCALE ** top).bit_length() + 1
     mask = (1 << (slot * (top + 1))) - 1
     entered = [0] * len(g.states)
-    entered[0] = 1                     # in the first state after 0 rounds
+    before = start_round - 1           # a battle entered later (``start``): over scale * W^(k - before)
+    if start:
+        for i, p in enumerate(start.values()):
+            entered[i] = ((p.numerator * (scale // p.denominator)) << (slot * before)) & mask
+    else:
+        entered[0] = 1                     # in the first state after 0 rounds
     ended = 0
     for i in order:
         series = entered[i]
@@ -409,7 +436,7 @@ def _rounds(g: _Graph, order: list[int]) -> dict[str, Fraction]:
     for k in range(1, top + 1):
         n = (ended >> (slot * k)) & ((1 << slot) - 1)
         if n:
-            out[str(k)] = p = Fraction(n, ROUND_SCALE ** k)
+            out[str(k)] = p = Fraction(n, scale * ROUND_SCALE ** (k - before))
             total += p
     if total != 1:
         out[f"{top + 1}+"] = 1 - total

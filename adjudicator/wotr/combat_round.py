@@ -6,7 +6,7 @@ re-rolls (Leadership: Leaders, Nazgûl, characters, Saruman's Isengard Elites; a
 never more than the dice), what it hits on (a siege, the first round against a City or a
 Fortification), the exact chance of each number of hits, and the characters' abilities that
 change them (Gandalf the White cancelling the Nazgûl's Leadership; the Witch-king's extra
-card, not modelled and said so).
+card after a combat card).
 """
 from __future__ import annotations
 
@@ -180,8 +180,9 @@ def nazgul_cancelled(position, e: Engagement, r) -> tuple[bool, bool]:
 
 
 def witch_king_card_step(e: Engagement, r) -> None:
-    """The Witch-king's extra card after a combat card in the first round: combat cards are
-    not modelled, so that part of the battle is not covered (said, not guessed)."""
+    """The Witch-king's extra card when no combat card is given: the Shadow would draw one
+    if he played a combat card in the first round (with cards given, the cards' steps say it:
+    :mod:`adjudicator.wotr.cards.combat_steps`)."""
     if "witch-king" in e.army_of("shadow").characters:
-        r.step("battle.witch_king_card_not_covered", "wotr-char-witch-king-card",
+        r.step("combat.witch_king_no_card", "wotr-char-witch-king-card",
                who=names.character_name("witch-king", r.lang))

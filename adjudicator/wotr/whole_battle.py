@@ -21,6 +21,14 @@ from adjudicator.wotr import battle_outcome as outcome
 from adjudicator.wotr import board
 from adjudicator.wotr import characters as chars_rules
 from adjudicator.wotr.battle import GAME, IF_CANCELLED_WHEN
+from adjudicator.wotr.cards.combat import (
+    CARD_RULES,
+    COMBAT_CARDS_KEY,
+    card_params,
+    read_card_choices,
+    read_combat_cards,
+)
+from adjudicator.wotr.cards.outcome_cards import cards_outcome
 from adjudicator.wotr.combat_round import HARD_HIT, NORMAL_HIT, combat_dice, nazgul_cancelled, witch_king_card_step
 from adjudicator.wotr.engagement import TYPES, Engagement, battle_params, politics_of_attack, read_engagement
 from adjudicator.wotr.model import Army
@@ -79,6 +87,7 @@ BATTLE_OUTCOME = KindSpec(
               help=T("One policy, or {attacker: ..., defender: ...}.",
                      "Una política, o {attacker: ..., defender: ...}."),
               default_text=T("keep-strength for both sides", "keep-strength para los dos bandos")),
+        *card_params(),
     ),
     verdict=(
         allowed_key(),
@@ -120,11 +129,16 @@ BATTLE_OUTCOME = KindSpec(
                                  "p_both_eliminated}, each with its _exact)",
                                  IF_CANCELLED_WHEN.es + " ({p_attacker_wins, p_defender_holds, "
                                  "p_both_eliminated}, cada una con su _exact)")),
+        COMBAT_CARDS_KEY,
+        Key("without_cards", "mapping", T("Without the combat cards", "Sin las cartas de combate"), always=False,
+            when=T("when combat cards are given ({p_attacker_wins, p_defender_holds, p_both_eliminated}, each with "
+                   "its _exact)", "si se dan cartas de combate ({p_attacker_wins, p_defender_holds, "
+                   "p_both_eliminated}, cada una con su _exact)")),
     ),
     position=("regions", "politics"),
     rules=("wotr-battle-round", "wotr-battle-casualties", "wotr-battle-elite-reduction", "wotr-battle-end-of-round",
            "wotr-siege-extend", "wotr-siege-continues", "wotr-battle-leaders-alone", "wotr-char-saruman-elites",
-           "wotr-char-gandalf-white-nazgul"),
+           "wotr-char-gandalf-white-nazgul", *CARD_RULES),
 )
 
 
@@ -360,6 +374,8 @@ def _outcome_keys_always(fn):
 @_outcome_keys_always
 def battle_outcome(position, q, r):
     p = read_policies(q)
+    given = read_combat_cards(q, rounds_allowed=True)
+    choices = read_card_choices(q)
     e = read_engagement(position, q, r)
     if isinstance(e, Ruling):
         return e
@@ -379,25 +395,42 @@ def battle_outcome(position, q, r):
     r.step("battle.outcome_leaders_alone", "wotr-battle-leaders-alone")
     extensions, retreat_after, retreat_keeps = end_of_round_steps(position, e, p, r)
     politics_of_attack(position, e, r)
-    witch_king_card_step(e, r)
-    r.step("battle.outcome_cards_not_modelled", "wotr-battle-combat-card")
+    if not any(given):
+        witch_king_card_step(e, r)
+        r.default("question.combat_cards", "combat.no_cards", "wotr-battle-combat-card")
 
-    def solve(cancelled: bool) -> outcome.Outcome:
-        return outcome.solve(outcome.Battle(
+    def battle_of(cancelled: bool) -> outcome.Battle:
+        return outcome.Battle(
             attacker=force_of(position, e.attacker, e.side, p.casualties["attacker"], cancel=cancelled),
             defender=force_of(position, e.defender, e.enemy, p.casualties["defender"], cancel=cancelled),
             attacker_hits_on=att_later, attacker_hits_on_first=att_first, defender_hits_on=def_hit,
             siege=e.kind == "siege", extend_siege=extensions, max_rounds=p.max_rounds,
-            attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps))
+            attacker_stops_below=p.stops_below, retreat_after=retreat_after, retreat_keeps=retreat_keeps)
 
-    try:
-        o = solve(cancel)
-        alt = solve(True) if may_cancel else None
-    except outcome.OverBudget as over:   # bounded work: past the budget, said rather than waited for
+    def solve(cancelled: bool, *, quiet: bool = False) -> outcome.Outcome:
+        """The odds, with the cards when given (their steps written once, not for Gandalf's choice)."""
+        if any(given):
+            return cards_outcome(position, e, r, given, choices, cancelled, battle_of(cancelled), quiet=quiet)[0]
+        return outcome.solve(battle_of(cancelled))
+
+    extra: dict = {}
+    try:   # bounded work: past the budget, said rather than waited for
+        if any(given):
+            plain = outcome.solve(battle_of(cancel), by_round=False)     # beside the odds with the cards
+            extra["without_cards"] = {k: v for key in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated")
+                                      for k, v in exact_pair(key, getattr(plain, key)).items()}
+            o, extra["combat_cards"] = cards_outcome(position, e, r, given, choices, cancel, battle_of(cancel))
+            r.step("combat.outcome_with_without", "wotr-battle-combat-card", win=r.percent(o.p_attacker_wins),
+                   hold=r.percent(o.p_defender_holds), win0=r.percent(plain.p_attacker_wins),
+                   hold0=r.percent(plain.p_defender_holds))
+        else:
+            o = solve(cancel)
+        alt = solve(True, quiet=True) if may_cancel else None
+    except outcome.OverBudget as over:
         r.step("battle.outcome_over_budget", "wotr-battle-round", states=over.states)
         return r.not_covered("battle.outcome_answer_over_budget")
     result_steps(e, o, r)
-    verdict = {"allowed": True, "type": e.kind, "side": side_value(e.side)}
+    verdict = {"allowed": True, "type": e.kind, "side": side_value(e.side), **extra}
     for key in OUTCOME_KEYS:
         verdict.update(exact_pair(key, getattr(o, key)))
     verdict.update(exact_pair("p_defender_holds_by", o.holds))
