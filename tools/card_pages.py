@@ -223,6 +223,7 @@ def fill_catalogues(pairs: dict[str, dict[str, str]]) -> list[str]:
                 missing.append(f"{page}: {message.id[:60]}")
         with path.open("wb") as fh:
             pofile.write_po(fh, catalog, width=79, omit_header=False, no_location=True)
+        path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n", encoding="utf-8")  # as update_catalogues
     return missing
 
 
