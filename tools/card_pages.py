@@ -21,6 +21,9 @@ from pathlib import Path
 
 from babel.messages import pofile
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from web.forms.cards import after_colon  # noqa: E402 (the project's root on the path first)
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "adjudicator" / "data"
 DOCS = ROOT / "docs" / "cards"
@@ -148,8 +151,9 @@ def paragraphs(card: dict, words: dict, combat_es: dict, spanish: dict, lang: st
     facts = w["facts"].format(other=other, deck=DECK[lang][key], n=card["collector"], icon=icon)
     out = [facts, w["played"].format(dice=dice)]
     cond = words.get("play_if")
-    out.append(w["if"].format(text=cond[lang]) if cond else w["if_none"])
-    out.append(w["does"].format(text=card["event"]["summary_en"] if lang == "en" else words["effect_es"]))
+    out.append(w["if"].format(text=after_colon(cond[lang], lang)) if cond else w["if_none"])
+    out.append(w["does"].format(text=card["event"]["summary_en"] if lang == "en"
+                                else after_colon(words["effect_es"], lang)))
     if card["event"]["on_table"]:
         out.append(w["table" if cond else "table_nocond"].format(text=words["table"][lang]))
     else:

@@ -78,9 +78,9 @@ def test_the_picked_card_shows_its_condition_and_a_combat_card_what_it_does(card
     assert lines["q-combat-attacker"].startswith("We Come to Kill, initiative 7: Needs a Shadow Elite fighting.")
     assert lines["q-combat-defender"].startswith("Andúril, initiative 4: ")
     es = shown_lines(render(app, "es", {"q-card": "elven cloaks", "q-combat-attacker": "Shadows Gather"}))
-    assert es["q-card"] == ("Capas élficas (Elven Cloaks) · Personaje · Se juega si: Sin condición: puede jugarse "
+    assert es["q-card"] == ("Capas élficas (Elven Cloaks) · Personaje · Se juega si: sin condición: puede jugarse "
                             "siempre que el dado sirva.")
-    assert es["q-combat-attacker"].startswith("Mûmakil, iniciativa 3-5: Hace falta una Élite de los Hombres del Sur")
+    assert es["q-combat-attacker"].startswith("Mûmakil, iniciativa 3-5: hace falta una Élite de los Hombres del Sur")
     assert es["q-combat-defender"] == ""
     assert shown_lines(render(app, "en", {"q-card": "no such card"}))["q-card"] == ""
 

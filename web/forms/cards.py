@@ -24,6 +24,21 @@ COMBAT_SIDES = ("attacker", "defender")
 GUESS_CUTOFF = 0.85   # how close a name typed must be to a card's to be shown as "did you mean"
 
 
+# Spanish words that open a sentence but are no name: after a colon ("Se juega si:") they
+# take lower case ("la Sombra controla...", but "Saruman está...").
+COMMON_OPENINGS = frozenset(("La", "El", "Los", "Las", "Hay", "Hace", "Hacen", "Un", "Una", "Se", "Entra", "Cada",
+                             "Todas", "Tres", "Dos", "Cinco", "Pueden", "Pon", "Objetivo", "Objetivo:", "Solo", "No",
+                             "Elige", "Tras", "Hasta", "Ataque", "Primero", "Sin"))
+
+
+def after_colon(text: str, lang: str) -> str:
+    """``text`` as it reads after a colon: in Spanish a common first word takes lower case."""
+    first, _, rest = text.partition(" ")
+    if lang == "es" and first in COMMON_OPENINGS:
+        return first.lower() + " " + rest
+    return text
+
+
 @cache
 def _words() -> dict[str, Any]:
     return data.load("event_cards_text")
@@ -51,13 +66,13 @@ def datalist(lang: str) -> tuple[tuple[str, str], ...]:
 def condition(cid: str, lang: str) -> str:
     """The card's Event condition ("play if") in plain words, in ``lang``."""
     words = _words()["cards"][cid].get("play_if")
-    return words[lang] if words else _("No condition: it may be played whenever the die fits.")
+    return after_colon(words[lang] if words else _("No condition: it may be played whenever the die fits."), lang)
 
 
 def combat_text(cid: str, lang: str) -> str:
     """The card's combat half in ``lang``: what it needs and does (our words)."""
     combat = catalogue.card(cid)["combat"]
-    return combat["summary_en"] if lang == "en" else _words()["combat"][combat["title_en"]]["es"]
+    return combat["summary_en"] if lang == "en" else after_colon(_words()["combat"][combat["title_en"]]["es"], lang)
 
 
 def card_facts(text: object, lang: str, combat: bool = False) -> dict[str, str] | None:
