@@ -380,7 +380,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     from adjudicator.search.backend import asking_words
 
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
-                           asks=asking_words(query_words(text)))
+                           asks=asking_words(query_words(text)), typed=query_words(text))
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).

@@ -98,8 +98,8 @@ MAX_CLOSEST = 5
 # Spelling help only for word-like words of a sensible length, and for the first few unknown
 # words of a query: a pasted paragraph of nonsense must not cost a second of corrections.
 MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 3, 24, 4
-# A heading typed whole is a name: at most this many words besides the stop words.
-MAX_NAME_WORDS = 6
+# A heading typed whole is a name: at most this many words, stop words included.
+MAX_NAME_WORDS = 9
 NAMED_MARGIN = 0.01  # ... and scored this share above the best other hit, each above the next
 
 
@@ -348,7 +348,8 @@ class OpenIndex:
     # -- searching ------------------------------------------------------------------------------
 
     def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int,
-               kind_weight: dict[str, float] | None = None, asks: Iterable[str] = ()) -> Ranking:
+               kind_weight: dict[str, float] | None = None, asks: Iterable[str] = (),
+               typed: list[str] | None = None) -> Ranking:
         """The best ``limit`` documents for ``words`` and ``phrases``, and how well they match.
 
         ``phrases`` are ``(text, language of the text, boost)``: the glossary's translations of
@@ -383,7 +384,9 @@ class OpenIndex:
                  for d in base}
         self._prefer_specific(score, coverage, bonus, wanted)
         ranked = sorted(score, key=lambda d: (-score[d], d))
-        named = self._named(ranked, [words, [c.word for c in concepts if not c.asking]])
+        typed = list(typed or words)
+        stops = [w for w in typed if is_stop_word(w, self.lang)]
+        named = self._named(ranked, [typed, stops + [c.word for c in concepts if not c.asking]])
         if named:  # first, in their order, scored above the rest
             top = score[ranked[0]]
             for place, docnum in enumerate(named):
@@ -396,39 +399,38 @@ class OpenIndex:
         return Ranking(hits, confidence, corrections, closest, game_words, bool(named))
 
     def _named(self, ranked: list[int], readings: list[list[str]]) -> list[int]:
-        """The documents (in ranking order) whose whole heading, in either language, is the query:
-        each word of the query is a word of the heading, as typed or misspelt (within
-        :func:`max_typos`, first letter as typed), and the heading has no other word but stop
-        words. A player typing a name ("Challenge of the King", "La última batalla", "The Grey
-        Comeany") means that section. ``readings``: the query's words as typed, and as read
-        (compounds joined or split)."""
+        """The rules (in ranking order) whose whole heading, in either language, is the query: a
+        player typing a name ("Challenge of the King", "La última batalla", "The Grey Comeany")
+        means that section. Each word of the query is a word of the heading, as typed or (a word
+        of the game, not a stop word) misspelt within :func:`max_typos`, first letter as typed;
+        the heading's other words are stop words ("Grey Company" names "The Grey Company"). A
+        question around a heading's words ("how to get into Mordor", "when is a siege over")
+        has words the heading lacks, so it names nothing. ``readings``: the query's words as
+        typed, and as read (compounds joined or split, its stop words kept)."""
         typings = [sorted((fold(w) for w in words), key=len, reverse=True)
                    for words in readings if 0 < len(words) <= MAX_NAME_WORDS]
 
         def near(word: str, heading_word: str) -> bool:
-            return word == heading_word or (word[0] == heading_word[0] and max_typos(word) > 0
-                                            and DamerauLevenshtein.distance(word, heading_word) <= max_typos(word))
+            return (word[0] == heading_word[0] and max_typos(word) > 0 and not is_stop_word(word, self.lang)
+                    and DamerauLevenshtein.distance(word, heading_word) <= max_typos(word))
 
-        def names(heading: frozenset[str]) -> bool:
-            return any(reads(typed, heading) for typed in typings)
-
-        def reads(typed: list[str], heading: frozenset[str]) -> bool:
-            if len(heading) != len(typed):
-                return False
-            left = set(heading)
+        def reads(typed: list[str], heading: tuple[str, ...]) -> bool:
+            left = list(heading)
             for word in typed:
-                hit = word if word in left else next((h for h in sorted(left) if near(word, h)), None)
+                hit = word if word in left else next((h for h in left if near(word, h)), None)
                 if hit is None:
                     return False
-                left.discard(hit)
-            return True
+                left.remove(hit)
+            return all(is_stop_word(w, self.lang) for w in left)
 
         found: list[int] = []
-        if not typings:
-            return found
         for docnum in ranked:
+            if not typings:
+                break
             heading = self.index.headings[docnum]
-            if names(heading["surface"]) or names(heading["other_surface"]):
+            if self.index.docs[docnum]["kind"] == "rule" and any(
+                    reads(typed, words) for typed in typings for words in (heading["words"], heading["other_words"])
+                    if words):
                 found.append(docnum)
         return found
 
