@@ -52,6 +52,8 @@ GLOSSARY_TERMS = {
     "Quest points": "puntos de misión", "Attachment": "carta Vinculada", "Objective": "Objetivo",
     "First player": "jugador inicial", "Staging area": "área de preparación",
     "Captain of the West": "Capitán de Occidente", "Guide ability": "habilidad de Guía", "Level": "nivel",
+    "Character card": "carta de Personaje", "Strategy card": "carta de Estrategia", "Combat card": "carta de combate",
+    "Initiative": "iniciativa", "Table card": "carta de mesa",
 }
 
 

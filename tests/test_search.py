@@ -870,3 +870,41 @@ def test_read_places_replaces_names_the_rules_never_use_and_keeps_the_others():
 def test_the_players_spanish_word_for_the_hunt_finds_the_hunt(search_index, query):
     result = search.search(query, "es")
     assert result["suggestion"] is None and labels_of(result)[0].startswith("wotr-hunt")
+
+
+# -- the Event cards by name (docs/cards/*: one section per card) -------------------------------
+
+CARDS = json.loads((ROOT / "adjudicator" / "data" / "event_cards.json").read_text(encoding="utf-8"))["cards"]
+CARD_NAMES_ES = json.loads((ROOT / "adjudicator" / "data" / "event_cards_es.json").read_text(encoding="utf-8"))["cards"]
+
+
+def one_typo(name: str) -> str:
+    """``name`` with one slip in its longest word, as a hurried player types it: a letter
+    changed, or in a word of three letters (which no search reads as a misspelling: "cup" is
+    no "cut") a letter typed twice."""
+    words = re.findall(r"[^\W\d_]+", name)
+    word = max(words, key=len)
+    at = name.index(word) + len(word) // 2
+    if len(word) < 4:
+        return name[:at] + name[at] + name[at:]
+    return name[:at] + ("a" if name[at].lower() == "e" else "e") + name[at + 1:]
+
+
+def test_a_typo_changes_one_letter_of_the_longest_word():
+    assert one_typo("Challenge of the King") == "Chaleenge of the King"
+    assert one_typo("Axe and Bow") == "Axxe and Bow"
+    assert one_typo("Olog-hai") == "Oleg-hai" and one_typo("Athelas") == "Athalas"
+
+
+@pytest.mark.parametrize("lang", search.LANGS)
+def test_every_card_is_found_first_by_its_name_in_either_language_and_with_a_typo(search_index, lang):
+    """A player types the card's name (English or our Spanish), maybe with a slip: its section comes first."""
+    missed = []
+    for card in CARDS:
+        label = f"wotr-card-{card['id']}"
+        for name in (card["name_en"], CARD_NAMES_ES[card["id"]]["name"]):
+            for query in (name, one_typo(name)):
+                got = labels_of(search.search(query, lang))
+                if got[:1] != [label]:
+                    missed.append(f"{query!r} -> {got[:3]}")
+    assert not missed, f"{len(missed)} of {len(CARDS) * 4} card-name searches ({lang}):\n" + "\n".join(missed)

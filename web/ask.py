@@ -18,6 +18,7 @@ from adjudicator import api, names, registry
 from adjudicator.problems import ScenarioInvalid
 from adjudicator.registry import canonical_game
 from web import boardmap, engine, forms, permalink, prefill
+from web.forms import cards as card_picker
 
 bp = Blueprint("ask", __name__)
 
@@ -68,7 +69,17 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
         "units_names": forms.units_names, "tiles": tile_labels(lang), "max_units": forms.MAX_UNITS,
         "board": form_board(spec, values or {}, lang), "ask_data": ask_data(spec, lang),
         "phases": [(str(n), str(n)) for n in range(1, 7)],
+        **card_context(spec, lang),
     }
+
+
+def card_context(spec: forms.KindForm, lang: str) -> dict[str, Any]:
+    """The card picker's names, lines and data, for a form with a card field (web/forms/cards.py)."""
+    if not any(f.type in card_picker.CARD_TYPES for f in spec.fields):
+        return {"card_datalist": (), "card_data": None}
+    return {"card_datalist": card_picker.datalist(lang), "card_data": card_picker.picker_data(lang),
+            "card_line": lambda text, combat=False: card_picker.shown(text, lang, combat),
+            "combat_inputs": card_picker.field_names}
 
 
 def tile_labels(lang: str) -> dict[str, list[tuple[str, str]]]:

@@ -443,6 +443,28 @@ FELLOWSHIP_KINDS = {"separate-companions", "declare-fellowship", "reveal-fellows
 QUESTION_KEYS: tuple[tuple[str, dict[str, str], str], ...] = (
     ("region", {"retreat": "from"}, "to"), ("from", {}, "from"), ("to", {}, "to"))
 VERDICT_LISTS = ("destinations", "places")   # regions a piece may end in
+# An Event card's effect (the event-card kind's verdict key ``effect``): the regions it names
+# anywhere in it (where recruits go, the armies it moves or attacks) are where it happens.
+EFFECT_KEY, EFFECT_DEPTH, EFFECT_ITEMS = "effect", 6, 400
+
+
+def effect_regions(effect: Any, depth: int = 0) -> list[str]:
+    """The region ids an effect names, in its values, lists and mappings' keys, in order
+    (bounded: a hand-made ruling may hold anything)."""
+    if depth > EFFECT_DEPTH:
+        return []
+    if isinstance(effect, str):
+        return [effect] if effect in data.regions() else []
+    items: list[Any] = []
+    if isinstance(effect, Mapping):
+        for key, value in list(effect.items())[:EFFECT_ITEMS]:
+            items += [key, value]
+    elif isinstance(effect, list):
+        items = effect[:EFFECT_ITEMS]
+    found: list[str] = []
+    for item in items:
+        found += [r for r in effect_regions(item, depth + 1) if r not in found]
+    return found
 
 
 def _region_id(value: Any) -> str | None:
@@ -477,6 +499,7 @@ def ruling_regions(scenario: Mapping[str, Any], ruling: Mapping[str, Any]) -> di
     for key in VERDICT_LISTS:          # lowest precedence first: the question's own regions win
         if isinstance(verdict.get(key), list):
             roles.update({r: "reachable" for r in verdict[key] if r in data.regions()})
+    roles.update({r: "to" for r in effect_regions(verdict.get(EFFECT_KEY))})
     if kind in FELLOWSHIP_KINDS:
         fellowship = _mapping(_mapping(scenario.get("position")).get("fellowship"))
         if rid := _region_id(fellowship.get("region")):

@@ -16,6 +16,7 @@ import yaml
 
 from web import forms
 from web.forms import Field, Rows
+from web.forms import cards as card_picker
 
 
 def _count(v: Any) -> bool:
@@ -68,7 +69,8 @@ def field_text(kind: str, value: Any) -> str | None:
             return str(value)
         text = _words(value)
         return text if text is not None and not forms.INT_TEXT.match(text) else None
-    if kind in ("text", "region", "character", "choice", "nation", "tile", "keywords") and _plain_text(value):
+    if kind in ("text", "region", "character", "choice", "nation", "tile", "keywords", "event-card") \
+            and _plain_text(value):
         return value
     return None
 
@@ -184,6 +186,12 @@ def _question_values(spec: forms.KindForm, question: dict) -> dict[str, str]:
             continue
         if f.type == "units":
             got = _units_values(f.name, question.get(f.key))
+            if got is not None:
+                values.update(got)
+                del question[f.key]
+            continue
+        if f.type == "combat-cards":
+            got = card_picker.combat_values(f.name, question.get(f.key))
             if got is not None:
                 values.update(got)
                 del question[f.key]
@@ -548,6 +556,8 @@ def default_field(spec: forms.KindForm, path: str, values: dict[str, str]) -> st
             return forms.EXTRA_QUESTION
         if f.type == "units":
             return forms.unit_line_names(f.name, 0)["nation"]
+        if f.type == "combat-cards":
+            return card_picker.field_names(f.name)["attacker"]
         if f.type == "rows" and f.rows is not None:
             return f.rows.name(0, f.rows.cols[0].key)
         return f.name

@@ -381,13 +381,14 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     from adjudicator.search.backend import asking_words
 
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
-                           asks=asking_words(query_words(text)))
+                           asks=asking_words(query_words(text)), typed=query_words(text))
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).
     asked = outside_phrases(text)
     refused = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase)]
-    if (refused or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
+    if not ranking.named and (
+            refused or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
             or (len(words) >= SCORE_FLOOR_WORDS and ranking.hits[0].score < SCORE_FLOOR)):
         if asked:  # why nothing matches, when the query says it
             result["outside"] = (refused or [asked[0][0]])[0]

@@ -29,6 +29,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from adjudicator.search import analysis as search_analysis
 from adjudicator.search import index as search_index
 from adjudicator.search import query as search_query
@@ -96,6 +98,9 @@ MAX_CLOSEST = 5
 # Spelling help only for word-like words of a sensible length, and for the first few unknown
 # words of a query: a pasted paragraph of nonsense must not cost a second of corrections.
 MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 3, 24, 4
+# A heading typed whole is a name: at most this many words, stop words included.
+MAX_NAME_WORDS = 9
+NAMED_MARGIN = 0.01  # ... and scored this share above the best other hit, each above the next
 
 
 # -- what a search returns -----------------------------------------------------------------------
@@ -140,6 +145,7 @@ class Ranking:
     corrections: dict[str, str]
     closest: list[Hit]  # glossary terms nearest to the query (offered when nothing matches)
     game_words: int = 0  # how many words of the game (as typed, or their one correction) the best hit has
+    named: bool = False  # the query is the best hit's whole heading (a card's name typed): no floor refuses it
 
 
 
@@ -342,7 +348,8 @@ class OpenIndex:
     # -- searching ------------------------------------------------------------------------------
 
     def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int,
-               kind_weight: dict[str, float] | None = None, asks: Iterable[str] = ()) -> Ranking:
+               kind_weight: dict[str, float] | None = None, asks: Iterable[str] = (),
+               typed: list[str] | None = None) -> Ranking:
         """The best ``limit`` documents for ``words`` and ``phrases``, and how well they match.
 
         ``phrases`` are ``(text, language of the text, boost)``: the glossary's translations of
@@ -377,11 +384,55 @@ class OpenIndex:
                  for d in base}
         self._prefer_specific(score, coverage, bonus, wanted)
         ranked = sorted(score, key=lambda d: (-score[d], d))
-        confidence = self._confidence(ranked[0], concepts) if ranked else 0.0
+        typed = list(typed or words)
+        stops = [w for w in typed if is_stop_word(w, self.lang)]
+        named = self._named(ranked, [typed, stops + [c.word for c in concepts if not c.asking]])
+        if named:  # first, in their order, scored above the rest
+            top = score[ranked[0]]
+            for place, docnum in enumerate(named):
+                score[docnum] = top * (1.0 + NAMED_MARGIN * (len(named) - place))
+            ranked = named + [d for d in ranked if d not in named]
+        confidence = 1.0 if named else self._confidence(ranked[0], concepts) if ranked else 0.0
         game_words = sum(1 for c in concepts if c.game and not c.asking and c.matches.get(ranked[0], 0.0) >= 1.0)
         hits = [self._hit(d, score[d], marked) for d in ranked[:limit]]
         closest = [self._hit(d, score[d], set()) for d in ranked if self.index.docs[d]["kind"] == "term"][:MAX_CLOSEST]
-        return Ranking(hits, confidence, corrections, closest, game_words)
+        return Ranking(hits, confidence, corrections, closest, game_words, bool(named))
+
+    def _named(self, ranked: list[int], readings: list[list[str]]) -> list[int]:
+        """The rules (in ranking order) whose whole heading, in either language, is the query: a
+        player typing a name ("Challenge of the King", "La última batalla", "The Grey Comeany")
+        means that section. Each word of the query is a word of the heading, as typed or (a word
+        of the game, not a stop word) misspelt within :func:`max_typos`, first letter as typed;
+        the heading's other words are stop words ("Grey Company" names "The Grey Company"). A
+        question around a heading's words ("how to get into Mordor", "when is a siege over")
+        has words the heading lacks, so it names nothing. ``readings``: the query's words as
+        typed, and as read (compounds joined or split, its stop words kept)."""
+        typings = [sorted((fold(w) for w in words), key=len, reverse=True)
+                   for words in readings if 0 < len(words) <= MAX_NAME_WORDS]
+
+        def near(word: str, heading_word: str) -> bool:
+            return (word[0] == heading_word[0] and max_typos(word) > 0 and not is_stop_word(word, self.lang)
+                    and DamerauLevenshtein.distance(word, heading_word) <= max_typos(word))
+
+        def reads(typed: list[str], heading: tuple[str, ...]) -> bool:
+            left = list(heading)
+            for word in typed:
+                hit = word if word in left else next((h for h in left if near(word, h)), None)
+                if hit is None:
+                    return False
+                left.remove(hit)
+            return all(is_stop_word(w, self.lang) for w in left)
+
+        found: list[int] = []
+        for docnum in ranked:
+            if not typings:
+                break
+            heading = self.index.headings[docnum]
+            if self.index.docs[docnum]["kind"] == "rule" and any(
+                    reads(typed, words) for typed in typings for words in (heading["words"], heading["other_words"])
+                    if words):
+                found.append(docnum)
+        return found
 
     def _defined_terms(self, concepts: list[Concept]) -> list[tuple[str, str, float]]:
         """The glossary terms the query describes: their definition has most of the query."""

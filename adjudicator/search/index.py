@@ -208,6 +208,8 @@ class IndexData:
         return {
             "lang": frozenset(doc["fields"]["title"]),
             "surface": frozenset(fold(w) for w in WORDS.findall(doc["title"]) if not is_stop_word(w, self.lang)),
+            "words": tuple(fold(w) for w in WORDS.findall(doc["title"])),   # all of them, in order
+            "other_words": tuple(fold(w) for w in WORDS.findall(doc.get("other_title", ""))),
             "asks": frozenset(fold(w) for w in WORDS.findall(" ".join((doc["title"], doc.get("other_title", ""))))),
             "digits": any(w.isdigit() for w in WORDS.findall(doc["title"])),
             "other": frozenset(doc["fields"]["other_title"]),

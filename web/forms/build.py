@@ -15,6 +15,7 @@ from adjudicator.i18n import translate
 from adjudicator.loading import load_text
 from adjudicator.params import int_text
 from adjudicator.problems import ScenarioInvalid, format_path
+from web.forms import cards as card_picker
 from web.forms.fields import (
     CG_BATTLEGROUNDS,
     CG_PATH,
@@ -270,6 +271,14 @@ def _question(spec: KindForm, get, b: Built, question: dict[str, Any]) -> None:
             units = _units(f.name, get, b, ["question", f.key])
             if units:
                 question[f.key] = units
+            continue
+        if f.type == "combat-cards":   # the attacker's card and the defender's
+            inputs = card_picker.field_names(f.name)
+            b.note(["question", f.key], inputs["attacker"])
+            for side, name in inputs.items():
+                b.note(["question", f.key, side], name)
+            if played := card_picker.combat_cards(f.name, get):
+                question[f.key] = played
             continue
         raw = get(f.name)
         parts = f.key.split(".")

@@ -30,7 +30,7 @@ WIDGETS = {"region": "region", "nation": "nation", "character": "character", "si
            "bool": "bool", "choice": "choice", "text": "text", "ints": "ints", "characters": "characters",
            "words": "words", "tile": "tile", "units": "units", "recruits": "rows", "rows": "rows",
            "keywords": "keywords", "hand": "hand", "card": "text", "mapping": None, "count-or-list": "int",
-           "event-card": "text", "combat-cards": None}
+           "event-card": "event-card", "combat-cards": "combat-cards"}   # web/forms/cards.py: the card picker
 YES_NO = tuple(YES_NO_LABELS.items())
 # A choice of this many options or fewer is a row of buttons (radio buttons styled as such:
 # one tap, no JavaScript) rather than a list to open; so is a number in a range this small.
