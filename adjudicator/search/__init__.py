@@ -90,6 +90,7 @@ MATCH_WORDS = 4
 # more, since a score adds up its words ("reconquistar" alone scores 31). Chosen on the two
 # seeded halves of all the relevance sets (40 to 50 alike on both; docs/usage.md).
 SCORE_FLOOR, SCORE_FLOOR_WORDS = 45.0, 3
+UNSURE_RESULTS = 3  # the sections an unsure search shows as its "did you mean"
 _WORD = re.compile(r"\w+")
 # The short names players give each game (a label's prefix says the game): "oleada lcg".
 GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
@@ -373,7 +374,13 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
                               "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
-    text = read_places(expand_abbreviations(query[:MAX_QUERY_CHARS], lang), lang, index.knows)
+    from adjudicator.search.situation import ask_entry
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    text = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
+    players_words = read_vocabulary(text, lang, index.knows)
+    (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
+    text = read_places(players_words, lang, index.knows)
     words = meaningful_words(query_words(text), lang)
     if not words:
         return result
@@ -386,14 +393,20 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     # uses those very words itself ("the best possible pairing" of the card game's combat).
     asked = outside_phrases(text)
     refused = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase)]
-    if (refused or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
-            or (len(words) >= SCORE_FLOOR_WORDS and ranking.hits[0].score < SCORE_FLOOR)):
+    floor = (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS) or (
+        len(words) >= SCORE_FLOOR_WORDS and bool(ranking.hits) and ranking.hits[0].score < SCORE_FLOOR)
+    # A question in the table's words or naming a position is never refused: unsure, the
+    # search shows its best few sections as a "did you mean" (result["unsure"]).
+    unsure = floor and not asked and bool(ranking.hits) and (described or players_words_read)
+    if refused or not ranking.hits or (floor and not unsure):
         if asked:  # why nothing matches, when the query says it
             result["outside"] = (refused or [asked[0][0]])[0]
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
-    result["matched"] = True
-    result["results"] = [_item(lang, h) for h in ranking.hits]
+    result["matched"], result["unsure"] = True, unsure
+    result["results"] = [_item(lang, h) for h in ranking.hits[:UNSURE_RESULTS if unsure else None]]
+    if ask is not None:
+        result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
     if ranking.corrections:
         result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], ranking.corrections)
     return result
