@@ -636,8 +636,9 @@ def test_common_words_of_the_game_in_a_broad_section_are_no_answer(search_index)
 
 def test_result_shape_and_links(search_index):
     result = search.search("siege", "en", limit=4)
-    assert set(result) == {"query", "lang", "matched", "confidence", "results", "suggestion", "closest"}
+    assert set(result) == {"query", "lang", "matched", "confidence", "results", "suggestion", "closest", "unsure"}
     assert result["matched"] is True and result["closest"] == [] and 0 < result["confidence"] <= 1
+    assert result["unsure"] is False and "ask" not in result   # sure, and no position described
     assert result["query"] == "siege" and result["lang"] == "en" and result["suggestion"] is None
     assert 0 < len(result["results"]) <= 4
     scores = [r["score"] for r in result["results"]]

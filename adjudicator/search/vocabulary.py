@@ -6,7 +6,9 @@
 before it is searched: the reference's words are added after a phrase whose words the
 reference uses itself ("hobbits" keeps its own weight and adds "Ring-bearers"), and take the
 place of a phrase it never uses ("castle" only weighs as an unknown word, "Stronghold" as
-the rule's). The longest phrase wins where two overlap ("salir a pegar" over "pegar").
+the rule's), or always when the entry says ``replace`` ("the hobbits" are the Ring-bearers,
+not the Hobbit Companions). The longest phrase wins where two overlap ("salir a pegar" over
+"pegar").
 """
 from __future__ import annotations
 
@@ -22,19 +24,20 @@ VOCABULARY_FILE = Path(__file__).parents[1] / "data" / "search_vocabulary.json"
 
 
 @cache
-def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | None, dict[str, str]]]:
-    """Per language: one pattern of every phrase (folded, longest first) and each phrase's meaning."""
+def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | None, dict[str, tuple[str, bool]]]]:
+    """Per language: one pattern of every phrase (folded, longest first) and each phrase's
+    meaning, with whether it always replaces the phrase."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         data = {"entries": []}
-    out: dict[str, tuple[re.Pattern[str] | None, dict[str, str]]] = {}
-    by_lang: dict[str, dict[str, str]] = {}
+    out: dict[str, tuple[re.Pattern[str] | None, dict[str, tuple[str, bool]]]] = {}
+    by_lang: dict[str, dict[str, tuple[str, bool]]] = {}
     for entry in data["entries"]:
         for say in entry["say"]:
             key = " ".join(re.findall(r"\w+", fold(say)))
             if key:
-                by_lang.setdefault(entry["lang"], {}).setdefault(key, entry["means"])
+                by_lang.setdefault(entry["lang"], {}).setdefault(key, (entry["means"], bool(entry.get("replace"))))
     for lang, means in by_lang.items():
         phrases = sorted(means, key=len, reverse=True)
         pattern = re.compile(r"(?<!\w)(?:" + "|".join(r"\W+".join(map(re.escape, p.split())) for p in phrases)
@@ -60,12 +63,11 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     out, cursor = [], 0
     for m in pattern.finditer(folded):
         key = " ".join(re.findall(r"\w+", m.group(0)))
-        meaning = means.get(key)
-        if meaning is None:
+        if key not in means:
             continue
-        words = key.split()
+        meaning, replace = means[key]
         typed = text[m.start():m.end()]
-        kept = all(knows(w) for w in words) and fold(meaning) != key
+        kept = not replace and all(knows(w) for w in key.split()) and fold(meaning) != key
         out += [text[cursor:m.start()], f"{typed} {meaning}" if kept else meaning]
         cursor = m.end()
     return "".join(out) + text[cursor:]
