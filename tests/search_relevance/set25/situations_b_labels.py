@@ -2,7 +2,8 @@
 R = "regions"
 EN = [
     (["army-move"], {"from": "Dol Amroth", "to": "Pelargir", f"{R}.Dol Amroth.free_peoples.gondor.elite": 3}),
-    (["battle", "battle-outcome", "army-move"], {"from": "Minas Morgul", "to": "Osgiliath", "character": "The Witch-king",
+    (["battle", "battle-outcome", "army-move"], {"from": "Minas Morgul", "to": "Osgiliath",
+                                                 "character": "The Witch-king",
                                                  f"{R}.Minas Morgul.shadow.*.regular": 4}),
     (["battle-outcome", "battle"], {"to": "Erebor", f"{R}.Erebor.free_peoples.dwarves.regular": 5}),
     (["character-move"], {"from": "Fangorn", "to": "Edoras", "character": "Gandalf the White"}),
