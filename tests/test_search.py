@@ -912,3 +912,5 @@ def test_a_described_position_gets_an_ask_entry_and_is_never_refused(search_inde
     unsure = search.search("2 elites de rohan en edoras contra 6 orcos, cuantos dados tiro", "es")
     assert unsure["matched"] and unsure["ask"]["kind"] == "battle-outcome"
     assert "unsure" in unsure and len(unsure["results"]) >= 1
+    text = search.results_text(found)   # the command line names the question too
+    assert text.splitlines()[0].startswith("Ask: Can this army move there? (question kind army-move")

@@ -458,6 +458,13 @@ def results_text(result: dict[str, Any]) -> str:
             lines.append(message(lang, f"search.outside.{result['outside']}"))
         if result.get("closest"):
             lines.append(message(lang, "search.closest", terms=", ".join(t["title"] for t in result["closest"])))
+    if result.get("ask"):   # a described position: the question that rules on it
+        from adjudicator import registry
+        spec = registry.spec(result["ask"]["game"], result["ask"]["kind"])
+        lines.append(message(lang, "search.ask", kind=result["ask"]["kind"],
+                             question=spec.title.get(lang) if spec else result["ask"]["kind"]))
+    if result.get("unsure"):
+        lines.append(message(lang, "search.unsure"))
     for rank, item in enumerate(result.get("results", []), 1):
         lines.append(f"{rank}. {item['title']}")
         lines.append(f"   {item['url']}")
