@@ -395,8 +395,10 @@ def test_relevance_set(search_index):
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
 # heldout.yaml, tuning2.yaml to tuning13.yaml (the second to thirteenth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 14 and then studied), with their nonsense
-# files. The held-out part: heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
+# blind by someone else, measured once in rounds 3 to 14 and then studied), and tuning25.yaml (the
+# newcomers' own words of issue 25, README-set25.md), with their nonsense files. (heldout25.yaml is
+# measured only, by tools/measure_search_set.py; it does not meet the goal.) The held-out part:
+# heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
 # and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.

@@ -5,7 +5,7 @@
     .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
     .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
 
-Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning13}.yaml``
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning13,tuning25}.yaml``
 and their ``nonsense-*.yaml``), never a held-out set (``heldout14.yaml``, ``nonsense14.yaml``). Needs
 the built docs (``adjudicator build docs``); builds its own index in a temporary folder, so the
 project's index is left as it is.
