@@ -395,18 +395,21 @@ def test_relevance_set(search_index):
 #
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
 # heldout.yaml, tuning2.yaml to tuning13.yaml (the second to thirteenth held-out sets, each written
-# blind by someone else, measured once in rounds 3 to 14 and then studied), with their nonsense
-# files. The held-out part: heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
+# blind by someone else, measured once in rounds 3 to 14 and then studied), and tuning25.yaml (the
+# newcomers' own words of issue 25, README-set25.md), with their nonsense files. (heldout25.yaml is
+# measured only, by tools/measure_search_set.py; it does not meet the goal.) The held-out part:
+# heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
 # and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
 # language, and "no rule matches" for >= 90 % of at least 20 nonsense queries. They are skipped
 # until the files are there.
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
-               "tuning9", "tuning10", "tuning11", "tuning12", "tuning13")
+               "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
-                  "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13")
+                  "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
+                  "nonsense-tuning25")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -635,8 +638,9 @@ def test_common_words_of_the_game_in_a_broad_section_are_no_answer(search_index)
 
 def test_result_shape_and_links(search_index):
     result = search.search("siege", "en", limit=4)
-    assert set(result) == {"query", "lang", "matched", "confidence", "results", "suggestion", "closest"}
+    assert set(result) == {"query", "lang", "matched", "confidence", "results", "suggestion", "closest", "unsure"}
     assert result["matched"] is True and result["closest"] == [] and 0 < result["confidence"] <= 1
+    assert result["unsure"] is False and "ask" not in result   # sure, and no position described
     assert result["query"] == "siege" and result["lang"] == "en" and result["suggestion"] is None
     assert 0 < len(result["results"]) <= 4
     scores = [r["score"] for r in result["results"]]
@@ -908,3 +912,43 @@ def test_every_card_is_found_first_by_its_name_in_either_language_and_with_a_typ
                 if got[:1] != [label]:
                     missed.append(f"{query!r} -> {got[:3]}")
     assert not missed, f"{len(missed)} of {len(CARDS) * 4} card-name searches ({lang}):\n" + "\n".join(missed)
+# -- the table's vocabulary, unsure answers and the situation's ask entry (issue 25) -------------
+
+def test_every_vocabulary_entry_says_what_it_means_and_where_it_was_learned():
+    from adjudicator.search import vocabulary
+
+    entries = vocabulary.entries()
+    assert len(entries) >= 60 and {e["lang"] for e in entries} == set(search.LANGS)
+    for e in entries:
+        assert e["say"] and e["means"].strip() and e["kind"] in ("slang", "regional", "nickname", "misspelling"), e
+        assert e["source"].strip(), e
+        assert "heldout" not in e["source"], "a held-out set never teaches the vocabulary"
+
+
+@pytest.mark.parametrize("query, lang, label", [
+    ("do the wraiths make the hunt nastier if they're sitting on the hobbits?", "en", "wotr-hunt-reroll"),
+    ("my troops are holed up in a fortress, are they allowed to come out and fight?", "en", "wotr-sortie"),
+    ("mi nación sigue dormida, ¿puedo reclutar ahí?", "es", "wotr-muster-at-war"),
+    ("los jinetes negros pueden volar a donde quieran?", "es", "wotr-character-nazgul"),
+])
+def test_the_tables_words_find_the_rule(search_index, query, lang, label):
+    assert label in labels_of(search.search(query, lang))[:3]
+
+
+def test_a_player_phrase_the_reference_never_uses_is_read_as_its_words():
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    assert read_vocabulary("retreat into my castle", "en", lambda w: w != "castle") == "retreat into my Stronghold"
+    assert read_vocabulary("los jinetes negros", "es", lambda w: True) == "los jinetes negros Nazgûl"
+    assert read_vocabulary("merece la pena", "es", lambda w: True) == "merece la pena"   # no "peña" there
+
+
+def test_a_described_position_gets_an_ask_entry_and_is_never_refused(search_index):
+    found = search.search("my 4 Gondor regulars and a leader in Pelargir, can they march to Lamedon?", "en")
+    assert found["matched"] and found["ask"]["kind"] == "army-move"
+    assert found["ask"]["scenario"]["question"]["to"] == "Lamedon"
+    unsure = search.search("2 elites de rohan en edoras contra 6 orcos, cuantos dados tiro", "es")
+    assert unsure["matched"] and unsure["ask"]["kind"] == "battle-outcome"
+    assert "unsure" in unsure and len(unsure["results"]) >= 1
+    text = search.results_text(found)   # the command line names the question too
+    assert text.splitlines()[0].startswith("Ask: Can this army move there? (question kind army-move")

@@ -5,7 +5,7 @@
     .venv/bin/python tools/tune_search.py --sweep PHRASING_MATCH=0.4,0.8,1.2 [--sweep ...]
     .venv/bin/python tools/tune_search.py --floors 0.3,0.35,0.4,0.45,0.5
 
-Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning13}.yaml``
+Reads only the tuning data (``tests/search_relevance/{tuning,heldout,tuning2,...,tuning13,tuning25}.yaml``
 and their ``nonsense-*.yaml``), never a held-out set (``heldout14.yaml``, ``nonsense14.yaml``). Needs
 the built docs (``adjudicator build docs``); builds its own index in a temporary folder, so the
 project's index is left as it is.
@@ -52,10 +52,11 @@ from adjudicator.search import backend  # noqa: E402
 RELEVANCE = ROOT / "tests" / "search_relevance"
 # Every set studied so far: the first round's two splits and the second held-out set, spent.
 TUNING = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8", "tuning9",
-          "tuning10", "tuning11", "tuning12", "tuning13")
+          "tuning10", "tuning11", "tuning12", "tuning13", "tuning25")
 NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
             "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
-            "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13")
+            "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
+            "nonsense-tuning25")
 
 
 def load(names: tuple[str, ...]) -> list[dict]:

@@ -255,6 +255,14 @@ def openapi() -> dict[str, Any]:
                                        "other editions, the table, other games, keywords not covered)."},
             "closest": {"type": "array", "description": "When nothing matches: the glossary terms nearest the query.",
                         "items": {"type": "object"}},
+            "unsure": {"type": "boolean", "description": "True: the query uses the table's words or describes a "
+                                                         "position but matches no rule well; the results are the "
+                                                         "best few sections, a \"did you mean\"."},
+            "ask": {"type": "object", "required": ["game", "kind", "scenario"],
+                    "description": "When the query describes a position: the question kind that rules on it and a "
+                                   "scenario with what the query names filled in (to complete and ask).",
+                    "properties": {"game": {"type": "string"}, "kind": {"type": "string"},
+                                   "scenario": {"type": "object"}}},
         },
     }
     return {

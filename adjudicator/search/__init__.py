@@ -47,13 +47,13 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from adjudicator import paths
 from adjudicator.i18n import translate
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
+from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
 from adjudicator.search.routing import prefer_card_game
 
 LANGS = ("en", "es")
@@ -91,6 +91,7 @@ MATCH_WORDS = 4
 # more, since a score adds up its words ("reconquistar" alone scores 31). Chosen on the two
 # seeded halves of all the relevance sets (40 to 50 alike on both; docs/usage.md).
 SCORE_FLOOR, SCORE_FLOOR_WORDS = 45.0, 3
+UNSURE_RESULTS = 3  # the sections an unsure search shows as its "did you mean"
 _WORD = re.compile(r"\w+")
 # The short names players give each game (a label's prefix says the game): "oleada lcg".
 GAME_WORDS = {"wotr": "wotr", "wotrcg": "wotrcg wotr cg", "lcg": "lcg lotr"}
@@ -223,57 +224,6 @@ def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
     return _abbreviations_cache[path]
 
 
-# -- regions named in a query -------------------------------------------------------------------
-
-# What a region is, in the reference's words: "can nazgul enter helms deep" asks about a
-# Stronghold (the glossary's terms, docs/glossary.md and its Spanish catalogue).
-SETTLEMENT_WORDS = {"stronghold": {"en": "Stronghold", "es": "Baluarte"}, "city": {"en": "City", "es": "Ciudad"},
-                    "town": {"en": "Town", "es": "Villa"},
-                    "fortification": {"en": "Fortification", "es": "Fortificación"},
-                    None: {"en": "region", "es": "región"}}
-
-
-@cache
-def _region_names() -> tuple[re.Pattern[str], dict[str, str | None]]:
-    """One pattern for every region's names (both languages, folded, an apostrophe optional,
-    the longest first so that "North Ithilien" wins over "Ithilien"), and each name's
-    settlement by its letters alone ("helmsdeep")."""
-    from adjudicator import data
-    from adjudicator.search.analysis import fold
-
-    kinds: dict[str, str | None] = {}
-    patterns = []
-    for info in data.regions().values():
-        for name in set(info["name"].values()):
-            words = re.findall(r"\w+", fold(name))   # "helm", "s", "deep"
-            if words:
-                kinds["".join(words)] = info["settlement"]
-                patterns.append(r"['\u2019]?\W*".join(map(re.escape, words)))
-    patterns.sort(key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b"), kinds
-
-
-def read_places(text: str, lang: str, knows: Callable[[str], bool]) -> str:
-    """``text`` with each region it names read as what it is too ("helms deep" -> "helms deep
-    Stronghold", "bree" -> "bree Town"): the rules speak of kinds of region. A name whose words
-    the reference never uses (``knows``) is replaced: they would only weigh as unknown words."""
-    from adjudicator.search.analysis import fold
-
-    folded = fold(text)
-    if len(folded) != len(text):
-        return text   # folding changed the length (a rare letter): positions would not match
-    pattern, kinds = _region_names()
-    out, cursor = [], 0
-    for m in pattern.finditer(folded):
-        words = re.findall(r"\w+", m.group(0))
-        word = SETTLEMENT_WORDS[kinds["".join(words)]][lang]
-        if all(knows(w) for w in words):
-            word = f"{text[m.start():m.end()]} {word}"   # the rules name it too ("Minas Tirith"): keep it
-        out += [text[cursor:m.start()], word]
-        cursor = m.end()
-    return "".join(out) + text[cursor:]
-
-
 def expand_abbreviations(text: str, lang: str) -> str:
     """``text`` with each players' abbreviation ("GtW", "fp") replaced by its words in ``lang``."""
     table = abbreviations()
@@ -374,7 +324,13 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
                               "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
-    text = read_places(expand_abbreviations(query[:MAX_QUERY_CHARS], lang), lang, index.knows)
+    from adjudicator.search.situation import ask_entry
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    text = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
+    players_words = read_vocabulary(text, lang, index.knows)
+    (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
+    text = read_places(players_words, lang, index.knows)
     words = meaningful_words(query_words(text), lang)
     if not words:
         return result
@@ -387,17 +343,23 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     # uses those very words itself ("the best possible pairing" of the card game's combat).
     asked = outside_phrases(text)
     refused = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase)]
-    if not ranking.named and (
-            refused or not ranking.hits or (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS)
-            or (len(words) >= SCORE_FLOOR_WORDS and ranking.hits[0].score < SCORE_FLOOR)):
+    floor = (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS) or (
+        len(words) >= SCORE_FLOOR_WORDS and bool(ranking.hits) and ranking.hits[0].score < SCORE_FLOOR)
+    floor = floor and not ranking.named   # a rule's whole heading typed is never refused
+    # A question in the table's words or naming a position is never refused: unsure, the
+    # search shows its best few sections as a "did you mean" (result["unsure"]).
+    unsure = floor and not asked and bool(ranking.hits) and (described or players_words_read)
+    if (refused and not ranking.named) or not ranking.hits or (floor and not unsure):
         if asked:  # why nothing matches, when the query says it
             result["outside"] = (refused or [asked[0][0]])[0]
         result["closest"] = [_item(lang, h, snippet=False) for h in ranking.closest]
         return result
-    result["matched"] = True
+    result["matched"], result["unsure"] = True, unsure
     # a query about the card game (its name, or a word only it uses) gets its section first
     hits = prefer_card_game(list(ranking.hits), lambda h: h.label, query, lang)
-    result["results"] = [_item(lang, h) for h in hits]
+    result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
+    if ask is not None:
+        result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
     if ranking.corrections:
         result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], ranking.corrections)
     return result
@@ -449,6 +411,13 @@ def results_text(result: dict[str, Any]) -> str:
             lines.append(message(lang, f"search.outside.{result['outside']}"))
         if result.get("closest"):
             lines.append(message(lang, "search.closest", terms=", ".join(t["title"] for t in result["closest"])))
+    if result.get("ask"):   # a described position: the question that rules on it
+        from adjudicator import registry
+        spec = registry.spec(result["ask"]["game"], result["ask"]["kind"])
+        lines.append(message(lang, "search.ask", kind=result["ask"]["kind"],
+                             question=spec.title.get(lang) if spec else result["ask"]["kind"]))
+    if result.get("unsure"):
+        lines.append(message(lang, "search.unsure"))
     for rank, item in enumerate(result.get("results", []), 1):
         lines.append(f"{rank}. {item['title']}")
         lines.append(f"   {item['url']}")

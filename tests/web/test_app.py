@@ -353,6 +353,37 @@ def test_search_page_offers_ask_about_this_and_says_when_nothing_matches(client,
         assert re.search(rf'<p class="outside">[^<]*{words}', page), lang
 
 
+def test_a_described_situation_offers_its_question_with_the_form_filled_in(client, monkeypatch):
+    """"my 4 Gondor regulars and a leader in Pelargir, can they march to Lamedon?": "Ask:" the
+    army move, and the form opens with the regions and the units filled in (issue 25)."""
+    import html as html_mod
+
+    from adjudicator.search.situation import ask_entry
+    from web import engine
+
+    query = "my 4 Gondor regulars and a leader in Pelargir, can they march to Lamedon?"
+    ask, _described = ask_entry(query, "en")
+    found = {"query": query, "lang": "en", "matched": True, "unsure": True, "suggestion": None, "closest": [],
+             "ask": ask, "results": [{"label": "wotr-army-move", "title": "Moving armies", "page": "board/movement",
+                                      "url": "/en/docs/board/movement.html#wotr-army-move", "kind": "rule",
+                                      "snippet": "move", "score": 3.0}]}
+    monkeypatch.setattr(engine, "search", lambda q, lang, limit=20: json.loads(json.dumps(found)))
+    page = client.get("/en/search", query_string={"q": query}).get_data(as_text=True)
+    assert "Did you mean one of these?" in page
+    link = re.search(r'<p class="ask-situation"><a class="ask-link" href="([^"]+)">Ask: ([^<]+)</a>', page)
+    assert link and link.group(1).startswith("/en/ask/war-of-the-ring/army-move?from=")
+    # "Ask about this" of a rule opens prefilled too (the same game's form)
+    assert 'href="/en/ask/war-of-the-ring/army-move?from=' in page.split('class="results"')[1]
+    form = client.get(html_mod.unescape(link.group(1))).get_data(as_text=True)
+    for name, value in (("q-from", "Pelargir"), ("q-to", "Lamedon"), ("r0-fp0-nation", "gondor"),
+                        ("r0-fp0-regular", "4"), ("r0-fp0-leader", "1")):
+        assert re.search(rf'name="{name}"[^>]*value="{value}"|value="{value}"[^>]*name="{name}"', form) \
+            or re.search(rf'name="{name}"[^>]*>(?:(?!</select>).)*<option[^>]*value="{value}"[^>]*selected',
+                         form, re.S), name
+    spanish = client.get("/es/search", query_string={"q": query}).get_data(as_text=True)
+    assert "Preguntar: " in spanish and "¿Querías decir una de estas?" in spanish
+
+
 def test_docs_are_served_from_the_build_with_safe_paths(docs_app):
     client = docs_app.test_client()
     with client.get("/en/docs/board/sieges.html") as page:
