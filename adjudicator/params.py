@@ -399,6 +399,15 @@ class QuestionFields(Fields):
                 out.append(ident)
         return out
 
+    def given(self, name: str) -> bool:
+        """Whether the question gives the parameter ``name`` (a top key: ``card`` for ``card.keywords``)."""
+        top = name.split(".", 1)[0]
+        return top in self._declared and top != "kind" and self.raw.get(top) is not None
+
+    def given_params(self) -> list[str]:
+        """The question's own keys it gives a value (``kind`` aside), in the spec's order."""
+        return [top for top in self.spec.top_keys if self.raw.get(top) is not None]
+
     def ready(self, allowed: tuple[str, ...] = ()) -> None:
         self.finish((*self._declared, *allowed))
         self.problems.raise_if_any()

@@ -109,6 +109,12 @@ def politics(position, q, r):
     if event == "character-enters" and character is None and not q.has("character"):
         q.error("character", "core.err_required")
     q.ready()
+    if event not in ("companion-ends-move", "companion-ability"):
+        r.unused("companion", "politics.who_irrelevant", "wotr-politics",
+                 who=names.character_name(companion, r.lang) if companion else "")
+    if event != "character-enters":
+        r.unused("character", "politics.who_irrelevant", "wotr-politics",
+                 who=names.character_name(character, r.lang) if character else "")
     r.mark("to", region)
     return _Politics(position, q, r, nation, region).rule(event, companion, character)
 
@@ -124,6 +130,7 @@ class _Politics:
         self.before = political_default(r, position, nation)
         self.active, self.steps = self.before.active, self.before.steps
         self.allowed: bool | None = None
+        self.placed: tuple[str, str | None, bool] | None = None   # enemy army / capture: region, its nation
         r.step("politics.before", "wotr-politics", nation=self.nation_name, state=state_text(r, self.before))
 
     def say(self, key: str, label: str, /, **params) -> None:
@@ -161,15 +168,20 @@ class _Politics:
     def rule(self, event: str, companion: str | None, character: str | None):
         r = self.r
         if event == "enemy-army-enters":
-            self.activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
+            if self.nations_region("wotr-politics-activation-enemy-army"):
+                self.activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
         elif event == "army-attacked":
+            r.unused("region", "politics.region_attacked", "wotr-politics-activation-attacked",
+                     nation=self.nation_name)
             self.activate("politics.activated_attacked", "wotr-politics-activation-attacked")
             self.advance("politics.advance_attacked", "wotr-politics-advance-attacked")
         elif event == "settlement-captured":
-            # The capturing army has entered the nation: that alone activates it.
-            self.activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
-            self.advance("politics.advance_captured", "wotr-politics-advance-captured")
+            if self.nations_region("wotr-politics-advance-captured", settlement=True):
+                # The capturing army has entered the nation: that alone activates it.
+                self.activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
+                self.advance("politics.advance_captured", "wotr-politics-advance-captured")
         elif event == "muster-die":
+            r.unused("region", "politics.region_muster", "wotr-muster-political", nation=self.nation_name)
             self.advance("politics.advance_muster", "wotr-muster-political")
             self.allowed = self.steps != self.before.steps
         elif event == "fellowship-declared":
@@ -204,6 +216,30 @@ class _Politics:
         return self.answer()
 
     # -- events whose place matters ----------------------------------------------------------
+    def nations_region(self, label: str, *, settlement: bool = False) -> bool:
+        """An enemy army entering a region (or capturing a settlement) moves only the marker
+        of the nation the region belongs to: whether ``region`` is the nation's, said in a
+        step that names the region and its nation. No region given: the event as asked
+        (a region of the nation) is taken at its word."""
+        if self.region is None:
+            return True
+        info = data.regions()[self.region]
+        where = names.region_name(self.region, self.lang)
+        if settlement and info["settlement"] is None:
+            self.r.contradicts("region", "politics.err_not_a_settlement", region=where)
+        owner = info["nation"]
+        kind = "settlement" if settlement else "region"
+        self.placed = (self.region, owner, settlement)
+        if owner == self.nation:
+            self.r.step(f"politics.{kind}_of_nation", label, region=where, nation=self.nation_name)
+            return True
+        if owner is None:
+            self.say(f"politics.{kind}_no_nation", label, region=where, nation=self.nation_name)
+        else:
+            self.say(f"politics.{kind}_other_nation", label, region=where, owner=names.nation_name(owner, self.lang),
+                     nation=self.nation_name)
+        return False
+
     def fellowship_declared(self, place: str) -> None:
         """Official 2nd edition and seed 000: declared in a City or Stronghold of the nation
         activates it; unlike a Companion's move, the rules make no exception for a place the
@@ -318,5 +354,15 @@ class _Politics:
             r.step("politics.at_war_effects", "wotr-politics-at-war", nation=self.nation_name)
         extra = {} if self.allowed is None else {"allowed": self.allowed}
         key = "politics.answer_die_no" if self.allowed is False else "politics.answer"
-        return r.decide(key, {"nation": self.nation_name, "state": state_text(r, after)},
+        params = {"nation": self.nation_name, "state": state_text(r, after)}
+        if self.placed is not None:   # the answer names the region and its nation
+            region, owner, settlement = self.placed
+            params["region"] = names.region_name(region, self.lang)
+            if owner == self.nation:
+                key = "politics.answer_region_capture" if settlement else "politics.answer_region_army"
+            elif owner is None:
+                key = "politics.answer_region_no_nation"
+            else:
+                key, params["owner"] = "politics.answer_region_elsewhere", names.nation_name(owner, self.lang)
+        return r.decide(key, params,
                         active=self.active, steps=self.steps, changed=(after != self.before), **extra)

@@ -1,0 +1,221 @@
+"""Every field counts: a field a question gives shapes its ruling, or the ruling says why not.
+
+For each kind, each of its parameters and each position fact its spec declares it reads
+(``KindSpec.position``): over a bounded sample of the scenarios that give that field, the
+field is changed to other valid values (the other side, a number one off, another choice,
+another region or nation, the values other scenarios give the same field). A change the
+engine refuses as invalid proves nothing and is skipped; among the valid ones, at least one
+must change the ruling (its verdict, answer or steps), unless the ruling already carries the
+step that says the field does not matter here (``RulingBuilder.unused``: ``Ruling.unused``).
+A parameter given that the handler never read fails outright (``Ruling.unread``).
+
+A new kind is tested by this file with no edit: its spec and its scenarios are all it needs.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from adjudicator import api, data, names, registry
+from adjudicator.params import SIDE_ALIASES, Fields, QuestionFields
+from adjudicator.problems import Problems, ScenarioInvalid
+from adjudicator.spec import SIMPLE_TYPES, KindSpec
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES_PER_FIELD = 4      # scenarios sampled per field
+VALID_PER_CASE = 3       # valid changed values tried per scenario
+TRIED_PER_CASE = 8       # candidate values tried per scenario (some are refused as invalid)
+MISSING = object()
+FEW_REGIONS = ("fangorn", "edoras", "minas-tirith", "dol-guldur", "osgiliath", "erebor", "rivendell", "mordor")
+
+
+@cache
+def cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
+    """(game, kind) -> [(name, scenario)] for every scenario case of the collection."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    out: dict[tuple[str, str], list[tuple[str, dict]]] = defaultdict(list)
+    kinds = {}
+    for spec in registry.specs():
+        for name in (spec.kind, *spec.aliases):
+            kinds[(spec.game, name)] = spec.kind
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        items = raw if isinstance(raw, list) else [raw]
+        for i, case in enumerate(items):
+            if not isinstance(case, dict) or not isinstance(case.get("question"), dict):
+                continue
+            game = registry.canonical_game(case.get("game"))
+            kind = kinds.get((game, case["question"].get("kind")))
+            if game and kind:
+                rel = str(path.relative_to(ROOT)) + (f"[{i}]" if isinstance(raw, list) else "")
+                out[(game, kind)].append((rel, case))
+    return out
+
+
+def lookup(case: dict, path: str) -> Any:
+    """The value at ``question.x.y`` / ``position.x.y`` in a scenario, or MISSING."""
+    node: Any = case
+    for part in path.split("."):
+        if not isinstance(node, dict) or node.get(part) is None:
+            return MISSING
+        node = node[part]
+    return node
+
+
+def replaced(case: dict, path: str, value: Any) -> dict:
+    out = copy.deepcopy(case)
+    node = out
+    parts = path.split(".")
+    for part in parts[:-1]:
+        node = node[part]
+    node[parts[-1]] = value
+    out.pop("expect", None)
+    return out
+
+
+def fields(spec: KindSpec) -> list[tuple[str, Any]]:
+    """The fields a kind reads: its parameters, then the position facts it declares."""
+    return [*((f"question.{p.name}", p) for p in spec.params), *((f"position.{path}", None) for path in spec.position)]
+
+
+def candidates(spec: KindSpec, path: str, param: Any, value: Any) -> list[Any]:
+    """Other values the field could take: by its type first, then what other scenarios give it."""
+    out: list[Any] = []
+    kind = param.type if param is not None else None
+    if isinstance(value, bool):
+        out.append(not value)
+    elif isinstance(value, int):
+        out += [value + 1, value - 1]
+    if kind == "side" or path.endswith(".side"):
+        out += ["free-peoples", "shadow"]
+    if kind == "choice":
+        out += list(param.choices)
+    if kind == "region":
+        out += list(FEW_REGIONS)
+    if kind == "nation":
+        out += sorted(data.nations())
+    if kind == "ints" and isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+        out += [[value[0] + 1, *value[1:]], [value[0] - 1, *value[1:]], value[:-1]]
+    if isinstance(value, list) and len(value) > 1:
+        out.append(value[:-1])
+    seen = [lookup(case, path) for _, case in cases()[(spec.game, spec.kind)]]
+    out += [v for v in seen if v is not MISSING]
+    unique: list[Any] = []
+    read = [canon(spec, param, value)]
+    for v in out:
+        if isinstance(v, bool) != isinstance(value, bool):
+            continue
+        c = canon(spec, param, v)
+        if c not in read:   # another value, not the same one written another way ("sombra", "Shadow")
+            read.append(c)
+            unique.append(v)
+    return unique
+
+
+def canon(spec: KindSpec, param: Any, value: Any) -> str:
+    """A value as the kind's reader takes it (ids for names, sides and choices), as text."""
+    if param is not None and param.type in SIMPLE_TYPES + ("characters", "ints", "words") and "." not in param.name:
+        problems = Problems()
+        q = QuestionFields(Fields({param.name: value}, ["question"], problems), spec)
+        read = q.param(param.name)
+        if not problems:
+            value = read
+    return json.dumps(folded(value), sort_keys=True, default=str)
+
+
+def folded(value: Any) -> Any:
+    """Names as ids, words without case or accents, through lists and mappings."""
+    if isinstance(value, list):
+        return [folded(v) for v in value]
+    if isinstance(value, dict):
+        return {folded(k): folded(v) for k, v in value.items()}
+    if isinstance(value, str):
+        for index in (names.regions(), names.nations(), names.characters()):
+            ident = index.lookup(value)
+            if ident is not None:
+                return ident
+        word = names.normalize(value)
+        return SIDE_ALIASES.get(word, word)
+    return value
+
+
+def ruled(case: dict) -> tuple[str, Any] | None:
+    """The ruling as comparable text and the Ruling itself; None when the scenario is invalid."""
+    try:
+        ruling = api.rule(api.read_envelope(case))
+    except ScenarioInvalid:
+        return None
+    out = ruling.as_dict()
+    out.pop("title", None)
+    return json.dumps(out, sort_keys=True, ensure_ascii=False), ruling
+
+
+def sample(items: list, n: int) -> list:
+    """``n`` items spread over the list (the collection is sorted by chapter and name)."""
+    if len(items) <= n:
+        return items
+    step = len(items) / n
+    return [items[int(i * step)] for i in range(n)]
+
+
+def check_field(spec: KindSpec, path: str, param: Any) -> tuple[list[str], int]:
+    """The failures for one field and the number of scenarios that proved it."""
+    failures, proved = [], 0
+    given = [(name, case) for name, case in cases()[(spec.game, spec.kind)] if lookup(case, path) is not MISSING]
+    # scenarios giving different values first, so that the sample sees the field's range
+    by_value: dict[str, list] = defaultdict(list)
+    for name, case in given:
+        by_value[json.dumps(lookup(case, path), sort_keys=True, default=str)].append((name, case))
+    spread = [group[0] for group in by_value.values()] + [c for group in by_value.values() for c in group[1:]]
+    tried_cases = 0
+    for name, case in spread:
+        if tried_cases >= CASES_PER_FIELD:
+            break
+        base = ruled({k: v for k, v in case.items() if k != "expect"})
+        if base is None:
+            continue
+        tried_cases += 1
+        text, ruling = base
+        if path in ruling.unread:
+            failures.append(f"{name}: {path} given, never read")
+            continue
+        if path in ruling.unused:
+            proved += 1
+            continue
+        valid, changed, values = 0, False, []
+        for value in candidates(spec, path, param, lookup(case, path))[:TRIED_PER_CASE]:
+            other = ruled(replaced(case, path, value))
+            if other is None:
+                continue
+            valid += 1
+            values.append(value)
+            if other[0] != text:
+                changed = True
+                break
+            if valid >= VALID_PER_CASE:
+                break
+        if changed:
+            proved += 1
+        elif valid:
+            failures.append(f"{name}: {path} = {lookup(case, path)!r} -> {values!r} changes nothing, "
+                            f"and no step says why it does not matter")
+    return failures, proved
+
+
+def all_specs() -> list[KindSpec]:
+    return registry.specs()
+
+
+@pytest.mark.parametrize("spec", all_specs(), ids=lambda s: f"{s.game}:{s.kind}")
+def test_every_field_given_counts(spec: KindSpec) -> None:
+    failures: list[str] = []
+    for path, param in fields(spec):
+        failures += check_field(spec, path, param)[0]
+    assert not failures, "\n".join(failures)
