@@ -5,7 +5,8 @@ For each kind, each of its parameters and each position fact its spec declares i
 field is changed to other valid values (the other side, a number one off, another choice,
 another region or nation, the values other scenarios give the same field). A change the
 engine refuses as invalid proves nothing and is skipped; among the valid ones, at least one
-must change the ruling (its verdict, answer or steps), unless the ruling already carries the
+must change the ruling (its verdict, answer or steps; a decided ruling is the one changed),
+unless the ruling already carries the
 step that says the field does not matter here (``RulingBuilder.unused``: ``Ruling.unused``).
 A parameter given that the handler never read fails outright (``Ruling.unread``).
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
@@ -29,7 +31,7 @@ from adjudicator.problems import Problems, ScenarioInvalid
 from adjudicator.spec import SIMPLE_TYPES, KindSpec
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES_PER_FIELD = 4      # scenarios sampled per field
+CASES_PER_FIELD = 8      # scenarios sampled per field
 VALID_PER_CASE = 3       # valid changed values tried per scenario
 TRIED_PER_CASE = 8       # candidate values tried per scenario (some are refused as invalid)
 MISSING = object()
@@ -154,32 +156,44 @@ def ruled(case: dict) -> tuple[str, Any] | None:
         return None
     out = ruling.as_dict()
     out.pop("title", None)
+    out.pop("regions", None)   # the map marks the regions given: no ruling of their own
     return json.dumps(out, sort_keys=True, ensure_ascii=False), ruling
 
 
-def sample(items: list, n: int) -> list:
-    """``n`` items spread over the list (the collection is sorted by chapter and name)."""
-    if len(items) <= n:
-        return items
-    step = len(items) / n
-    return [items[int(i * step)] for i in range(n)]
+def spread_out(groups: list[list], value: Any) -> list:
+    """The items in rounds: each round takes from every group the first item whose value it
+    has not taken yet, then what is left."""
+    out, seen = [], set()
+    queues = [list(g) for g in groups]
+    while any(queues):
+        for queue in queues:
+            for i, item in enumerate(queue):
+                if value(item) not in seen or all(value(x) in seen for x in queue):
+                    seen.add(value(item))
+                    out.append(queue.pop(i))
+                    break
+    return out
 
 
 def check_field(spec: KindSpec, path: str, param: Any) -> tuple[list[str], int]:
     """The failures for one field and the number of scenarios that proved it."""
     failures, proved = [], 0
     given = [(name, case) for name, case in cases()[(spec.game, spec.kind)] if lookup(case, path) is not MISSING]
-    # scenarios giving different values first, so that the sample sees the field's range
-    by_value: dict[str, list] = defaultdict(list)
+    # scenarios of different kinds of question first (the values of its choice parameters: a
+    # politics event, a battle type), then of different values of the field, so that a sample
+    # sees where the field matters and where it does not
+    choices = [p for p in spec.params if p.type == "choice" and f"question.{p.name}" != path]
+    groups: dict[str, list] = defaultdict(list)
     for name, case in given:
-        by_value[json.dumps(lookup(case, path), sort_keys=True, default=str)].append((name, case))
-    spread = [group[0] for group in by_value.values()] + [c for group in by_value.values() for c in group[1:]]
+        key = [canon(spec, p, lookup(case, f"question.{p.name}")) for p in choices]
+        groups[json.dumps(key)].append((name, case))
+    spread = spread_out(list(groups.values()), lambda c: canon(spec, param, lookup(c[1], path)))
     tried_cases = 0
     for name, case in spread:
         if tried_cases >= CASES_PER_FIELD:
             break
         base = ruled({k: v for k, v in case.items() if k != "expect"})
-        if base is None:
+        if base is None or base[1].status != "decided":   # a ruling that asks for more says what it lacks
             continue
         tried_cases += 1
         text, ruling = base
@@ -209,6 +223,79 @@ def check_field(spec: KindSpec, path: str, param: Any) -> tuple[list[str], int]:
     return failures, proved
 
 
+# Fields this test found ignored when it was written (issue 21), each still to get its step
+# (``r.unused``) or its use in the handler. Strict: a field listed here that passes fails the
+# test until it is taken off the list; a kind or field not listed gets no such pass.
+KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("war-of-the-ring", "battle-outcome"): (
+        "question.defender_retreats",
+    ),
+    ("war-of-the-ring", "bring-into-play"): (
+        "position.fellowship.companions",
+    ),
+    ("war-of-the-ring", "character-move"): (
+        "question.from", "question.to", "position.fellowship.companions",
+    ),
+    ("war-of-the-ring", "declare-fellowship"): (
+        "position.fellowship.region", "position.fellowship.corruption", "position.fellowship.mordor",
+    ),
+    ("war-of-the-ring", "elven-ring"): (
+        "question.side", "question.held",
+    ),
+    ("war-of-the-ring", "enter-mordor"): (
+        "position.fellowship.progress", "position.fellowship.hidden",
+    ),
+    ("war-of-the-ring", "hunt-casualty"): (
+        "position.fellowship.companions", "position.fellowship.mordor",
+    ),
+    ("war-of-the-ring", "hunt-damage"): (
+        "question.successes", "question.no_roll", "question.guide_ability", "position.fellowship.region",
+        "position.fellowship.corruption", "position.fellowship.companions", "position.hunt.box",
+    ),
+    ("war-of-the-ring", "hunt-draw"): (
+        "position.fellowship.region", "position.fellowship.mordor",
+    ),
+    ("war-of-the-ring", "hunt-roll"): (
+        "position.fellowship.mordor",
+    ),
+    ("war-of-the-ring", "politics"): (
+        "position.regions",
+    ),
+    ("war-of-the-ring", "retreat"): (
+        "question.to", "position.politics",
+    ),
+    ("war-of-the-ring", "reveal-fellowship"): (
+        "position.fellowship.progress",
+    ),
+    ("war-of-the-ring", "separate-companions"): (
+        "position.fellowship.region", "position.fellowship.companions", "position.fellowship.mordor",
+        "position.regions",
+    ),
+    ("wotr-card-game", "activate"): (
+        "question.player", "position.players", "position.active_path", "position.paths_activated",
+    ),
+    ("wotr-card-game", "item-move"): (
+        "position.players",
+    ),
+    ("wotr-card-game", "pass"): (
+        "question.hand",
+    ),
+    ("wotr-card-game", "path-combat"): (
+        "position.active_path",
+    ),
+    ("lotr-lcg", "orcs-search"): (
+        "question.location.tokens.progress", "question.location.attachments",
+    ),
+    ("lotr-lcg", "reveal"): (
+        "question.players", "position.players",
+    ),
+    ("lotr-lcg", "scour"): (
+        "question.cards", "question.first_player", "position.players", "position.first_player", "position.in_play",
+        "position.under_orcs_search",
+    ),
+}
+
+
 def all_specs() -> list[KindSpec]:
     return registry.specs()
 
@@ -216,6 +303,50 @@ def all_specs() -> list[KindSpec]:
 @pytest.mark.parametrize("spec", all_specs(), ids=lambda s: f"{s.game}:{s.kind}")
 def test_every_field_given_counts(spec: KindSpec) -> None:
     failures: list[str] = []
+    known = KNOWN_GAPS.get((spec.game, spec.kind), ())
     for path, param in fields(spec):
-        failures += check_field(spec, path, param)[0]
+        found = check_field(spec, path, param)[0]
+        if path in known and not found:
+            failures.append(f"{path} now counts: take it off KNOWN_GAPS")
+        elif path not in known:
+            failures += found
     assert not failures, "\n".join(failures)
+
+
+def test_a_handler_that_ignores_the_region_fails(monkeypatch) -> None:
+    """politics with the region's nation no longer read: the region changes nothing, and no
+    step says why, so the check finds it."""
+    from adjudicator.wotr import politics
+
+    spec = registry.spec("war-of-the-ring", "politics")
+    assert spec is not None
+    assert check_field(spec, "question.region", spec.param("region"))[0] == []
+    monkeypatch.setattr(politics._Politics, "nations_region", lambda self, label, settlement=False: True)
+    failures = check_field(spec, "question.region", spec.param("region"))[0]
+    assert failures and all("question.region" in f for f in failures)
+
+
+def test_a_parameter_given_and_never_read_is_said_in_a_step(monkeypatch) -> None:
+    """A handler that never reads a parameter it was given: the ruling says so in a step
+    that names the field (in words), and the check fails it."""
+    fn = registry.handler("war-of-the-ring", "politics")
+    spec = registry.spec("war-of-the-ring", "politics")
+    assert fn is not None and spec is not None
+
+    def careless(position, q, r):
+        q.param("nation"), q.param("event")   # neither the region nor the Companion
+        r.step("politics.at_war_effects", "wotr-politics-at-war", nation="Rohan")
+        return r.decide("core.not_covered")
+
+    monkeypatch.setitem(registry._HANDLERS, ("war-of-the-ring", "politics"), (careless, spec))
+    for lang, words in (("en", "“Region where it happens” was given"), ("es", "Se indicó «Región donde ocurre»")):
+        ruling = api.rule(api.read_envelope({
+            "game": "war-of-the-ring", "lang": lang, "position": {},
+            "question": {"kind": "politics", "nation": "rohan", "event": "enemy-army-enters", "region": "Fangorn"}}))
+        assert ruling.unread == ["question.region"]
+        assert any(words in s.text and s.about == ("question.region",) for s in ruling.explanation), ruling.explanation
+    monkeypatch.setattr(sys.modules[__name__], "cases", lambda: {("war-of-the-ring", "politics"): [(
+        "careless", {"game": "war-of-the-ring", "position": {}, "question": {
+            "kind": "politics", "nation": "rohan", "event": "enemy-army-enters", "region": "Fangorn"}})]})
+    found = check_field(spec, "question.region", spec.param("region"))[0]
+    assert found == ["careless: question.region given, never read"]

@@ -130,6 +130,7 @@ class _Politics:
         self.before = political_default(r, position, nation)
         self.active, self.steps = self.before.active, self.before.steps
         self.allowed: bool | None = None
+        self.read_companions = False   # the Fellowship's Companions matter to one event only
         self.placed: tuple[str, str | None, bool] | None = None   # enemy army / capture: region, its nation
         r.step("politics.before", "wotr-politics", nation=self.nation_name, state=state_text(r, self.before))
 
@@ -293,10 +294,12 @@ class _Politics:
                                 region=names.region_name(self.region, self.lang),
                                 where=", ".join(names.region_name(x, self.lang) for x in found))
             self.q.ready()
+        self.read_companions = not found   # on the map, he is not in the Fellowship
         if not found and "fellowship" in position.given and companion in position.fellowship.companions:
             if "companions" not in position.fellowship.given:
                 name_default(r, "position.fellowship.companions", "politics.default_companions", label, character=cname)
             self.say("politics.ability_in_fellowship", label, character=cname)
+            r.unused("region", "politics.region_in_fellowship", label, character=cname)
             return None
         place = self.where(companion)
         if place is None:
@@ -347,6 +350,9 @@ class _Politics:
 
     def answer(self):
         r = self.r
+        fel = self.position.fellowship
+        if not self.read_companions and "fellowship" in self.position.given and "companions" in fel.given:
+            r.unused("position.fellowship.companions", "politics.companions_irrelevant", "wotr-politics")
         if self.side == "shadow" and self.allowed is None:
             self.say("politics.shadow_always_active", "wotr-politics-start")
         after = Political(self.steps, self.active)
