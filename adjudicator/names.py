@@ -5,6 +5,7 @@ Matching ignores case, accents, hyphens, apostrophes and spacing ("Barad-dûr" =
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
 
@@ -140,6 +141,29 @@ def characters() -> NameIndex:
 @cache
 def special_tiles() -> NameIndex:
     return NameIndex({tid: t["name"] for tid, t in data.hunt_tiles()["special"].items()})
+
+
+# What separates the names of one text listing several: commas, semicolons, "and", "y", "&".
+_NAME_SEPARATORS = re.compile(r",|;|\band\b|\by\b|&")
+
+
+def split_names(value: object, index: NameIndex | None = None, whole: tuple[str, ...] = ()) -> list:
+    """One text listing several names ("Trancos, Legolas", "Merry y Pippin") as its names:
+    the one way a list parameter or position list takes a text. A text that is itself a name
+    of ``index`` (even with a comma or an "and"), or one of ``whole`` (folded), stays whole;
+    so does anything that is not text."""
+    if not isinstance(value, str) or (index is not None and index.lookup(value)) or normalize(value) in whole:
+        return [value]
+    parts = [p.strip() for p in _NAME_SEPARATORS.split(value) if p.strip()]
+    return parts if len(parts) > 1 else [value]
+
+
+def split_commas(value: object) -> list:
+    """A text of comma-separated items ("3, 5, 6") as its items; anything else as it is."""
+    if not isinstance(value, str) or "," not in value:
+        return [value]
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    return parts or [value]
 
 
 def region_name(region_id: str, lang: str) -> str:

@@ -368,6 +368,7 @@ class QuestionFields(Fields):
             values = self.list(name, required=p.required)
             if values is None:
                 return p.default
+            values = [part for v in values for part in names.split_commas(v)]   # "3, 5" as [3, 5]
             return [check_int(v, self.at(name) + [i], self.problems, lo=p.lo, hi=p.hi) for i, v in enumerate(values)]
         if t == "characters":
             return self._names(name, p, names.characters(), "character")
@@ -388,6 +389,7 @@ class QuestionFields(Fields):
         values = self.list(name, required=p.required)
         if values is None:
             return p.default
+        values = [part for v in values for part in names.split_names(v, index)]   # "Legolas, Gimli"
         out: list[str] = []
         for i, v in enumerate(values):
             ident = check_name(v, index, what, self.at(name) + [i], self.problems)

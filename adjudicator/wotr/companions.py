@@ -8,8 +8,6 @@ by a Companion of the highest Level left. The facts and defaults are those of
 """
 from __future__ import annotations
 
-import re
-
 from adjudicator import data, names
 from adjudicator.params import check_name
 from adjudicator.registry import question
@@ -60,10 +58,7 @@ SEPARATE = KindSpec(
 def _split_names(value):
     """A text naming several characters ("Legolas, Gimli", "Merry and Pippin", "Merry y
     Pippin") as separate names; a single name (even "Frodo and Sam") is left whole."""
-    if not isinstance(value, str) or names.characters().lookup(value) or is_ring_bearer_name(value):
-        return [value]
-    parts = [p.strip() for p in re.split(r",|;|\band\b|\by\b|&", value) if p.strip()]
-    return parts if len(parts) > 1 else [value]
+    return [value] if is_ring_bearer_name(value) else names.split_names(value, names.characters())
 
 
 def read_companions(q, position) -> list[str] | None:

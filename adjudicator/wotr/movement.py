@@ -335,6 +335,9 @@ def read_character(q) -> str | list[str] | None:
     if value is None:
         q.error("character", "core.err_required")
         return None
+    if isinstance(value, str):   # "Legolas, Gimli": the one way a text gives a list of names
+        parts = names.split_names(value, names.characters())
+        value = parts if len(parts) > 1 else value
     if isinstance(value, list) and len(value) == 1:
         value = value[0]
     if isinstance(value, list) and value:
