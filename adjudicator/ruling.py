@@ -213,6 +213,8 @@ class RulingBuilder:
         self.refusals: list[Refusal] = []
         self.defaults: list[str] = []
         self._default_steps: set[int] = set()   # steps that only state a default
+        self._default_paths: dict[int, str] = {}   # a default's step -> its path
+        self._regardless: list[str] = []   # fields the refusals hold whatever they are (holds_regardless)
         self.regions: dict[str, str] = {}
         self.result: Ruling | None = None
 
@@ -243,8 +245,29 @@ class RulingBuilder:
         """The answer leans on the default value of ``path``: say so in a step, list it in the verdict."""
         self.step(key, rule, **params)
         self._default_steps.add(len(self.steps) - 1)
+        self._default_paths[len(self.steps) - 1] = path
         if path not in self.defaults:
             self.defaults.append(path)
+
+    def holds_regardless(self, *paths: str) -> None:
+        """The refusal just made holds whatever these fields are (a path, or the start of
+        paths: ``position.regions``): when the answer is that refusal, a default among them
+        cannot change it, so it is neither listed in ``verdict.defaults`` nor said."""
+        self._regardless.extend(paths)
+
+    def _drop_moot_defaults(self) -> None:
+        def moot(path: str) -> bool:
+            return any(path == p or path.startswith(p + ".") for p in self._regardless)
+
+        if not self._regardless or not any(moot(p) for p in self.defaults):
+            return
+        gone = {i for i, path in self._default_paths.items() if moot(path)}
+        kept = [(i, s) for i, s in enumerate(self.steps) if i not in gone]
+        index = {old: new for new, (old, _) in enumerate(kept)}
+        self.steps[:] = [s for _, s in kept]
+        self._default_steps = {index[i] for i in self._default_steps if i in index}
+        self._default_paths = {index[i]: p for i, p in self._default_paths.items() if i in index}
+        self.defaults[:] = [p for p in self.defaults if not moot(p)]
 
     # -- every field counts ------------------------------------------------------------------
     def bind(self, q: QuestionFields) -> None:
@@ -345,6 +368,7 @@ class RulingBuilder:
         ``{reason}``; every refusal's label decides, in that order."""
         if not self.refusals:
             raise ValueError("decide_refused without a refusal")
+        self._drop_moot_defaults()
         ordered = sorted(self.refusals, key=lambda f: precedence.rank(f.id))
         params = {"reason": ordered[0].reason, **(answer_params or {})}
         return self.decide(answer_key, params, by=[f.rule for f in ordered], **verdict)

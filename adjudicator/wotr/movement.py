@@ -51,7 +51,10 @@ ARMY_MOVE = KindSpec(
         Param("from", "region", T("From", "Desde"), required=True),
         # An army moves to an adjacent region, another one.
         Param("to", "region", T("To", "Hasta"), required=True, reach=Reach("from", 1, 1)),
-        side_param(),
+        side_param(default_text=T("in a besieged Stronghold's region, the besieged army; where else both sides "
+                                  "stand, none: the answer asks for it",
+                                  "en la región de un Baluarte asediado, el ejército asediado; donde más estén "
+                                  "ambos bandos, ninguno: la respuesta lo pide")),
         Param("units", "units", T("Units that move (default: all)", "Unidades que se mueven (por defecto: todas)"),
               help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.",
                      "YAML, p. ej. {gondor: {regular: 2, leader: 1}}."),
@@ -247,6 +250,8 @@ def army_move(position, q, r):
     if position.region(src).besieged == side:
         r.refuse("besieged", "wotr-siege-besieged-army", "movement.refuse_besieged", "movement.reason_besieged",
                  region=src_name)
+        # whatever part moves and wherever to: the defaults of those cannot change the answer
+        r.holds_regardless("question.units", "position.regions", "position.politics")
 
     if src == dst:
         r.refuse("same-region", "wotr-army-move", "movement.refuse_same_region", "movement.reason_same_region",
