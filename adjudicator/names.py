@@ -170,8 +170,20 @@ def region_name(region_id: str, lang: str) -> str:
     return data.regions()[region_id]["name"][lang]
 
 
+# The nations whose names are plural, and the article each takes as a subject, per language
+# ("The Elves are not At War", "Los Enanos no están En Guerra"): i18n.Name.
+_PLURAL_NATIONS = {"elves": {"en": "the", "es": "los"}, "dwarves": {"en": "the", "es": "los"},
+                   "southrons": {"en": "the", "es": "los"}}
+
+
 def nation_name(nation_id: str, lang: str) -> str:
-    return data.nations()[nation_id]["name"][lang]
+    """The nation's name in ``lang``, carrying its number and article (``i18n.Name``), so that
+    a message agrees with it: ``{nation:The} {nation:plural(is|are)}``."""
+    from adjudicator.i18n import Name
+
+    text = data.nations()[nation_id]["name"][lang]
+    plural = _PLURAL_NATIONS.get(nation_id)
+    return Name(text, 2, plural.get(lang, "")) if plural else Name(text)
 
 
 def character_name(character_id: str, lang: str) -> str:

@@ -150,6 +150,13 @@ def reveal_fellowship(position, q, r):
     if not legal_end(to):
         r.step("fellowship.reveal_friendly_end", "wotr-fellowship-reveal-move", to=dest)
         return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
+    if progress == 0:   # revealed where it stands: no move to its own region
+        extra = starts_in_dark
+        r.step("fellowship.reveal_extra_start" if extra else "fellowship.reveal_stays_no_tile",
+               "wotr-fellowship-reveal-shadow-stronghold", region=region_name(start, lang))
+        return r.decide("fellowship.answer_reveal_stays", {"to": dest, "extra": r.t(
+            "fellowship.word_extra_tile" if extra else "fellowship.word_no_extra_tile")},
+            **verdict, allowed=True, extra_tile=extra)
     r.step("fellowship.reveal_reach", "wotr-fellowship-reveal-move", to=dest, distance=d)
     besieged_no_bar(position, r, [start, to])
     if starts_in_dark:

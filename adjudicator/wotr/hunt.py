@@ -75,7 +75,10 @@ HUNT_CASUALTY = KindSpec(
         Key("corruption", "count", T("Corruption", "Corrupción"), contract=True),
         Key("shadow_wins", "bool", T("The Shadow wins", "Gana la Sombra"), contract=True),
         Key("allowed", "bool", T("Allowed", "Permitido"), always=False,
-            when=T("when a Companion is asked to take it", "cuando se pide que lo reciba un Compañero")),
+            when=T("when a casualty is asked for: whether it can be taken (Gollum never is; a Companion named is, "
+                   "chosen as the Guide or picked by the random draw, as the steps say)",
+                   "cuando se pide una baja: si puede tomarse (Gollum nunca; un Compañero nombrado sí, elegido "
+                   "como Guía o sacado al azar, como dicen los pasos)")),
         Key("guide_options", "character-ids", T("Possible Guides", "Posibles Guías"), always=False,
             when=T("when the Guide is eliminated (or may be: no Guide is named among Companions of the same Level)",
                    "cuando se elimina al Guía (o puede serlo: no se nombra Guía entre Compañeros del mismo nivel)")),
@@ -369,8 +372,15 @@ def hunt_casualty(position, q, r):
         who = names.character_name(victim, lang)
         if take == "guide":
             r.step("hunt.casualty_guide", "wotr-hunt-casualty-choice", who=who)
-        elif take != "random":
-            r.step("hunt.casualty_drawn", "wotr-hunt-casualty-choice", who=who)
+        elif take != "random":   # a Companion named: chosen as the Guide, else the one the draw picked
+            if victim == fel.guide:
+                r.step("hunt.casualty_named_guide", "wotr-hunt-casualty-choice", who=who)
+            elif fel.guide is None and victim in tied:
+                r.step("hunt.casualty_named_either", "wotr-hunt-casualty-choice", who=who)
+            else:
+                r.step("hunt.casualty_named_drawn", "wotr-hunt-casualty-choice", who=who,
+                       guide=names.character_name(fel.guide, lang) if fel.guide else "-",
+                       count=len(fel.companions))
         added = max(0, damage - level)
         if added:
             r.step("hunt.casualty_excess", "wotr-hunt-casualty-excess", who=who, level=level, damage=damage,
@@ -464,4 +474,6 @@ def hunt_allocation(position, q, r):
     low = 1 if retrieved > 0 else 0
     r.step("hunt.allocation_min" if low else "hunt.allocation_min_zero", "wotr-hunt-allocation-minimum",
            retrieved=retrieved)
+    if low == top:   # "exactly 1 die", not "between 1 and 1"
+        return r.decide("hunt.answer_allocation_exactly", {"n": top}, min=low, max=top)
     return r.decide("hunt.answer_allocation", {"min": low, "max": top}, min=low, max=top)
