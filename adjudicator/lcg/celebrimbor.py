@@ -140,9 +140,10 @@ def scour(position: Position, q, r):
     without = [c.known_name for c in cards if c not in in_play and c not in out]
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
-    who = first_name or r.t("lcg.first_player")
-    if first_name and first_name.isascii() and first_name.isdigit():
-        who = r.t("lcg.player_n", n=first_name)   # a player known only by number
+    # the chooser by name; one known only by a number, or not at all, is the first player
+    named = bool(first_name) and not (first_name.isascii() and first_name.isdigit())
+    who = first_name if named else r.t("lcg.first_player_n", n=first_name) if first_name else r.t("lcg.first_player")
+    anon = "" if named else "_anon"
     effects = [c.known_name for c in in_play]
     if not in_play:
         r.step("lcg.scour_none", "lcg-scour-trigger")
@@ -166,7 +167,7 @@ def scour(position: Position, q, r):
         if missing and not q.problems:
             q.problems.add(q.at("order"), "lcg.err_order_missing", cards=", ".join(missing))
         q.problems.raise_if_any()
-        r.step("lcg.scour_order_chosen", "lcg-scour-order", who=who, order=", ".join(order))
+        r.step(f"lcg.scour_order_chosen{anon}", "lcg-scour-order", who=who, order=", ".join(order))
         if len(order) > 1:
             r.step("lcg.scour_as_in_example", "lcg-scour-example")
         return r.decide("lcg.answer_scour_order", {"order": ", ".join(order)}, effects=order, order_given=True,
@@ -175,7 +176,7 @@ def scour(position: Position, q, r):
         r.step("lcg.scour_one", "lcg-scour-order", card=effects[0])
         return r.decide("lcg.answer_scour_one", {"card": effects[0]}, effects=effects, order_given=True,
                         chosen_by=first_name or "first-player")
-    r.step("lcg.scour_first_player_chooses", "lcg-scour-order", who=who)
+    r.step(f"lcg.scour_first_player_chooses{anon}", "lcg-scour-order", who=who)
     r.step("lcg.scour_as_in_example", "lcg-scour-example")
     return r.decide("lcg.answer_scour_choice", {"cards": ", ".join(effects), "who": who}, effects=effects,
                     order_given=False, chosen_by=first_name or "first-player")
