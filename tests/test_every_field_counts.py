@@ -18,19 +18,16 @@ import copy
 import json
 import sys
 from collections import defaultdict
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from adjudicator import api, data, names, registry
 from adjudicator.params import SIDE_ALIASES, Fields, QuestionFields
 from adjudicator.problems import Problems, ScenarioInvalid
 from adjudicator.spec import SIMPLE_TYPES, KindSpec
+from tests.helpers import scenario_cases
 
-ROOT = Path(__file__).resolve().parents[1]
 CASES_PER_FIELD = 8      # scenarios sampled per field
 VALID_PER_CASE = 3       # valid changed values tried per scenario
 TRIED_PER_CASE = 8       # candidate values tried per scenario (some are refused as invalid)
@@ -38,27 +35,9 @@ MISSING = object()
 FEW_REGIONS = ("fangorn", "edoras", "minas-tirith", "dol-guldur", "osgiliath", "erebor", "rivendell", "mordor")
 
 
-@cache
 def cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
     """(game, kind) -> [(name, scenario)] for every scenario case of the collection."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    out: dict[tuple[str, str], list[tuple[str, dict]]] = defaultdict(list)
-    kinds = {}
-    for spec in registry.specs():
-        for name in (spec.kind, *spec.aliases):
-            kinds[(spec.game, name)] = spec.kind
-    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
-        items = raw if isinstance(raw, list) else [raw]
-        for i, case in enumerate(items):
-            if not isinstance(case, dict) or not isinstance(case.get("question"), dict):
-                continue
-            game = registry.canonical_game(case.get("game"))
-            kind = kinds.get((game, case["question"].get("kind")))
-            if game and kind:
-                rel = str(path.relative_to(ROOT)) + (f"[{i}]" if isinstance(raw, list) else "")
-                out[(game, kind)].append((rel, case))
-    return out
+    return scenario_cases()
 
 
 def lookup(case: dict, path: str) -> Any:
