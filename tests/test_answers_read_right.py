@@ -39,8 +39,10 @@ WRONG = {
 }
 # A nation's field before a verb, in a catalogue: the verb must be chosen by the name.
 BARE_VERB = {
-    "en": re.compile(SUBJECT + r"\{(nation|owner|own)(?::[Tt]he)?\} (?:is|has|was|does|becomes|stays|moves|advances|enters)\b"),
-    "es": re.compile(SUBJECT + r"\{(nation|owner|own)(?::[Ee]l)?\} (?:no |ya )?(?:está|es|tiene|puede|figura|se activa|avanza)\b"),
+    "en": re.compile(SUBJECT + r"\{(nation|owner|own)(?::[Tt]he)?\} "
+                     r"(?:is|has|was|does|becomes|stays|moves|advances|enters)\b"),
+    "es": re.compile(SUBJECT + r"\{(nation|owner|own)(?::[Ee]l)?\} "
+                     r"(?:no |ya )?(?:está|es|tiene|puede|figura|se activa|avanza)\b"),
 }
 WOTR_DOMAINS = ("battle", "characters", "dice", "fellowship", "hunt", "movement", "muster", "politics", "victory")
 
