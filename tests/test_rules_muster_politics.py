@@ -243,3 +243,13 @@ def test_a_capture_where_there_is_no_settlement_is_a_problem_at_the_region():
     with pytest.raises(ScenarioInvalid) as exc:
         ask({"kind": "politics", "nation": "rohan", "event": "settlement-captured", "region": "Fangorn"})
     assert [p["path"] for p in exc.value.as_dicts("en")] == ["question.region"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "only in Minas Tirith, Dol Amroth, Pelargir"),
+                                         ("es", "solo le deja entrar en Minas Tirith, Dol Amroth, Pelargir")])
+def test_aragorn_entering_where_his_card_does_not_allow_is_a_problem_at_the_region(lang, words):
+    with pytest.raises(ScenarioInvalid) as exc:
+        ask({"kind": "politics", "nation": "gondor", "event": "character-enters", "character": "Aragorn",
+             "region": "Edoras"}, lang=lang)
+    [problem] = exc.value.as_dicts(lang)
+    assert problem["path"] == "question.region" and words in problem["message"]

@@ -206,6 +206,22 @@ def _strongholds(nation: str) -> list[str]:
                   if info["nation"] == nation and info["settlement"] == "stronghold")
 
 
+# The rule label of each card that fixes where its character enters play.
+CARD_PLACE_LABEL = {"aragorn": "wotr-char-aragorn-enter", "gandalf-the-white": "wotr-char-gandalf-white-enter"}
+
+
+def printed_places(position: Position, cid: str) -> list[str]:
+    """Where a character's card lets him enter play, a fact of the card rather than a
+    question: Aragorn where Strider stands, in Minas Tirith, Dol Amroth or Pelargir; Gandalf
+    the White where the position places Gandalf the Grey (else the position leaves it open:
+    the Grey may stand anywhere). Empty for a character whose card fixes no place."""
+    if cid == "aragorn":
+        return [x for x in on_map(position, "strider") if x in ARAGORN_PLACES] or list(ARAGORN_PLACES)
+    if cid == "gandalf-the-white":   # where the Grey stands; the position not placing him, no fact
+        return on_map(position, "gandalf-the-grey")
+    return []
+
+
 def mid_sentence_name(cid: str, lang: str) -> str:
     """A character's name as it reads inside a sentence: "the Witch-king", "el Rey Brujo"."""
     name = names.character_name(cid, lang)

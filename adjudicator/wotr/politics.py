@@ -10,8 +10,8 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.registry import question
 from adjudicator.spec import Key, KindSpec, Param, T
-from adjudicator.wotr.armies import name_default
-from adjudicator.wotr.characters import entry_activation, on_map
+from adjudicator.wotr.armies import name_default, name_defaults
+from adjudicator.wotr.characters import CARD_PLACE_LABEL, activation_at, entry_activation, on_map, printed_places
 from adjudicator.wotr.model import Political
 from adjudicator.wotr.political import (
     companion_activates,
@@ -337,6 +337,17 @@ class _Politics:
                      nation=self.nation_name)
             return None
         place = self.where(character)
+        printed = printed_places(self.position, character)
+        if printed:   # the card says where he may enter: a fact, not a question
+            places = ", ".join(names.region_name(p, self.lang) for p in printed)
+            label = CARD_PLACE_LABEL[character]
+            if place is not None and place not in printed:
+                r.contradicts("region", "politics.err_not_a_card_place", character=cname, places=places,
+                              region=names.region_name(place, self.lang))
+            if place is None and len(printed) == 1:
+                place = printed[0]
+            elif place is None:
+                return self.card_places(character, cname, printed, places, label)
         if place is None:
             return r.needs_info(["question.region"], "politics.needs_region_enters", {"who": cname})
         if data.regions()[place]["nation"] != self.nation:
@@ -347,6 +358,28 @@ class _Politics:
         if found == self.nation:
             self.active = True
         return None
+
+    def card_places(self, character: str, cname: str, printed: list[str], places: str, label: str):
+        """A character whose card lets him enter in several places, the question not saying
+        which: where every place does the same to this nation, that is the answer; else the
+        answer asks which, naming the places."""
+        r = self.r
+        r.step("politics.card_places", label, character=cname, places=places)
+        unlisted = [p for p in printed if p not in self.position.regions
+                    and data.regions()[p]["settlement"] in ("city", "stronghold")]
+        if unlisted:   # their control is read as the default: their original side's
+            name_defaults(r, [f"position.regions.{p}" for p in unlisted], "politics.default_regions",
+                          "wotr-char-companion-enters",
+                          regions=", ".join(names.region_name(p, self.lang) for p in unlisted))
+        effects = {activation_at(self.position, r, character, p)[0] == self.nation for p in printed}
+        if effects == {False}:
+            self.say("politics.card_places_none", "wotr-char-companion-enters", nation=self.nation_name)
+            return None
+        if effects == {True}:
+            self.active = True
+            self.say("politics.card_places_activate", "wotr-char-companion-enters", nation=self.nation_name)
+            return None
+        return r.needs_info(["question.region"], "politics.needs_region_card", {"who": cname, "places": places})
 
     def answer(self):
         r = self.r
