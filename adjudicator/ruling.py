@@ -281,17 +281,18 @@ class RulingBuilder:
             return True
         return self.question is not None and self.question.given(_param_path(path)[len("question."):])
 
-    def unused(self, path: str, key: str, rule: str, /, **params: Any) -> None:
+    def unused(self, path: str | tuple[str, ...] | list[str], key: str, rule: str, /, **params: Any) -> None:
         """A field given that does not shape this ruling: a step saying why (``key``, citing
         ``rule``), tied to ``path`` (a parameter, ``region`` or ``question.region``, or a
-        position path, ``position.fellowship.region``). Nothing when the question did not give
-        it. tests/test_every_field_counts.py takes this step as the reason a change of that
-        field changes nothing."""
-        path = _param_path(path)
-        if not self.given(path):
+        position path, ``position.fellowship.region``; or several, said in one step). Nothing
+        when the question gave none of them. tests/test_every_field_counts.py takes this step
+        as the reason a change of that field changes nothing."""
+        paths = tuple(_param_path(p) for p in ((path,) if isinstance(path, str) else path))
+        paths = tuple(p for p in paths if self.given(p))
+        if not paths:
             return
         self.step(key, rule, **params)
-        self.steps[-1].about = (path,)
+        self.steps[-1].about = paths
         self._default_steps.add(len(self.steps) - 1)   # it explains; it does not decide
 
     def contradicts(self, path: str, key: str, /, **params: Any) -> None:

@@ -86,6 +86,8 @@ def candidates(spec: KindSpec, path: str, param: Any, value: Any) -> list[Any]:
         out += [[value[0] + 1, *value[1:]], [value[0] - 1, *value[1:]], value[:-1]]
     if isinstance(value, list) and len(value) > 1:
         out.append(value[:-1])
+    if isinstance(value, dict) and value:   # a position part: left out, it takes its defaults
+        out.append({})
     seen = [lookup(case, path) for _, case in cases()[(spec.game, spec.kind)]]
     out += [v for v in seen if v is not MISSING]
     unique: list[Any] = []
@@ -218,12 +220,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
     ("war-of-the-ring", "declare-fellowship"): (
         "position.fellowship.region", "position.fellowship.corruption", "position.fellowship.mordor",
     ),
-    ("war-of-the-ring", "elven-ring"): (
-        "question.side", "question.held",
-    ),
-    ("war-of-the-ring", "enter-mordor"): (
-        "position.fellowship.progress", "position.fellowship.hidden",
-    ),
     ("war-of-the-ring", "hunt-casualty"): (
         "position.fellowship.companions", "position.fellowship.mordor",
     ),
@@ -239,9 +235,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("war-of-the-ring", "politics"): (
         "position.regions",
-    ),
-    ("war-of-the-ring", "retreat"): (
-        "question.to", "position.politics",
     ),
     ("war-of-the-ring", "reveal-fellowship"): (
         "position.fellowship.progress",

@@ -271,3 +271,13 @@ def declare_fellowship(position, q, r):
                     {"to": where, "heal": heal,
                      "activates": names.nation_name(activates, lang) if activates else ""},
                     **verdict, allowed=True, heal=heal, activates=activates)
+
+
+def unused_fellowship(position, r, fields: tuple[str, ...], key: str, label: str, /, **params) -> None:
+    """The Fellowship's facts in ``fields`` that the position gives and this ruling does not
+    need: one step says why (``r.unused``)."""
+    fel = position.fellowship
+    if "fellowship" in position.given:
+        given = tuple(f"position.fellowship.{f}" for f in fields if f in fel.given)
+        if given:
+            r.unused(given, key, label, **params)
