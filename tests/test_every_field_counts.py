@@ -241,7 +241,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("war-of-the-ring", "separate-companions"): (
         "position.fellowship.region", "position.fellowship.companions", "position.fellowship.mordor",
-        "position.regions",
     ),
     ("wotr-card-game", "activate"): (
         "question.player", "position.players", "position.active_path", "position.paths_activated",
