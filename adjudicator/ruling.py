@@ -295,6 +295,13 @@ class RulingBuilder:
         self.steps[-1].about = paths
         self._default_steps.add(len(self.steps) - 1)   # it explains; it does not decide
 
+    def explains(self, *paths: str) -> None:
+        """The step just made says why these given fields do not change the answer (as
+        ``unused`` does, with a step the handler already makes): it is tied to them."""
+        given = tuple(p for p in map(_param_path, paths) if self.given(p))
+        if given and self.steps:
+            self.steps[-1].about = (*self.steps[-1].about, *given)
+
     def contradicts(self, path: str, key: str, /, **params: Any) -> None:
         """A field given that contradicts the question (or the position): a problem at its
         path, raised with every other problem (``key`` is an ``.err_`` message)."""

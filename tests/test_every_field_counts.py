@@ -90,6 +90,9 @@ def candidates(spec: KindSpec, path: str, param: Any, value: Any) -> list[Any]:
         out.append({})
     seen = [lookup(case, path) for _, case in cases()[(spec.game, spec.kind)]]
     out += [v for v in seen if v is not MISSING]
+    if isinstance(value, list):   # one more item, of those other scenarios list there
+        items = [x for v in seen if isinstance(v, list) for x in v if isinstance(x, str) and x not in value]
+        out += [[*value, x] for x in list(dict.fromkeys(items))[:2]]
     unique: list[Any] = []
     read = [canon(spec, param, value)]
     for v in out:
@@ -221,17 +224,7 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
         "position.fellowship.region", "position.fellowship.corruption", "position.fellowship.mordor",
     ),
     ("war-of-the-ring", "hunt-casualty"): (
-        "position.fellowship.companions", "position.fellowship.mordor",
-    ),
-    ("war-of-the-ring", "hunt-damage"): (
-        "question.successes", "question.no_roll", "question.guide_ability", "position.fellowship.region",
-        "position.fellowship.corruption", "position.fellowship.companions", "position.hunt.box",
-    ),
-    ("war-of-the-ring", "hunt-draw"): (
-        "position.fellowship.region", "position.fellowship.mordor",
-    ),
-    ("war-of-the-ring", "hunt-roll"): (
-        "position.fellowship.mordor",
+        "position.fellowship.companions",
     ),
     ("war-of-the-ring", "politics"): (
         "position.regions",

@@ -281,3 +281,19 @@ def unused_fellowship(position, r, fields: tuple[str, ...], key: str, label: str
         given = tuple(f"position.fellowship.{f}" for f in fields if f in fel.given)
         if given:
             r.unused(given, key, label, **params)
+
+
+def unused_mordor_step(position, r, label: str, /) -> None:
+    """On the Mordor Track, for a ruling that reads only whether the Fellowship is on it:
+    which step it stands on does not matter (said once, when the position gives it)."""
+    fel = position.fellowship
+    if fel.in_mordor and "mordor" in fel.given:
+        r.unused("position.fellowship.mordor", "fellowship.unused_mordor_step", label, step=fel.mordor)
+
+
+def unused_map_region(position, r, label: str, /) -> None:
+    """Where the figure stands on the map, for a ruling that reads only whether the
+    Fellowship is on the Mordor Track (a region given places it off the track)."""
+    fel = position.fellowship
+    if "region" in fel.given:
+        r.unused("position.fellowship.region", "fellowship.unused_map_region", label)

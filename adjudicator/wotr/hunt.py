@@ -13,7 +13,14 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T
 from adjudicator.wotr.characters import is_ring_bearer_name, new_guide_step
-from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
+from adjudicator.wotr.fellowship import (
+    join_names,
+    lean_on_fellowship,
+    lean_on_guide,
+    lean_on_region,
+    unused_fellowship,
+    unused_mordor_step,
+)
 from adjudicator.wotr.model import CORRUPTION_MAX, guide_candidates
 from adjudicator.wotr.odds import hits_distribution
 
@@ -167,6 +174,7 @@ def hunt_roll(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("hunt.roll_mordor", "wotr-mordor-hunt")
+        unused_mordor_step(position, r, "wotr-mordor-hunt")
         return r.decide("hunt.answer_roll_mordor", dice=0, hit_on=None, rerolls=0, p_success=1.0,
                         p_success_exact="1")
 
@@ -335,6 +343,8 @@ def hunt_casualty(position, q, r):
     elif take == "corruption":
         added = damage
         r.step("hunt.casualty_corruption", "wotr-hunt-corruption", damage=damage)
+        unused_fellowship(position, r, ("companions", "guide"), "hunt.unused_fellowship_corruption",
+                          "wotr-hunt-corruption")
     elif take == "random" and len(fel.companions) != 1:
         lean_on_fellowship(position, r, "companions")
         r.step("hunt.casualty_random", "wotr-hunt-casualty-choice", count=len(fel.companions))
@@ -424,6 +434,7 @@ def _hobbit_comes_back(position, r, victim: str) -> bool:
     lean_on_fellowship(position, r, "mordor")
     if position.fellowship.in_mordor:
         r.step("hunt.hobbit_not_back_mordor", "wotr-char-hobbit-return", who=who)
+        unused_mordor_step(position, r, "wotr-char-hobbit-return")
         return False
     r.step("hunt.hobbit_back", "wotr-char-hobbit-return", who=who)
     return True
