@@ -220,20 +220,11 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
     ("war-of-the-ring", "character-move"): (
         "question.from", "question.to", "position.fellowship.companions",
     ),
-    ("war-of-the-ring", "declare-fellowship"): (
-        "position.fellowship.region", "position.fellowship.corruption", "position.fellowship.mordor",
-    ),
     ("war-of-the-ring", "hunt-casualty"): (
         "position.fellowship.companions",
     ),
     ("war-of-the-ring", "politics"): (
         "position.regions",
-    ),
-    ("war-of-the-ring", "reveal-fellowship"): (
-        "position.fellowship.progress",
-    ),
-    ("war-of-the-ring", "separate-companions"): (
-        "position.fellowship.region", "position.fellowship.companions", "position.fellowship.mordor",
     ),
     ("wotr-card-game", "activate"): (
         "question.player", "position.players", "position.active_path", "position.paths_activated",

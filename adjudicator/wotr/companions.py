@@ -25,6 +25,8 @@ from adjudicator.wotr.fellowship import (
     lean_on_regions,
     region_name,
     shadow_controlled_stronghold,
+    unused_fellowship,
+    unused_mordor_step,
 )
 from adjudicator.wotr.model import guide_candidates
 
@@ -111,6 +113,13 @@ def guide_after_leaving(position, leaving: list[str], r) -> list[str] | None:
     return new_guide_step(r, left)
 
 
+def _guide_stays(position, r, options) -> None:
+    """The Guide named and staying: who else walks in the Fellowship names no new Guide."""
+    if options is None and position.fellowship.guide is not None:
+        unused_fellowship(position, r, ("companions",), "fellowship.unused_companions_guide_stays",
+                          "wotr-fellowship-guide-change")
+
+
 @question(SEPARATE)
 def separate_companions(position, q, r):
     """A Character action (or a card) that takes Companions out of the Fellowship.
@@ -130,9 +139,14 @@ def separate_companions(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("fellowship.separate_mordor", "wotr-mordor-no-separate", who=who)
+        moot = [f"position.fellowship.{f}" for f in ("region", "progress")
+                if "fellowship" in position.given and f in fel.given]
+        r.unused([*moot, "question.to"], "fellowship.unused_separate_mordor", "wotr-mordor-no-separate")
+        unused_mordor_step(position, r, "wotr-mordor-no-separate")
         # 0, not null: null means "unlimited" in this language, and here nobody moves at all.
         verdict: dict = {"max_distance": 0, "removed": True}
         options = guide_after_leaving(position, companions, r)
+        _guide_stays(position, r, options)
         if options:
             verdict["guide_options"] = options
         if to is not None:
@@ -148,6 +162,7 @@ def separate_companions(position, q, r):
            level=level, max_distance=max_distance, region=region_name(start, lang))
     verdict = {"max_distance": max_distance, "removed": False}
     options = guide_after_leaving(position, companions, r)
+    _guide_stays(position, r, options)
     if options:
         verdict["guide_options"] = options
 

@@ -206,7 +206,11 @@ def declare_fellowship(position, q, r):
     if not fel.hidden:
         r.refuse("revealed", "wotr-fellowship-declare", "fellowship.declare_revealed",
                  "fellowship.reason_declare_revealed")
-    if r.refusals:
+    if r.refusals:   # refused wherever it stands and goes, whatever its Progress and Corruption
+        moot = [f"position.fellowship.{f}" for f in ("region", "progress", "corruption")
+                if "fellowship" in position.given and f in fel.given]
+        r.unused([*moot, "question.to"], "fellowship.unused_declare_refused", "wotr-fellowship-declare")
+        unused_mordor_step(position, r, "wotr-mordor")
         return r.decide_refused(DECLARE_PRECEDENCE, "fellowship.answer_declare_refused",
                                 **verdict, allowed=False, heal=0, activates=None)
 
@@ -250,8 +254,12 @@ def declare_fellowship(position, q, r):
             r.step("fellowship.declare_heal_none", "wotr-fellowship-declare-heal", region=where)
     elif fp_settlement:
         r.step("fellowship.declare_shadow_holds", "wotr-fellowship-declare-heal", region=where)
+        unused_fellowship(position, r, ("corruption",), "fellowship.unused_corruption_no_heal",
+                          "wotr-fellowship-declare-heal")
     else:
         r.step("fellowship.declare_not_haven", "wotr-fellowship-declare-heal", region=where)
+        unused_fellowship(position, r, ("corruption",), "fellowship.unused_corruption_no_heal",
+                          "wotr-fellowship-declare-heal")
     if not (fp_settlement and info["nation"]):
         r.step("fellowship.declare_activates_nothing", "wotr-fellowship-declare-activate", region=where)
     else:

@@ -30,6 +30,8 @@ from adjudicator.wotr.fellowship import (
     phase_step,
     region_name,
     shadow_held_shadow_stronghold,
+    unused_fellowship,
+    unused_mordor_step,
 )
 from adjudicator.wotr.model import guide_candidates
 
@@ -87,12 +89,15 @@ def reveal_fellowship(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("fellowship.reveal_mordor", "wotr-mordor-hunt")
+        unused_fellowship(position, r, ("region", "progress"), "fellowship.unused_reveal_mordor", "wotr-mordor-hunt")
+        unused_mordor_step(position, r, "wotr-mordor-hunt")
         # Without ``to`` the reveal itself is allowed (the figure just stays on the track).
         verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None}
         return r.decide("fellowship.answer_reveal_mordor", {}, **verdict)
     lean_on_fellowship(position, r, "hidden")
     if not fel.hidden:
         r.step("fellowship.reveal_already", "wotr-fellowship-reveal")
+        unused_fellowship(position, r, ("progress",), "fellowship.unused_reveal_already", "wotr-fellowship-reveal")
         verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None or to == start}
         return r.decide("fellowship.answer_reveal_already", {}, **verdict)
 
