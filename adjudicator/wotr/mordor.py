@@ -70,7 +70,7 @@ def enter_mordor(position, q, r):
     r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
     _no_declaration_step(fel, r, near)
     if not fel.hidden:
-        unused_fellowship(position, r, ("progress",), "fellowship.unused_progress_revealed", "wotr-fellowship-declare")
+        unused_fellowship(position, r, ("progress",), "fellowship.unused_progress_revealed", "wotr-mordor-enter")
     return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
 
 
