@@ -217,9 +217,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
     ("war-of-the-ring", "bring-into-play"): (
         "position.fellowship.companions",
     ),
-    ("war-of-the-ring", "character-move"): (
-        "question.from", "question.to", "position.fellowship.companions",
-    ),
     ("war-of-the-ring", "hunt-casualty"): (
         "position.fellowship.companions",
     ),

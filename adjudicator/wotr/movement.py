@@ -424,10 +424,12 @@ def character_move(position, q, r):
     if cid == "saruman":
         r.step("movement.saruman", "wotr-character-saruman")
         r.step("movement.saruman_card", "wotr-char-saruman")
+        r.unused(("from", "to"), "movement.unused_never_moves", "wotr-character-saruman", who=who)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_saruman")},
                         allowed=False, max_distance=0)
     if level == 0:
         r.step("movement.level_zero", "wotr-character-level-zero", who=who)
+        r.unused(("from", "to"), "movement.unused_never_moves", "wotr-character-level-zero", who=who)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_char_level_zero")},
                         allowed=False, max_distance=0)
 
@@ -442,6 +444,10 @@ def character_move(position, q, r):
                              "wotr-fellowship-separate", who=who)
             r.step("movement.character_move_map_only", "wotr-character-move")
             r.step("movement.in_fellowship", "wotr-fellowship-separate", who=who)
+            r.unused(("from", "to"), "movement.unused_in_fellowship", "wotr-fellowship-separate", who=who)
+            if "companions" in position.fellowship.given:
+                r.unused("position.fellowship.companions", "movement.unused_other_companions",
+                         "wotr-fellowship-separate", who=who)
             return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_in_fellowship")},
                             allowed=False, max_distance=max_distance)
         elsewhere = where_listed(position, cid) if cid != "nazgul" else []
@@ -456,6 +462,9 @@ def character_move(position, q, r):
         return r.needs_info([region_path(src, lang, side, what)], "movement.needs_character",
                             {"who": who, "region": src_name})
 
+    if "fellowship" in position.given and "companions" in position.fellowship.given:
+        r.unused("position.fellowship.companions", "movement.unused_companions_on_map", "wotr-character-move",
+                 who=who, region=src_name)
     if src == dst:
         r.step("movement.char_same_region", "wotr-character-move", region=src_name)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_char_same_region")},
@@ -507,6 +516,7 @@ def character_move(position, q, r):
     besieged_label = label if is_mouth else "wotr-character-companion-strongholds"
     if besieged_friendly(src):
         r.step("movement.cannot_leave_besieged", besieged_label, who=who, region=src_name)
+        r.unused("to", "movement.unused_to_cannot_leave", besieged_label, who=who)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_leave_besieged",
                                                                                 region=src_name)},
                         allowed=False, max_distance=level)
