@@ -211,17 +211,8 @@ def check_field(spec: KindSpec, path: str, param: Any) -> tuple[list[str], int]:
 # (``r.unused``) or its use in the handler. Strict: a field listed here that passes fails the
 # test until it is taken off the list; a kind or field not listed gets no such pass.
 KNOWN_GAPS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("war-of-the-ring", "battle-outcome"): (
-        "question.defender_retreats",
-    ),
-    ("war-of-the-ring", "bring-into-play"): (
-        "position.fellowship.companions",
-    ),
     ("war-of-the-ring", "hunt-casualty"): (
         "position.fellowship.companions",
-    ),
-    ("war-of-the-ring", "politics"): (
-        "position.regions",
     ),
     ("wotr-card-game", "activate"): (
         "question.player", "position.players", "position.active_path", "position.paths_activated",

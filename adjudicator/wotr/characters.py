@@ -279,6 +279,13 @@ class _Entry:
                          who=names.character_name(cid, self.lang))
         return True
 
+    def fellowship_unused(self, who: str) -> None:
+        """The predecessor stands on the map: who walks in the Fellowship does not matter."""
+        fel = self.position.fellowship
+        if "fellowship" in self.position.given and "companions" in fel.given:
+            self.r.unused("position.fellowship.companions", "characters.unused_companions_on_map", self.label,
+                          who=who)
+
     def places_text(self, ids: list[str]) -> str:
         return ", ".join(self.region(x) for x in ids) or "-"
 
@@ -296,6 +303,7 @@ def _aragorn(e: _Entry) -> None:
             r.refuse("strider-gone", e.label, "characters.strider_gone", "characters.reason_strider_gone",
                      strider=strider)
         return
+    e.fellowship_unused(strider)
     for rid in where:
         if rid not in ARAGORN_PLACES:
             r.refuse("strider-elsewhere", e.label, "characters.strider_elsewhere",
@@ -329,6 +337,7 @@ def _gandalf_white(e: _Entry) -> None:
         e.missing.append("question.minion_in_play_before")
     if where:
         r.step("characters.grey_replaced", e.label, grey=grey, region=e.places_text(where), decides=True)
+        e.fellowship_unused(grey)
         e.places.extend(where)
         return
     if not grey_in_fellowship:

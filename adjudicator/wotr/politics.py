@@ -131,6 +131,7 @@ class _Politics:
         self.active, self.steps = self.before.active, self.before.steps
         self.allowed: bool | None = None
         self.read_companions = False   # the Fellowship's Companions matter to one event only
+        self.read_regions = False      # the map matters only where the event's place does
         self.placed: tuple[str, str | None, bool] | None = None   # enemy army / capture: region, its nation
         r.step("politics.before", "wotr-politics", nation=self.nation_name, state=state_text(r, self.before))
 
@@ -160,6 +161,7 @@ class _Politics:
         region in the position; None when neither says."""
         if self.region is not None:
             return self.region
+        self.read_regions = True
         if fellowship:
             fel = self.position.fellowship
             return fel.region if "region" in fel.given else None
@@ -246,6 +248,7 @@ class _Politics:
         activates it; unlike a Companion's move, the rules make no exception for a place the
         enemy controls."""
         where = names.region_name(place, self.lang)
+        self.read_regions = True
         region_default(self.r, self.position, place, "wotr-politics-activation-fellowship")
         if not is_city_or_stronghold_of(place, self.nation):
             self.say("politics.not_city_or_stronghold", "wotr-politics-activation-fellowship",
@@ -266,6 +269,7 @@ class _Politics:
                    character=cname, nation=self.nation_name)
         else:
             assert place is not None, "rule() finds the place of a companion that may activate"
+            self.read_regions = True
             region_default(r, self.position, place, "wotr-politics-activation-companion")
             if not is_activation_settlement(self.position, place, self.nation):
                 self.say("politics.not_activation_settlement", "wotr-politics-activation-companion",
@@ -289,6 +293,7 @@ class _Politics:
                    own=names.nation_name(own, self.lang))
             return None
         found = on_map(position, companion)
+        self.read_regions = True
         if found and self.region is not None and self.region not in found:
             self.q.problems.add(self.q.at("region"), "politics.err_companion_elsewhere", character=cname,
                                 region=names.region_name(self.region, self.lang),
@@ -354,6 +359,7 @@ class _Politics:
             self.say("politics.not_city_or_stronghold", "wotr-char-companion-enters", nation=self.nation_name,
                    region=names.region_name(place, self.lang))
             return None
+        self.read_regions = True
         found = entry_activation(self.position, r, character, place, "wotr-char-companion-enters", decides=True)
         if found == self.nation:
             self.active = True
@@ -364,6 +370,7 @@ class _Politics:
         which: where every place does the same to this nation, that is the answer; else the
         answer asks which, naming the places."""
         r = self.r
+        self.read_regions = True
         r.step("politics.card_places", label, character=cname, places=places)
         unlisted = [p for p in printed if p not in self.position.regions
                     and data.regions()[p]["settlement"] in ("city", "stronghold")]
@@ -386,6 +393,8 @@ class _Politics:
         fel = self.position.fellowship
         if not self.read_companions and "fellowship" in self.position.given and "companions" in fel.given:
             r.unused("position.fellowship.companions", "politics.companions_irrelevant", "wotr-politics")
+        if not self.read_regions and "regions" in self.position.given:
+            r.unused("position.regions", "politics.regions_irrelevant", "wotr-politics")
         if self.side == "shadow" and self.allowed is None:
             self.say("politics.shadow_always_active", "wotr-politics-start")
         after = Political(self.steps, self.active)
