@@ -182,6 +182,13 @@ def scour(position: Position, q, r):
                     order_given=False, chosen_by=first_name or "first-player")
 
 
+def _stays_unused(q, r, where: str | None) -> None:
+    """A card that stays in play: its tokens and attachments, given, are discarded by nothing."""
+    prefix = f"{where}." if where else ""
+    r.unused([f"question.{prefix}tokens", f"question.{prefix}attachments"], "lcg.unused_tokens_stays",
+             "lcg-orcs-search-discard")
+
+
 @question(ORCS_SEARCH)
 @sentence_case
 def orcs_search(position: Position, q, r):
@@ -214,6 +221,7 @@ def orcs_search(position: Position, q, r):
             r.default("question.by_effect", "lcg.default_no_effect", "lcg-orcs-search")
         if card.type not in (None, "location"):
             r.step("lcg.orcs_not_location", "lcg-orcs-search-location", card=name)
+            _stays_unused(q, r, where)
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
                             out_of_play=False)
         if card.quest_points is None:
@@ -221,6 +229,7 @@ def orcs_search(position: Position, q, r):
         if card.damage < card.quest_points:
             r.step("lcg.orcs_damage_below", "lcg-orcs-search-location", card=name, damage=card.damage,
                    qp=card.quest_points)
+            _stays_unused(q, r, where)
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
                             out_of_play=False)
         r.step("lcg.orcs_damage_reached", "lcg-orcs-search-location", card=name, damage=card.damage,
