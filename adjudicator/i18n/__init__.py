@@ -34,14 +34,14 @@ class Name(str):
     plural, "the Elves" as a subject). Formats as the bare name; ``{x:the}`` and
     ``{x:plural(is|are)}`` read the rest."""
 
-    __slots__ = ("count", "article")
+    __slots__ = ("number", "article")
 
-    count: int
+    number: int     # grammatical number: 1 singular, 2 plural
     article: str
 
-    def __new__(cls, text: str, count: int = 1, article: str = "") -> Name:
+    def __new__(cls, text: str, number: int = 1, article: str = "") -> Name:
         self = super().__new__(cls, text)
-        self.count, self.article = count, article
+        self.number, self.article = number, article
         return self
 
 
@@ -82,7 +82,7 @@ _PLURAL_WORD = "_plural{}_"   # placeholders of the compiled templates; no messa
 def plural_word(value: object, one: str, many: str) -> str:
     """The word of ``{n:plural(one|many)}`` that agrees with ``value`` (a count, or a :class:`Name`)."""
     if isinstance(value, Name):
-        return one if value.count == 1 else many
+        return one if value.number == 1 else many
     try:
         return one if int(str(value)) in (1, -1) else many
     except ValueError:

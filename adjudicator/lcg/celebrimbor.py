@@ -141,7 +141,7 @@ def scour(position: Position, q, r):
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
     # the chooser by name; one known only by a number, or not at all, is the first player
-    named = bool(first_name) and not (first_name.isascii() and first_name.isdigit())
+    named = first_name is not None and first_name != "" and not (first_name.isascii() and first_name.isdigit())
     who = first_name if named else r.t("lcg.first_player_n", n=first_name) if first_name else r.t("lcg.first_player")
     anon = "" if named else "_anon"
     effects = [c.known_name for c in in_play]
