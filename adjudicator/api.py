@@ -150,7 +150,9 @@ def rule(scenario: Scenario) -> Ruling:
     fn, spec = registry.handler(scenario.game, kind), registry.spec(scenario.game, kind)
     assert fn is not None and spec is not None, "every kind listed has a handler and a spec"
     r = RulingBuilder(scenario.game, kind, scenario.lang)
-    ruling = fn(position, QuestionFields(q, spec), r)
+    fields = QuestionFields(q, spec)
+    r.bind(fields)   # the builder says which given fields the ruling did not use
+    ruling = fn(position, fields, r)
     if not isinstance(ruling, Ruling):
         raise TypeError(f"{fn.__module__}.{fn.__name__} returned no Ruling")
     ruling.title = scenario.title

@@ -5,6 +5,7 @@ Matching ignores case, accents, hyphens, apostrophes and spacing ("Barad-dûr" =
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
 
@@ -142,12 +143,47 @@ def special_tiles() -> NameIndex:
     return NameIndex({tid: t["name"] for tid, t in data.hunt_tiles()["special"].items()})
 
 
+# What separates the names of one text listing several: commas, semicolons, "and", "y", "&".
+_NAME_SEPARATORS = re.compile(r",|;|\band\b|\by\b|&")
+
+
+def split_names(value: object, index: NameIndex | None = None, whole: tuple[str, ...] = ()) -> list:
+    """One text listing several names ("Trancos, Legolas", "Merry y Pippin") as its names:
+    the one way a list parameter or position list takes a text. A text that is itself a name
+    of ``index`` (even with a comma or an "and"), or one of ``whole`` (folded), stays whole;
+    so does anything that is not text."""
+    if not isinstance(value, str) or (index is not None and index.lookup(value)) or normalize(value) in whole:
+        return [value]
+    parts = [p.strip() for p in _NAME_SEPARATORS.split(value) if p.strip()]
+    return parts if len(parts) > 1 else [value]
+
+
+def split_commas(value: object) -> list:
+    """A text of comma-separated items ("3, 5, 6") as its items; anything else as it is."""
+    if not isinstance(value, str) or "," not in value:
+        return [value]
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    return parts or [value]
+
+
 def region_name(region_id: str, lang: str) -> str:
     return data.regions()[region_id]["name"][lang]
 
 
+# The nations whose names are plural, and the article each takes as a subject, per language
+# ("The Elves are not At War", "Los Enanos no están En Guerra"): i18n.Name.
+_PLURAL_NATIONS = {"elves": {"en": "the", "es": "los"}, "dwarves": {"en": "the", "es": "los"},
+                   "southrons": {"en": "the", "es": "los"}}
+
+
 def nation_name(nation_id: str, lang: str) -> str:
-    return data.nations()[nation_id]["name"][lang]
+    """The nation's name in ``lang``, carrying its number and article (``i18n.Name``), so that
+    a message agrees with it: ``{nation:The} {nation:plural(is|are)}``."""
+    from adjudicator.i18n import Name
+
+    text = data.nations()[nation_id]["name"][lang]
+    plural = _PLURAL_NATIONS.get(nation_id)
+    return Name(text, 2, plural.get(lang, "")) if plural else Name(text)
 
 
 def character_name(character_id: str, lang: str) -> str:

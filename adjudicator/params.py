@@ -384,6 +384,7 @@ class QuestionFields(Fields):
             values = self.list(name, required=p.required)
             if values is None:
                 return p.default
+            values = [part for v in values for part in names.split_commas(v)]   # "3, 5" as [3, 5]
             return [check_int(v, self.at(name) + [i], self.problems, lo=p.lo, hi=p.hi) for i, v in enumerate(values)]
         if t == "characters":
             return self._names(name, p, names.characters(), "character")
@@ -404,6 +405,7 @@ class QuestionFields(Fields):
         values = self.list(name, required=p.required)
         if values is None:
             return p.default
+        values = [part for v in values for part in names.split_names(v, index)]   # "Legolas, Gimli"
         out: list[str] = []
         for i, v in enumerate(values):
             ident = check_name(v, index, what, self.at(name) + [i], self.problems)
@@ -422,6 +424,14 @@ class QuestionFields(Fields):
         if unknown:
             self.raw = {**self.raw, **dict.fromkeys(unknown)}
         super().finish(allowed)
+    def given(self, name: str) -> bool:
+        """Whether the question gives the parameter ``name`` (a top key: ``card`` for ``card.keywords``)."""
+        top = name.split(".", 1)[0]
+        return top in self._declared and top != "kind" and self.raw.get(top) is not None
+
+    def given_params(self) -> list[str]:
+        """The question's own keys it gives a value (``kind`` aside), in the spec's order."""
+        return [top for top in self.spec.top_keys if self.raw.get(top) is not None]
 
     def ready(self, allowed: tuple[str, ...] = ()) -> None:
         self.finish((*self._declared, *allowed))

@@ -10,16 +10,24 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator import data
 from adjudicator.i18n import translate
+
+if TYPE_CHECKING:
+    from adjudicator.params import QuestionFields
 
 DECIDED, NEEDS_INFO, NOT_COVERED = "decided", "needs-info", "not-covered"
 # The parts a region may play in a ruling (a map marks them), weakest first: a stronger
 # part marked on the same region wins (the destination asked about over "could reach").
 REGION_ROLES = ("reachable", "path", "blocked", "from", "to")
 _ROLE_RANK = {role: rank for rank, role in enumerate(REGION_ROLES)}   # marking a reach ranks dozens
+
+
+def _param_path(path: str) -> str:
+    """``region`` -> ``question.region``; a path from the question or position stays as it is."""
+    return path if path.startswith(("question.", "position.")) else f"question.{path}"
 
 
 def rule_url(label: str, lang: str) -> str:
@@ -116,10 +124,13 @@ class Step:
     """One step of the explanation: its text, in the ruling's language, and its rule label.
     (Plain classes, not dataclasses, here and below: the CLI's start-up is a hot path.)"""
 
-    __slots__ = ("text", "rule")
+    __slots__ = ("text", "rule", "about")
 
-    def __init__(self, text: str, rule: str):
+    def __init__(self, text: str, rule: str, about: tuple[str, ...] = ()):
         self.text, self.rule = text, rule
+        # the fields given that this step says do not shape the ruling (``question.region``,
+        # ``position.fellowship.region``): RulingBuilder.unused
+        self.about = about
 
     def __repr__(self) -> str:
         return f"Step({self.text!r}, {self.rule!r})"
@@ -128,7 +139,7 @@ class Step:
 class Ruling:
     """A verdict a program can read, an answer a person can read, the steps and their rules."""
 
-    __slots__ = ("game", "question", "lang", "verdict", "answer", "explanation", "title", "regions")
+    __slots__ = ("game", "question", "lang", "verdict", "answer", "explanation", "title", "regions", "unread")
 
     def __init__(self, game: str, question: str, lang: str, verdict: dict[str, Any], answer: str,
                  explanation: list[Step] | None = None, title: str | None = None,
@@ -138,10 +149,18 @@ class Ruling:
         self.explanation = explanation if explanation is not None else []
         self.title = title
         self.regions = regions or {}   # region id -> its part in the ruling (REGION_ROLES), for a map
+        # the question's parameters given that its handler never read (RulingBuilder: a bug of
+        # the handler, said in a step rather than silently; tests/test_every_field_counts.py)
+        self.unread: list[str] = []
 
     @property
     def status(self) -> str:
         return self.verdict["status"]
+
+    @property
+    def unused(self) -> list[str]:
+        """The paths of the fields given that the ruling says, each in a step, do not shape it."""
+        return list(dict.fromkeys(path for step in self.explanation for path in step.about))
 
     def cited_labels(self) -> list[str]:
         seen: list[str] = []
@@ -209,11 +228,14 @@ class RulingBuilder:
 
     def __init__(self, game: str, kind: str, lang: str):
         self.game, self.kind, self.lang = game, kind, lang
+        self.question: QuestionFields | None = None   # bound by api.rule: what the question gave
         self.steps: list[Step] = []
         self.deciding: list[str] = []
         self.refusals: list[Refusal] = []
         self.defaults: list[str] = []
         self._default_steps: set[int] = set()   # steps that only state a default
+        self._default_paths: dict[int, str] = {}   # a default's step -> its path
+        self._regardless: list[str] = []   # fields the refusals hold whatever they are (holds_regardless)
         self.regions: dict[str, str] = {}
         self.result: Ruling | None = None
 
@@ -244,8 +266,89 @@ class RulingBuilder:
         """The answer leans on the default value of ``path``: say so in a step, list it in the verdict."""
         self.step(key, rule, **params)
         self._default_steps.add(len(self.steps) - 1)
+        self._default_paths[len(self.steps) - 1] = path
         if path not in self.defaults:
             self.defaults.append(path)
+
+    def holds_regardless(self, *paths: str) -> None:
+        """The refusal just made holds whatever these fields are (a path, or the start of
+        paths: ``position.regions``): when the answer is that refusal, a default among them
+        cannot change it, so it is neither listed in ``verdict.defaults`` nor said."""
+        self._regardless.extend(paths)
+
+    def _drop_moot_defaults(self) -> None:
+        def moot(path: str) -> bool:
+            return any(path == p or path.startswith(p + ".") for p in self._regardless)
+
+        if not self._regardless or not any(moot(p) for p in self.defaults):
+            return
+        gone = {i for i, path in self._default_paths.items() if moot(path)}
+        kept = [(i, s) for i, s in enumerate(self.steps) if i not in gone]
+        index = {old: new for new, (old, _) in enumerate(kept)}
+        self.steps[:] = [s for _, s in kept]
+        self._default_steps = {index[i] for i in self._default_steps if i in index}
+        self._default_paths = {index[i]: p for i, p in self._default_paths.items() if i in index}
+        self.defaults[:] = [p for p in self.defaults if not moot(p)]
+
+    # -- every field counts ------------------------------------------------------------------
+    def bind(self, q: QuestionFields) -> None:
+        """The question this ruling answers (api.rule): the builder then knows what was given."""
+        self.question = q
+
+    def given(self, path: str) -> bool:
+        """Whether the question gave ``path`` (``question.region`` or ``region``); a position
+        path counts as given (the handler that names it knows the position gave it)."""
+        if path.startswith("position."):
+            return True
+        return self.question is not None and self.question.given(_param_path(path)[len("question."):])
+
+    def unused(self, path: str | tuple[str, ...] | list[str], key: str, rule: str, /, **params: Any) -> None:
+        """A field given that does not shape this ruling: a step saying why (``key``, citing
+        ``rule``), tied to ``path`` (a parameter, ``region`` or ``question.region``, or a
+        position path, ``position.fellowship.region``; or several, said in one step). Nothing
+        when the question gave none of them. tests/test_every_field_counts.py takes this step
+        as the reason a change of that field changes nothing."""
+        paths = tuple(_param_path(p) for p in ((path,) if isinstance(path, str) else path))
+        paths = tuple(p for p in paths if self.given(p))
+        if not paths:
+            return
+        self.step(key, rule, **params)
+        self.steps[-1].about = paths
+        self._default_steps.add(len(self.steps) - 1)   # it explains; it does not decide
+
+    def explains(self, *paths: str) -> None:
+        """The step just made says why these given fields do not change the answer (as
+        ``unused`` does, with a step the handler already makes): it is tied to them."""
+        given = tuple(p for p in map(_param_path, paths) if self.given(p))
+        if given and self.steps:
+            self.steps[-1].about = (*self.steps[-1].about, *given)
+
+    def contradicts(self, path: str, key: str, /, **params: Any) -> None:
+        """A field given that contradicts the question (or the position): a problem at its
+        path, raised with every other problem (``key`` is an ``.err_`` message)."""
+        q = self.question
+        if q is None:
+            raise ValueError("contradicts() needs the question: api.rule binds it")
+        parts = _param_path(path).split(".")[1:]
+        q.problems.add([*q.path, *parts], key, **params)
+        q.problems.raise_if_any()
+
+    def _unread(self) -> list[str]:
+        """The question's parameters given that the handler never read."""
+        q = self.question
+        if q is None:
+            return []
+        return [f"question.{name}" for name in q.given_params() if name not in q.read]
+
+    def _say_unread(self, unread: list[str]) -> None:
+        from adjudicator import registry, wording
+
+        spec = registry.spec(self.game, self.kind)
+        rule = self.steps[-1].rule
+        for path in unread:
+            self.step("core.unused_unread", rule, field=wording.describe_all([path], self.lang, spec))
+            self.steps[-1].about = (path,)
+            self._default_steps.add(len(self.steps) - 1)
 
     def mark(self, role: str, *regions: str | None) -> None:
         """Name the part ``regions`` play in the ruling (``from``, ``to``, ``reachable``,
@@ -259,7 +362,11 @@ class RulingBuilder:
     def _close(self, verdict: dict[str, Any], answer: str) -> Ruling:
         if self.defaults:
             verdict["defaults"] = list(self.defaults)
+        unread = self._unread() if verdict["status"] == DECIDED else []
+        if unread:   # never silently: the ruling says it did not use what it was given
+            self._say_unread(unread)
         self.result = Ruling(self.game, self.kind, self.lang, verdict, answer, self.steps, regions=self.regions)
+        self.result.unread = unread
         return self.result
 
     def _answer(self, answer_key: str, answer_params: dict[str, Any] | None) -> str:
@@ -290,6 +397,7 @@ class RulingBuilder:
         ``{reason}``; every refusal's label decides, in that order."""
         if not self.refusals:
             raise ValueError("decide_refused without a refusal")
+        self._drop_moot_defaults()
         ordered = sorted(self.refusals, key=lambda f: precedence.rank(f.id))
         params = {"reason": ordered[0].reason, **(answer_params or {})}
         return self.decide(answer_key, params, by=[f.rule for f in ordered], **verdict)

@@ -2,12 +2,19 @@
 problems of one that cannot be read (path -> message, in the given language)."""
 from __future__ import annotations
 
-import pytest
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
 
+import pytest
+import yaml
+
+from adjudicator import registry
 from adjudicator.api import ask
 from adjudicator.problems import ScenarioInvalid
 
 GAME = "war-of-the-ring"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def rule(position, question, lang="en"):
@@ -23,3 +30,26 @@ def problems(position, question, lang="en"):
 def steps_citing(ruling, words):
     """The rule labels of the explanation's steps whose text holds ``words``."""
     return [s["rule"] for s in ruling["explanation"] if words in s["text"]]
+
+
+@cache
+def scenario_cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
+    """(game, kind) -> [(name, scenario)] for every scenario case of the collection."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    out: dict[tuple[str, str], list[tuple[str, dict]]] = defaultdict(list)
+    kinds = {}
+    for spec in registry.specs():
+        for name in (spec.kind, *spec.aliases):
+            kinds[(spec.game, name)] = spec.kind
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        items = raw if isinstance(raw, list) else [raw]
+        for i, case in enumerate(items):
+            if not isinstance(case, dict) or not isinstance(case.get("question"), dict):
+                continue
+            game = registry.canonical_game(case.get("game"))
+            kind = kinds.get((game, case["question"].get("kind")))
+            if game and kind:
+                rel = str(path.relative_to(ROOT)) + (f"[{i}]" if isinstance(raw, list) else "")
+                out[(game, kind)].append((rel, case))
+    return out

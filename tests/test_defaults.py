@@ -156,6 +156,11 @@ CASES: dict[tuple[str, str, str], dict] = {
     (WOTR, "army-move", "position.politics"): {
         "position": {"regions": {"Druadan Forest": {"free_peoples": {"gondor": {"regular": 2}}}}},
         "question": {"from": "Druadan Forest", "to": "Folde"}},
+    # a besieged Stronghold's region with no side given: the besieged army, a default (issue 21)
+    (WOTR, "army-move", "question.side"): {
+        "position": {"regions": {"Helm's Deep": {"besieged": "free-peoples", "free_peoples": {"rohan": {"regular": 2}},
+                                                 "shadow": {"isengard": {"regular": 5}}}}},
+        "question": {"from": "Helm's Deep", "to": "Westemnet"}},
     (WOTR, "army-move", "question.units"): {"position": _GONDOR_IN_MT,
                                             "question": {"from": "Minas Tirith", "to": "Osgiliath"}},
     (WOTR, "army-move", "question.die"): {"position": _GONDOR_IN_MT,

@@ -369,3 +369,22 @@ def test_an_unlisted_stronghold_that_decides_a_companions_route_is_named():
             {"Dimrill Dale": {"free_peoples": {"characters": ["Legolas"]}}},
             fellowship={"companions": ["Strider"]})["verdict"]
     assert v["allowed"] is False and "position.regions.moria" in v["defaults"]
+
+
+# -- one way to give a list (issue 21) ----------------------------------------------------------
+@pytest.mark.parametrize("kind, key, extra", [
+    ("character-move", "character", {"from": "Rivendell", "to": "Lorien"}),
+    ("action-dice", "in_play", {}),
+])
+@pytest.mark.parametrize("text", ["Legolas, Gimli", "Legolas and Gimli", "Legolas y Gimli"])
+def test_a_list_of_names_given_as_one_text_reads_as_the_list(kind, key, extra, text):
+    from adjudicator.api import ask
+
+    position = {"regions": {"Rivendell": {"free_peoples": {"characters": ["Legolas", "Gimli"]}}},
+                "fellowship": {"companions": ["Strider"]}}
+
+    def verdict(value):
+        return ask({"game": "war-of-the-ring", "position": position,
+                    "question": {"kind": kind, key: value, **extra}})["verdict"]
+
+    assert verdict(text) == verdict(["Legolas", "Gimli"])

@@ -214,3 +214,42 @@ def test_an_allowed_nazgul_muster_cites_the_nazgul_rule(region):
     assert ruling["verdict"]["allowed"] is True
     rules = [s["rule"] for s in ruling["explanation"] if "Nazgûl count as Leaders" in s["text"]]
     assert rules == ["wotr-muster-nazgul"]
+
+
+# -- the region's nation (issue 21) -------------------------------------------------------------
+@pytest.mark.parametrize("event", ["enemy-army-enters", "settlement-captured"])
+@pytest.mark.parametrize("region, owner", [("Edoras", "rohan"), ("Minas Tirith", "gondor"), ("Erebor", "dwarves")])
+def test_an_enemy_army_moves_only_the_marker_of_the_nation_whose_region_it_is(event, region, owner):
+    for nation in ("rohan", "gondor", "dwarves"):
+        v = verdict({"kind": "politics", "nation": nation, "event": event, "region": region},
+                    politics={nation: {"steps": 2, "active": False}})
+        assert v["changed"] is (nation == owner), (nation, region)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Fangorn", "no nation", "Rohan"]), ("es", ["Fangorn", "ninguna nación", "Rohan"])])
+def test_the_answer_names_the_region_and_that_it_belongs_to_no_nation(lang, words):
+    out = ask({"kind": "politics", "nation": "rohan", "event": "enemy-army-enters", "region": "Fangorn"}, lang=lang)
+    assert all(w in out["answer"] for w in words), out["answer"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["Lossarnach", "Gondor"]), ("es", ["Lossarnach", "Gondor"])])
+def test_the_answer_names_the_region_and_the_nation_it_belongs_to(lang, words):
+    out = ask({"kind": "politics", "nation": "rohan", "event": "enemy-army-enters", "region": "Lossarnach"}, lang=lang)
+    assert all(w in out["answer"] for w in words) and out["verdict"]["active"] is False, out["answer"]
+
+
+def test_a_capture_where_there_is_no_settlement_is_a_problem_at_the_region():
+    with pytest.raises(ScenarioInvalid) as exc:
+        ask({"kind": "politics", "nation": "rohan", "event": "settlement-captured", "region": "Fangorn"})
+    assert [p["path"] for p in exc.value.as_dicts("en")] == ["question.region"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "only in Minas Tirith, Dol Amroth, Pelargir"),
+                                         ("es", "solo le deja entrar en Minas Tirith, Dol Amroth, Pelargir")])
+def test_aragorn_entering_where_his_card_does_not_allow_is_a_problem_at_the_region(lang, words):
+    with pytest.raises(ScenarioInvalid) as exc:
+        ask({"kind": "politics", "nation": "gondor", "event": "character-enters", "character": "Aragorn",
+             "region": "Edoras"}, lang=lang)
+    [problem] = exc.value.as_dicts(lang)
+    assert problem["path"] == "question.region" and words in problem["message"]

@@ -5,6 +5,10 @@ with ``hunt.``): ``{"key": {"en": "...", "es": "..."}}`` with ``str.format`` pla
 A test checks that both languages exist for every key, with the same placeholders.
 
 Counts choose their word with ``{n:plural(dado|dados)}``: the first form when ``n`` is 1.
+A name that is grammatically plural (:class:`Name`: the Elves, los Enanos) chooses the same
+way: ``{nation} {nation:plural(is|are)}``. ``{nation:the}`` / ``{nation:The}`` (Spanish
+``{nation:el}`` / ``{nation:El}``) is the name with the article it takes as a subject ("the
+Elves", "los Elfos", "Gondor"), capitalised for the start of a sentence with ``The``/``El``.
 """
 from __future__ import annotations
 
@@ -25,6 +29,31 @@ def catalogue(domain: str) -> dict[str, dict[str, str]]:
         return json.load(fh)
 
 
+class Name(str):
+    """A name with its grammatical number and the article it takes (a nation: "Elves" is
+    plural, "the Elves" as a subject). Formats as the bare name; ``{x:the}`` and
+    ``{x:plural(is|are)}`` read the rest."""
+
+    __slots__ = ("number", "article")
+
+    number: int     # grammatical number: 1 singular, 2 plural
+    article: str
+
+    def __new__(cls, text: str, number: int = 1, article: str = "") -> Name:
+        self = super().__new__(cls, text)
+        self.number, self.article = number, article
+        return self
+
+
+ARTICLE_SPECS = ("the", "The", "el", "El")
+
+
+def article_form(value: object, spec: str) -> str:
+    """``{x:the}``: the name with its article (none for a plain text), capitalised for ``The``/``El``."""
+    text = f"{value.article} {value}" if isinstance(value, Name) and value.article else str(value)
+    return text[:1].upper() + text[1:] if spec[:1].isupper() else text
+
+
 def domains() -> list[str]:
     return sorted(p.stem for p in _DIR.glob("*.json"))
 
@@ -40,6 +69,8 @@ def _formatter() -> Any:
             if format_spec.startswith("plural(") and format_spec.endswith(")"):
                 one, _, many = format_spec[len("plural("):-1].partition("|")
                 return plural_word(value, one, many)
+            if format_spec in ARTICLE_SPECS:
+                return article_form(value, format_spec)
             return super().format_field(value, format_spec)
 
     return MessageFormatter()
@@ -49,7 +80,9 @@ _PLURAL_WORD = "_plural{}_"   # placeholders of the compiled templates; no messa
 
 
 def plural_word(value: object, one: str, many: str) -> str:
-    """The word of ``{n:plural(one|many)}`` that agrees with ``value``."""
+    """The word of ``{n:plural(one|many)}`` that agrees with ``value`` (a count, or a :class:`Name`)."""
+    if isinstance(value, Name):
+        return one if value.number == 1 else many
     try:
         return one if int(str(value)) in (1, -1) else many
     except ValueError:
@@ -85,6 +118,10 @@ def _compile(text: str) -> _Message:
             placeholder = _PLURAL_WORD.format(len(plurals))
             plurals.append((placeholder, field, one, many))
             template.append("{" + placeholder + "}")
+        elif spec in ARTICLE_SPECS:   # the name with its article: chosen like a plural's word
+            placeholder = _PLURAL_WORD.format(len(plurals))
+            plurals.append((placeholder, field, spec, ""))
+            template.append("{" + placeholder + "}")
         else:
             template.append("{" + field + (":" + spec if spec else "") + "}")
     return _Message(text, "".join(template), tuple(plurals))
@@ -98,7 +135,8 @@ def _message(lang: str, key: str) -> _Message:
     domain = key.split(".", 1)[0]
     entry = catalogue(domain)[key]
     text = entry.get(lang) or entry[DEFAULT_LANG]
-    return _compile(text) if ":plural(" in text else _Message(text, text)
+    return _compile(text) if ":plural(" in text or ":the}" in text or ":The}" in text or ":el}" in text \
+        or ":El}" in text else _Message(text, text)
 
 
 def translate(lang: str, key: str, /, **params: object) -> str:
@@ -117,5 +155,6 @@ def translate(lang: str, key: str, /, **params: object) -> str:
         return _formatter().vformat(message.text, (), params)
     if not message.plurals:
         return message.template.format(**params)
-    words = {placeholder: plural_word(params[field], one, many) for placeholder, field, one, many in message.plurals}
+    words = {placeholder: article_form(params[field], one) if not many and one in ARTICLE_SPECS
+             else plural_word(params[field], one, many) for placeholder, field, one, many in message.plurals}
     return message.template.format(**params, **words)

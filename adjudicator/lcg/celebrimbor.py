@@ -143,9 +143,10 @@ def scour(position: Position, q, r):
     without = [c.known_name for c in cards if id(c) not in placed]
     if without:
         r.step("lcg.scour_without_keyword", "lcg-scour-trigger", cards=", ".join(without))
-    who = first_name or r.t("lcg.first_player")
-    if first_name and first_name.isascii() and first_name.isdigit():
-        who = r.t("lcg.player_n", n=first_name)   # a player known only by number
+    # the chooser by name; one known only by a number, or not at all, is the first player
+    named = first_name is not None and first_name != "" and not (first_name.isascii() and first_name.isdigit())
+    who = first_name if named else r.t("lcg.first_player_n", n=first_name) if first_name else r.t("lcg.first_player")
+    anon = "" if named else "_anon"
     effects = [c.known_name for c in in_play]
     if not in_play:
         r.step("lcg.scour_none", "lcg-scour-trigger")
@@ -169,7 +170,7 @@ def scour(position: Position, q, r):
         if missing and not q.problems:
             q.problems.add(q.at("order"), "lcg.err_order_missing", cards=", ".join(missing))
         q.problems.raise_if_any()
-        r.step("lcg.scour_order_chosen", "lcg-scour-order", who=who, order=", ".join(order))
+        r.step(f"lcg.scour_order_chosen{anon}", "lcg-scour-order", who=who, order=", ".join(order))
         if len(order) > 1:
             r.step("lcg.scour_as_in_example", "lcg-scour-example")
         return r.decide("lcg.answer_scour_order", {"order": ", ".join(order)}, effects=order, order_given=True,
@@ -178,10 +179,17 @@ def scour(position: Position, q, r):
         r.step("lcg.scour_one", "lcg-scour-order", card=effects[0])
         return r.decide("lcg.answer_scour_one", {"card": effects[0]}, effects=effects, order_given=True,
                         chosen_by=first_name or "first-player")
-    r.step("lcg.scour_first_player_chooses", "lcg-scour-order", who=who)
+    r.step(f"lcg.scour_first_player_chooses{anon}", "lcg-scour-order", who=who)
     r.step("lcg.scour_as_in_example", "lcg-scour-example")
     return r.decide("lcg.answer_scour_choice", {"cards": ", ".join(effects), "who": who}, effects=effects,
                     order_given=False, chosen_by=first_name or "first-player")
+
+
+def _stays_unused(q, r, where: str | None) -> None:
+    """A card that stays in play: its tokens and attachments, given, are discarded by nothing."""
+    prefix = f"{where}." if where else ""
+    r.unused([f"question.{prefix}tokens", f"question.{prefix}attachments"], "lcg.unused_tokens_stays",
+             "lcg-orcs-search-discard")
 
 
 @question(ORCS_SEARCH)
@@ -216,6 +224,7 @@ def orcs_search(position: Position, q, r):
             r.default("question.by_effect", "lcg.default_no_effect", "lcg-orcs-search")
         if card.type not in (None, "location"):
             r.step("lcg.orcs_not_location", "lcg-orcs-search-location", card=name)
+            _stays_unused(q, r, where)
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
                             out_of_play=False)
         if card.quest_points is None:
@@ -223,6 +232,7 @@ def orcs_search(position: Position, q, r):
         if card.damage < card.quest_points:
             r.step("lcg.orcs_damage_below", "lcg-orcs-search-location", card=name, damage=card.damage,
                    qp=card.quest_points)
+            _stays_unused(q, r, where)
             return r.decide("lcg.answer_orcs_stays", {"card": name}, under_objective=False, discard={},
                             out_of_play=False)
         r.step("lcg.orcs_damage_reached", "lcg-orcs-search-location", card=name, damage=card.damage,

@@ -166,6 +166,10 @@ def reveal(position: Position, q, r):
             r.step("lcg.reveal_no_keywords", "lcg-keywords", card=name)
 
     first = chain[0]
+    if threat_each == 0 and count and not (players and all(p.threat is not None for p in players)):
+        # no Doomed: how many players there are changes no one's threat
+        r.unused("question.players" if q.has("players") else "position.players", "lcg.unused_players_no_doomed",
+                 "lcg-doomed")
     verdict: dict[str, Any] = {"threat_each": threat_each}
     if count:
         verdict["threat_total"] = threat_each * count

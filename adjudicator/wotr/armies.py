@@ -76,9 +76,11 @@ def side_of_units(raw: Any) -> str | None:
 def choose_side(position: Position, region: str, given: str | None, r, *, prefer_besieged: bool) -> str | None:
     """Whose figures in ``region`` the question is about.
 
-    ``side`` decides when given. Otherwise the side with army units there; when both have
-    units (a siege) and ``prefer_besieged``, the army inside the stronghold (a step says
-    so: give ``side`` to ask about the besiegers). None when it stays ambiguous.
+    ``side`` decides when given. Otherwise the side with army units there (a fact of the
+    position, not a guess); when both have units (a siege) and ``prefer_besieged``, the army
+    inside the stronghold, a default named in a step and listed in ``verdict.defaults`` as
+    ``question.side`` (give ``side`` to ask about the besiegers). None when it stays
+    ambiguous: the kind answers needs-info for ``side`` (docs/usage.md, "Which side").
     """
     if given:
         return given
@@ -88,9 +90,9 @@ def choose_side(position: Position, region: str, given: str | None, r, *, prefer
         return with_units[0]
     if len(with_units) == 2:
         if prefer_besieged and state.besieged:
-            r.step("movement.side_assumed_besieged", "wotr-siege-besieged-army",
-                   side=side_word(state.besieged, r.lang), other=side_word(other_side(state.besieged), r.lang),
-                   other_key=other_side(state.besieged).replace("_", "-"))
+            r.default("question.side", "movement.side_assumed_besieged", "wotr-siege-besieged-army",
+                      side=side_word(state.besieged, r.lang), other=side_word(other_side(state.besieged), r.lang),
+                      other_key=other_side(state.besieged).replace("_", "-"))
             return state.besieged
         return None
     with_figures = [s for s in ("free_peoples", "shadow") if not state.army(s).is_empty]

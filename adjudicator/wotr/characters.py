@@ -206,6 +206,22 @@ def _strongholds(nation: str) -> list[str]:
                   if info["nation"] == nation and info["settlement"] == "stronghold")
 
 
+# The rule label of each card that fixes where its character enters play.
+CARD_PLACE_LABEL = {"aragorn": "wotr-char-aragorn-enter", "gandalf-the-white": "wotr-char-gandalf-white-enter"}
+
+
+def printed_places(position: Position, cid: str) -> list[str]:
+    """Where a character's card lets him enter play, a fact of the card rather than a
+    question: Aragorn where Strider stands, in Minas Tirith, Dol Amroth or Pelargir; Gandalf
+    the White where the position places Gandalf the Grey (else the position leaves it open:
+    the Grey may stand anywhere). Empty for a character whose card fixes no place."""
+    if cid == "aragorn":
+        return [x for x in on_map(position, "strider") if x in ARAGORN_PLACES] or list(ARAGORN_PLACES)
+    if cid == "gandalf-the-white":   # where the Grey stands; the position not placing him, no fact
+        return on_map(position, "gandalf-the-grey")
+    return []
+
+
 def mid_sentence_name(cid: str, lang: str) -> str:
     """A character's name as it reads inside a sentence: "the Witch-king", "el Rey Brujo"."""
     name = names.character_name(cid, lang)
@@ -263,6 +279,13 @@ class _Entry:
                          who=names.character_name(cid, self.lang))
         return True
 
+    def fellowship_unused(self, who: str) -> None:
+        """The predecessor stands on the map: who walks in the Fellowship does not matter."""
+        fel = self.position.fellowship
+        if "fellowship" in self.position.given and "companions" in fel.given:
+            self.r.unused("position.fellowship.companions", "characters.unused_companions_on_map", self.label,
+                          who=who)
+
     def places_text(self, ids: list[str]) -> str:
         return ", ".join(self.region(x) for x in ids) or "-"
 
@@ -280,6 +303,7 @@ def _aragorn(e: _Entry) -> None:
             r.refuse("strider-gone", e.label, "characters.strider_gone", "characters.reason_strider_gone",
                      strider=strider)
         return
+    e.fellowship_unused(strider)
     for rid in where:
         if rid not in ARAGORN_PLACES:
             r.refuse("strider-elsewhere", e.label, "characters.strider_elsewhere",
@@ -313,6 +337,7 @@ def _gandalf_white(e: _Entry) -> None:
         e.missing.append("question.minion_in_play_before")
     if where:
         r.step("characters.grey_replaced", e.label, grey=grey, region=e.places_text(where), decides=True)
+        e.fellowship_unused(grey)
         e.places.extend(where)
         return
     if not grey_in_fellowship:

@@ -8,8 +8,6 @@ by a Companion of the highest Level left. The facts and defaults are those of
 """
 from __future__ import annotations
 
-import re
-
 from adjudicator import data, names
 from adjudicator.params import check_name
 from adjudicator.registry import question
@@ -27,6 +25,8 @@ from adjudicator.wotr.fellowship import (
     lean_on_regions,
     region_name,
     shadow_controlled_stronghold,
+    unused_fellowship,
+    unused_mordor_step,
 )
 from adjudicator.wotr.model import guide_candidates
 
@@ -60,10 +60,7 @@ SEPARATE = KindSpec(
 def _split_names(value):
     """A text naming several characters ("Legolas, Gimli", "Merry and Pippin", "Merry y
     Pippin") as separate names; a single name (even "Frodo and Sam") is left whole."""
-    if not isinstance(value, str) or names.characters().lookup(value) or is_ring_bearer_name(value):
-        return [value]
-    parts = [p.strip() for p in re.split(r",|;|\band\b|\by\b|&", value) if p.strip()]
-    return parts if len(parts) > 1 else [value]
+    return [value] if is_ring_bearer_name(value) else names.split_names(value, names.characters())
 
 
 def read_companions(q, position) -> list[str] | None:
@@ -116,6 +113,13 @@ def guide_after_leaving(position, leaving: list[str], r) -> list[str] | None:
     return new_guide_step(r, left)
 
 
+def _guide_stays(position, r, options) -> None:
+    """The Guide named and staying: who else walks in the Fellowship names no new Guide."""
+    if options is None and position.fellowship.guide is not None:
+        unused_fellowship(position, r, ("companions",), "fellowship.unused_companions_guide_stays",
+                          "wotr-fellowship-guide-change")
+
+
 @question(SEPARATE)
 def separate_companions(position, q, r):
     """A Character action (or a card) that takes Companions out of the Fellowship.
@@ -135,9 +139,14 @@ def separate_companions(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("fellowship.separate_mordor", "wotr-mordor-no-separate", who=who)
+        moot = [f"position.fellowship.{f}" for f in ("region", "progress")
+                if "fellowship" in position.given and f in fel.given]
+        r.unused([*moot, "question.to"], "fellowship.unused_separate_mordor", "wotr-mordor-no-separate")
+        unused_mordor_step(position, r, "wotr-mordor-no-separate")
         # 0, not null: null means "unlimited" in this language, and here nobody moves at all.
         verdict: dict = {"max_distance": 0, "removed": True}
         options = guide_after_leaving(position, companions, r)
+        _guide_stays(position, r, options)
         if options:
             verdict["guide_options"] = options
         if to is not None:
@@ -153,6 +162,7 @@ def separate_companions(position, q, r):
            level=level, max_distance=max_distance, region=region_name(start, lang))
     verdict = {"max_distance": max_distance, "removed": False}
     options = guide_after_leaving(position, companions, r)
+    _guide_stays(position, r, options)
     if options:
         verdict["guide_options"] = options
 

@@ -220,7 +220,11 @@ def elven_ring(position, q, r):
     elif to not in SIDE_FACES[side]:
         label = "wotr-elven-rings-free-peoples" if side == "free_peoples" else "wotr-elven-rings-shadow"
         r.refuse("no-such-face", label, f"dice.ring_no_face_{side}", "dice.reason_ring_no_face", **faces)
+    if held:   # one ring is all a change needs
+        r.unused("held", "dice.ring_held_enough", "wotr-elven-rings", held=held)
     if r.refusals:
+        if any(f.id == "phase" for f in r.refusals):   # outside phase 5 no ring is used, whoever asks
+            r.unused("side", "dice.ring_side_irrelevant_phase", "wotr-elven-rings")
         return r.decide_refused(RING_REFUSALS, "dice.answer_ring_no", faces, allowed=False)
     if held is None and side == "shadow":
         r.step("dice.ring_shadow_starts_without", "wotr-elven-rings-passing")

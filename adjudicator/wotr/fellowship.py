@@ -206,7 +206,11 @@ def declare_fellowship(position, q, r):
     if not fel.hidden:
         r.refuse("revealed", "wotr-fellowship-declare", "fellowship.declare_revealed",
                  "fellowship.reason_declare_revealed")
-    if r.refusals:
+    if r.refusals:   # refused wherever it stands and goes, whatever its Progress and Corruption
+        moot = [f"position.fellowship.{f}" for f in ("region", "progress", "corruption")
+                if "fellowship" in position.given and f in fel.given]
+        r.unused([*moot, "question.to"], "fellowship.unused_declare_refused", "wotr-fellowship-declare")
+        unused_mordor_step(position, r, "wotr-mordor")
         return r.decide_refused(DECLARE_PRECEDENCE, "fellowship.answer_declare_refused",
                                 **verdict, allowed=False, heal=0, activates=None)
 
@@ -250,8 +254,12 @@ def declare_fellowship(position, q, r):
             r.step("fellowship.declare_heal_none", "wotr-fellowship-declare-heal", region=where)
     elif fp_settlement:
         r.step("fellowship.declare_shadow_holds", "wotr-fellowship-declare-heal", region=where)
+        unused_fellowship(position, r, ("corruption",), "fellowship.unused_corruption_no_heal",
+                          "wotr-fellowship-declare-heal")
     else:
         r.step("fellowship.declare_not_haven", "wotr-fellowship-declare-heal", region=where)
+        unused_fellowship(position, r, ("corruption",), "fellowship.unused_corruption_no_heal",
+                          "wotr-fellowship-declare-heal")
     if not (fp_settlement and info["nation"]):
         r.step("fellowship.declare_activates_nothing", "wotr-fellowship-declare-activate", region=where)
     else:
@@ -271,3 +279,29 @@ def declare_fellowship(position, q, r):
                     {"to": where, "heal": heal,
                      "activates": names.nation_name(activates, lang) if activates else ""},
                     **verdict, allowed=True, heal=heal, activates=activates)
+
+
+def unused_fellowship(position, r, fields: tuple[str, ...], key: str, label: str, /, **params) -> None:
+    """The Fellowship's facts in ``fields`` that the position gives and this ruling does not
+    need: one step says why (``r.unused``)."""
+    fel = position.fellowship
+    if "fellowship" in position.given:
+        given = tuple(f"position.fellowship.{f}" for f in fields if f in fel.given)
+        if given:
+            r.unused(given, key, label, **params)
+
+
+def unused_mordor_step(position, r, label: str, /) -> None:
+    """On the Mordor Track, for a ruling that reads only whether the Fellowship is on it:
+    which step it stands on does not matter (said once, when the position gives it)."""
+    fel = position.fellowship
+    if fel.in_mordor and "mordor" in fel.given:
+        r.unused("position.fellowship.mordor", "fellowship.unused_mordor_step", label, step=fel.mordor)
+
+
+def unused_map_region(position, r, label: str, /) -> None:
+    """Where the figure stands on the map, for a ruling that reads only whether the
+    Fellowship is on the Mordor Track (a region given places it off the track)."""
+    fel = position.fellowship
+    if "region" in fel.given:
+        r.unused("position.fellowship.region", "fellowship.unused_map_region", label)

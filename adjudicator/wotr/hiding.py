@@ -30,6 +30,8 @@ from adjudicator.wotr.fellowship import (
     phase_step,
     region_name,
     shadow_held_shadow_stronghold,
+    unused_fellowship,
+    unused_mordor_step,
 )
 from adjudicator.wotr.model import guide_candidates
 
@@ -87,12 +89,15 @@ def reveal_fellowship(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("fellowship.reveal_mordor", "wotr-mordor-hunt")
+        unused_fellowship(position, r, ("region", "progress"), "fellowship.unused_reveal_mordor", "wotr-mordor-hunt")
+        unused_mordor_step(position, r, "wotr-mordor-hunt")
         # Without ``to`` the reveal itself is allowed (the figure just stays on the track).
         verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None}
         return r.decide("fellowship.answer_reveal_mordor", {}, **verdict)
     lean_on_fellowship(position, r, "hidden")
     if not fel.hidden:
         r.step("fellowship.reveal_already", "wotr-fellowship-reveal")
+        unused_fellowship(position, r, ("progress",), "fellowship.unused_reveal_already", "wotr-fellowship-reveal")
         verdict = {"max_distance": 0, "extra_tile": False, "allowed": to is None or to == start}
         return r.decide("fellowship.answer_reveal_already", {}, **verdict)
 
@@ -150,6 +155,13 @@ def reveal_fellowship(position, q, r):
     if not legal_end(to):
         r.step("fellowship.reveal_friendly_end", "wotr-fellowship-reveal-move", to=dest)
         return r.decide("fellowship.answer_reveal_no", {"to": dest}, **verdict, allowed=False, extra_tile=False)
+    if progress == 0:   # revealed where it stands: no move to its own region
+        extra = starts_in_dark
+        r.step("fellowship.reveal_extra_start" if extra else "fellowship.reveal_stays_no_tile",
+               "wotr-fellowship-reveal-shadow-stronghold", region=region_name(start, lang))
+        return r.decide("fellowship.answer_reveal_stays", {"to": dest, "extra": r.t(
+            "fellowship.word_extra_tile" if extra else "fellowship.word_no_extra_tile")},
+            **verdict, allowed=True, extra_tile=extra)
     r.step("fellowship.reveal_reach", "wotr-fellowship-reveal-move", to=dest, distance=d)
     besieged_no_bar(position, r, [start, to])
     if starts_in_dark:

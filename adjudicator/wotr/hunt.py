@@ -13,7 +13,14 @@ from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T
 from adjudicator.wotr.characters import is_ring_bearer_name, new_guide_step
-from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide, lean_on_region
+from adjudicator.wotr.fellowship import (
+    join_names,
+    lean_on_fellowship,
+    lean_on_guide,
+    lean_on_region,
+    unused_fellowship,
+    unused_mordor_step,
+)
 from adjudicator.wotr.model import CORRUPTION_MAX, guide_candidates
 from adjudicator.wotr.odds import hits_distribution
 
@@ -75,7 +82,10 @@ HUNT_CASUALTY = KindSpec(
         Key("corruption", "count", T("Corruption", "Corrupción"), contract=True),
         Key("shadow_wins", "bool", T("The Shadow wins", "Gana la Sombra"), contract=True),
         Key("allowed", "bool", T("Allowed", "Permitido"), always=False,
-            when=T("when a Companion is asked to take it", "cuando se pide que lo reciba un Compañero")),
+            when=T("when a casualty is asked for: whether it can be taken (Gollum never is; a Companion named is, "
+                   "chosen as the Guide or picked by the random draw, as the steps say)",
+                   "cuando se pide una baja: si puede tomarse (Gollum nunca; un Compañero nombrado sí, elegido "
+                   "como Guía o sacado al azar, como dicen los pasos)")),
         Key("guide_options", "character-ids", T("Possible Guides", "Posibles Guías"), always=False,
             when=T("when the Guide is eliminated (or may be: no Guide is named among Companions of the same Level)",
                    "cuando se elimina al Guía (o puede serlo: no se nombra Guía entre Compañeros del mismo nivel)")),
@@ -164,6 +174,7 @@ def hunt_roll(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("hunt.roll_mordor", "wotr-mordor-hunt")
+        unused_mordor_step(position, r, "wotr-mordor-hunt")
         return r.decide("hunt.answer_roll_mordor", dice=0, hit_on=None, rerolls=0, p_success=1.0,
                         p_success_exact="1")
 
@@ -332,6 +343,8 @@ def hunt_casualty(position, q, r):
     elif take == "corruption":
         added = damage
         r.step("hunt.casualty_corruption", "wotr-hunt-corruption", damage=damage)
+        unused_fellowship(position, r, ("companions", "guide"), "hunt.unused_fellowship_corruption",
+                          "wotr-hunt-corruption")
     elif take == "random" and len(fel.companions) != 1:
         lean_on_fellowship(position, r, "companions")
         r.step("hunt.casualty_random", "wotr-hunt-casualty-choice", count=len(fel.companions))
@@ -369,8 +382,15 @@ def hunt_casualty(position, q, r):
         who = names.character_name(victim, lang)
         if take == "guide":
             r.step("hunt.casualty_guide", "wotr-hunt-casualty-choice", who=who)
-        elif take != "random":
-            r.step("hunt.casualty_drawn", "wotr-hunt-casualty-choice", who=who)
+        elif take != "random":   # a Companion named: chosen as the Guide, else the one the draw picked
+            if victim == fel.guide:
+                r.step("hunt.casualty_named_guide", "wotr-hunt-casualty-choice", who=who)
+            elif fel.guide is None and victim in tied:
+                r.step("hunt.casualty_named_either", "wotr-hunt-casualty-choice", who=who)
+            else:
+                r.step("hunt.casualty_named_drawn", "wotr-hunt-casualty-choice", who=who,
+                       guide=names.character_name(fel.guide, lang) if fel.guide else "-",
+                       count=len(fel.companions))
         added = max(0, damage - level)
         if added:
             r.step("hunt.casualty_excess", "wotr-hunt-casualty-excess", who=who, level=level, damage=damage,
@@ -414,6 +434,7 @@ def _hobbit_comes_back(position, r, victim: str) -> bool:
     lean_on_fellowship(position, r, "mordor")
     if position.fellowship.in_mordor:
         r.step("hunt.hobbit_not_back_mordor", "wotr-char-hobbit-return", who=who)
+        unused_mordor_step(position, r, "wotr-char-hobbit-return")
         return False
     r.step("hunt.hobbit_back", "wotr-char-hobbit-return", who=who)
     return True
@@ -464,4 +485,6 @@ def hunt_allocation(position, q, r):
     low = 1 if retrieved > 0 else 0
     r.step("hunt.allocation_min" if low else "hunt.allocation_min_zero", "wotr-hunt-allocation-minimum",
            retrieved=retrieved)
+    if low == top:   # "exactly 1 die", not "between 1 and 1"
+        return r.decide("hunt.answer_allocation_exactly", {"n": top}, min=low, max=top)
     return r.decide("hunt.answer_allocation", {"min": low, "max": top}, min=low, max=top)

@@ -246,11 +246,8 @@ def _side(value: Any, path: list, problems: Problems) -> str | None:
 
 def _split_character_text(value: Any) -> list:
     """One text naming several characters ("Trancos, Legolas", "Merry y Pippin") read as
-    separate names; a text that is itself a name (even with a comma) is left whole."""
-    if not isinstance(value, str) or names.characters().lookup(value):
-        return [value]
-    parts = [p.strip() for p in re.split(r",|;|\band\b|\by\b|&", value) if p.strip()]
-    return parts if len(parts) > 1 else [value]
+    separate names (names.split_names, the one splitter of lists of names)."""
+    return names.split_names(value, names.characters())
 
 
 # The two sides written as keys the way a player writes them, in either language.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from adjudicator import data
 from adjudicator.registry import question
 from adjudicator.spec import Key, KindSpec, T, allowed_key
-from adjudicator.wotr.fellowship import distance, lean_on_fellowship, phase_step, region_name
+from adjudicator.wotr.fellowship import distance, lean_on_fellowship, phase_step, region_name, unused_fellowship
 from adjudicator.wotr.hunt import lean_on_hunt
 
 GAME = "war-of-the-ring"
@@ -48,14 +48,19 @@ def enter_mordor(position, q, r):
     lean_on_fellowship(position, r, "mordor")
     if fel.in_mordor:
         r.step("fellowship.mordor_already", "wotr-mordor-enter", step=fel.mordor)
+        unused_fellowship(position, r, ("region", "progress", "hidden"), "fellowship.unused_in_mordor",
+                          "wotr-mordor-enter")
         return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
     if not phase_step(position, r, "wotr-mordor-enter"):
+        unused_fellowship(position, r, ("region", "progress", "hidden"), "fellowship.unused_phase",
+                          "wotr-mordor-enter")
         return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
     region = fel.region
     lean_on_fellowship(position, r, "region")
     if region in MORDOR_GATES:
         r.step("fellowship.mordor_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
         r.step("fellowship.mordor_pool", "wotr-mordor-tiles")
+        unused_fellowship(position, r, ("progress", "hidden"), "fellowship.unused_at_gate", "wotr-mordor-enter")
         return r.decide("fellowship.answer_mordor_yes", {"region": region_name(region, lang)},
                         by=["wotr-mordor-enter"], allowed=True, declare_first=False, pool=pool_on_entering(position, r))
     gates = {g: distance(region, g) for g in MORDOR_GATES}
@@ -75,6 +80,8 @@ def enter_mordor(position, q, r):
                         pool=pool)
     r.step("fellowship.mordor_not_at_gate", "wotr-mordor-enter", region=region_name(region, lang))
     _no_declaration_step(fel, r, near)
+    if not fel.hidden:
+        unused_fellowship(position, r, ("progress",), "fellowship.unused_progress_revealed", "wotr-mordor-enter")
     return r.decide("fellowship.answer_mordor_no", {}, allowed=False, declare_first=False)
 
 

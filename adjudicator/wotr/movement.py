@@ -52,7 +52,10 @@ ARMY_MOVE = KindSpec(
         Param("from", "region", T("From", "Desde"), required=True),
         # An army moves to an adjacent region, another one.
         Param("to", "region", T("To", "Hasta"), required=True, reach=Reach("from", 1, 1)),
-        side_param(),
+        side_param(default_text=T("in a besieged Stronghold's region, the besieged army; where else both sides "
+                                  "stand, none: the answer asks for it",
+                                  "en la región de un Baluarte asediado, el ejército asediado; donde más estén "
+                                  "ambos bandos, ninguno: la respuesta lo pide")),
         Param("units", "units", T("Units that move (default: all)", "Unidades que se mueven (por defecto: todas)"),
               help=T("YAML, e.g. {gondor: {regular: 2, leader: 1}}.",
                      "YAML, p. ej. {gondor: {regular: 2, leader: 1}}."),
@@ -249,6 +252,8 @@ def army_move(position, q, r):
     if position.region(src).besieged == side:
         r.refuse("besieged", "wotr-siege-besieged-army", "movement.refuse_besieged", "movement.reason_besieged",
                  region=src_name)
+        # whatever part moves and wherever to: the defaults of those cannot change the answer
+        r.holds_regardless("question.units", "position.regions", "position.politics")
 
     if src == dst:
         r.refuse("same-region", "wotr-army-move", "movement.refuse_same_region", "movement.reason_same_region",
@@ -338,6 +343,9 @@ def read_character(q) -> str | list[str] | None:
     if value is None:
         q.error("character", "core.err_required")
         return None
+    if isinstance(value, str):   # "Legolas, Gimli": the one way a text gives a list of names
+        parts = names.split_names(value, names.characters())
+        value = parts if len(parts) > 1 else value
     if isinstance(value, list) and len(value) == 1:
         value = value[0]
     if isinstance(value, list) and value:
@@ -419,10 +427,12 @@ def character_move(position, q, r):
     if cid == "saruman":
         r.step("movement.saruman", "wotr-character-saruman")
         r.step("movement.saruman_card", "wotr-char-saruman")
+        r.unused(("from", "to"), "movement.unused_never_moves", "wotr-character-saruman", who=who)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_saruman")},
                         allowed=False, max_distance=0)
     if level == 0:
         r.step("movement.level_zero", "wotr-character-level-zero", who=who)
+        r.unused(("from", "to"), "movement.unused_never_moves", "wotr-character-level-zero", who=who)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_char_level_zero")},
                         allowed=False, max_distance=0)
 
@@ -437,6 +447,10 @@ def character_move(position, q, r):
                              "wotr-fellowship-separate", who=who)
             r.step("movement.character_move_map_only", "wotr-character-move")
             r.step("movement.in_fellowship", "wotr-fellowship-separate", who=who)
+            r.unused(("from", "to"), "movement.unused_in_fellowship", "wotr-fellowship-separate", who=who)
+            if "companions" in position.fellowship.given:
+                r.unused("position.fellowship.companions", "movement.unused_other_companions",
+                         "wotr-fellowship-separate", who=who)
             return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_in_fellowship")},
                             allowed=False, max_distance=max_distance)
         elsewhere = where_listed(position, cid) if cid != "nazgul" else []
@@ -451,6 +465,9 @@ def character_move(position, q, r):
         return r.needs_info([region_path(src, lang, side, what)], "movement.needs_character",
                             {"who": who, "region": src_name})
 
+    if "fellowship" in position.given and "companions" in position.fellowship.given:
+        r.unused("position.fellowship.companions", "movement.unused_companions_on_map", "wotr-character-move",
+                 who=who, region=src_name)
     if src == dst:
         r.step("movement.char_same_region", "wotr-character-move", region=src_name)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_char_same_region")},
@@ -502,6 +519,7 @@ def character_move(position, q, r):
     besieged_label = label if is_mouth else "wotr-character-companion-strongholds"
     if besieged_friendly(src):
         r.step("movement.cannot_leave_besieged", besieged_label, who=who, region=src_name)
+        r.unused("to", "movement.unused_to_cannot_leave", besieged_label, who=who)
         return r.decide(no_key, {"who": who, "reason": r.t("movement.reason_leave_besieged",
                                                                                 region=src_name)},
                         allowed=False, max_distance=level)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from adjudicator import data, names
 from adjudicator.registry import question
 from adjudicator.spec import Key, KindSpec, Param, T
-from adjudicator.wotr.armies import name_default
-from adjudicator.wotr.characters import entry_activation, on_map
+from adjudicator.wotr.armies import name_default, name_defaults
+from adjudicator.wotr.characters import CARD_PLACE_LABEL, activation_at, entry_activation, on_map, printed_places
 from adjudicator.wotr.model import Political
 from adjudicator.wotr.political import (
     companion_activates,
@@ -109,6 +109,12 @@ def politics(position, q, r):
     if event == "character-enters" and character is None and not q.has("character"):
         q.error("character", "core.err_required")
     q.ready()
+    if event not in ("companion-ends-move", "companion-ability"):
+        r.unused("companion", "politics.who_irrelevant", "wotr-politics",
+                 who=names.character_name(companion, r.lang) if companion else "")
+    if event != "character-enters":
+        r.unused("character", "politics.who_irrelevant", "wotr-politics",
+                 who=names.character_name(character, r.lang) if character else "")
     r.mark("to", region)
     return _Politics(position, q, r, nation, region).rule(event, companion, character)
 
@@ -124,6 +130,9 @@ class _Politics:
         self.before = political_default(r, position, nation)
         self.active, self.steps = self.before.active, self.before.steps
         self.allowed: bool | None = None
+        self.read_companions = False   # the Fellowship's Companions matter to one event only
+        self.read_regions = False      # the map matters only where the event's place does
+        self.placed: tuple[str, str | None, bool] | None = None   # enemy army / capture: region, its nation
         r.step("politics.before", "wotr-politics", nation=self.nation_name, state=state_text(r, self.before))
 
     def say(self, key: str, label: str, /, **params) -> None:
@@ -152,6 +161,7 @@ class _Politics:
         region in the position; None when neither says."""
         if self.region is not None:
             return self.region
+        self.read_regions = True
         if fellowship:
             fel = self.position.fellowship
             return fel.region if "region" in fel.given else None
@@ -161,15 +171,20 @@ class _Politics:
     def rule(self, event: str, companion: str | None, character: str | None):
         r = self.r
         if event == "enemy-army-enters":
-            self.activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
+            if self.nations_region("wotr-politics-activation-enemy-army"):
+                self.activate("politics.activated_enemy_army", "wotr-politics-activation-enemy-army")
         elif event == "army-attacked":
+            r.unused("region", "politics.region_attacked", "wotr-politics-activation-attacked",
+                     nation=self.nation_name)
             self.activate("politics.activated_attacked", "wotr-politics-activation-attacked")
             self.advance("politics.advance_attacked", "wotr-politics-advance-attacked")
         elif event == "settlement-captured":
-            # The capturing army has entered the nation: that alone activates it.
-            self.activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
-            self.advance("politics.advance_captured", "wotr-politics-advance-captured")
+            if self.nations_region("wotr-politics-advance-captured", settlement=True):
+                # The capturing army has entered the nation: that alone activates it.
+                self.activate("politics.activated_capture", "wotr-politics-activation-enemy-army")
+                self.advance("politics.advance_captured", "wotr-politics-advance-captured")
         elif event == "muster-die":
+            r.unused("region", "politics.region_muster", "wotr-muster-political", nation=self.nation_name)
             self.advance("politics.advance_muster", "wotr-muster-political")
             self.allowed = self.steps != self.before.steps
         elif event == "fellowship-declared":
@@ -204,11 +219,36 @@ class _Politics:
         return self.answer()
 
     # -- events whose place matters ----------------------------------------------------------
+    def nations_region(self, label: str, *, settlement: bool = False) -> bool:
+        """An enemy army entering a region (or capturing a settlement) moves only the marker
+        of the nation the region belongs to: whether ``region`` is the nation's, said in a
+        step that names the region and its nation. No region given: the event as asked
+        (a region of the nation) is taken at its word."""
+        if self.region is None:
+            return True
+        info = data.regions()[self.region]
+        where = names.region_name(self.region, self.lang)
+        if settlement and info["settlement"] is None:
+            self.r.contradicts("region", "politics.err_not_a_settlement", region=where)
+        owner = info["nation"]
+        kind = "settlement" if settlement else "region"
+        self.placed = (self.region, owner, settlement)
+        if owner == self.nation:
+            self.r.step(f"politics.{kind}_of_nation", label, region=where, nation=self.nation_name)
+            return True
+        if owner is None:
+            self.say(f"politics.{kind}_no_nation", label, region=where, nation=self.nation_name)
+        else:
+            self.say(f"politics.{kind}_other_nation", label, region=where, owner=names.nation_name(owner, self.lang),
+                     nation=self.nation_name)
+        return False
+
     def fellowship_declared(self, place: str) -> None:
         """Official 2nd edition and seed 000: declared in a City or Stronghold of the nation
         activates it; unlike a Companion's move, the rules make no exception for a place the
         enemy controls."""
         where = names.region_name(place, self.lang)
+        self.read_regions = True
         region_default(self.r, self.position, place, "wotr-politics-activation-fellowship")
         if not is_city_or_stronghold_of(place, self.nation):
             self.say("politics.not_city_or_stronghold", "wotr-politics-activation-fellowship",
@@ -229,6 +269,7 @@ class _Politics:
                    character=cname, nation=self.nation_name)
         else:
             assert place is not None, "rule() finds the place of a companion that may activate"
+            self.read_regions = True
             region_default(r, self.position, place, "wotr-politics-activation-companion")
             if not is_activation_settlement(self.position, place, self.nation):
                 self.say("politics.not_activation_settlement", "wotr-politics-activation-companion",
@@ -252,15 +293,18 @@ class _Politics:
                    own=names.nation_name(own, self.lang))
             return None
         found = on_map(position, companion)
+        self.read_regions = True
         if found and self.region is not None and self.region not in found:
             self.q.problems.add(self.q.at("region"), "politics.err_companion_elsewhere", character=cname,
                                 region=names.region_name(self.region, self.lang),
                                 where=", ".join(names.region_name(x, self.lang) for x in found))
             self.q.ready()
+        self.read_companions = not found   # on the map, he is not in the Fellowship
         if not found and "fellowship" in position.given and companion in position.fellowship.companions:
             if "companions" not in position.fellowship.given:
                 name_default(r, "position.fellowship.companions", "politics.default_companions", label, character=cname)
             self.say("politics.ability_in_fellowship", label, character=cname)
+            r.unused("region", "politics.region_in_fellowship", label, character=cname)
             return None
         place = self.where(companion)
         if place is None:
@@ -298,19 +342,59 @@ class _Politics:
                      nation=self.nation_name)
             return None
         place = self.where(character)
+        printed = printed_places(self.position, character)
+        if printed:   # the card says where he may enter: a fact, not a question
+            places = ", ".join(names.region_name(p, self.lang) for p in printed)
+            label = CARD_PLACE_LABEL[character]
+            if place is not None and place not in printed:
+                r.contradicts("region", "politics.err_not_a_card_place", character=cname, places=places,
+                              region=names.region_name(place, self.lang))
+            if place is None and len(printed) == 1:
+                place = printed[0]
+            elif place is None:
+                return self.card_places(character, cname, printed, places, label)
         if place is None:
             return r.needs_info(["question.region"], "politics.needs_region_enters", {"who": cname})
         if data.regions()[place]["nation"] != self.nation:
             self.say("politics.not_city_or_stronghold", "wotr-char-companion-enters", nation=self.nation_name,
                    region=names.region_name(place, self.lang))
             return None
+        self.read_regions = True
         found = entry_activation(self.position, r, character, place, "wotr-char-companion-enters", decides=True)
         if found == self.nation:
             self.active = True
         return None
 
+    def card_places(self, character: str, cname: str, printed: list[str], places: str, label: str):
+        """A character whose card lets him enter in several places, the question not saying
+        which: where every place does the same to this nation, that is the answer; else the
+        answer asks which, naming the places."""
+        r = self.r
+        self.read_regions = True
+        r.step("politics.card_places", label, character=cname, places=places)
+        unlisted = [p for p in printed if p not in self.position.regions
+                    and data.regions()[p]["settlement"] in ("city", "stronghold")]
+        if unlisted:   # their control is read as the default: their original side's
+            name_defaults(r, [f"position.regions.{p}" for p in unlisted], "politics.default_regions",
+                          "wotr-char-companion-enters",
+                          regions=", ".join(names.region_name(p, self.lang) for p in unlisted))
+        effects = {activation_at(self.position, r, character, p)[0] == self.nation for p in printed}
+        if effects == {False}:
+            self.say("politics.card_places_none", "wotr-char-companion-enters", nation=self.nation_name)
+            return None
+        if effects == {True}:
+            self.active = True
+            self.say("politics.card_places_activate", "wotr-char-companion-enters", nation=self.nation_name)
+            return None
+        return r.needs_info(["question.region"], "politics.needs_region_card", {"who": cname, "places": places})
+
     def answer(self):
         r = self.r
+        fel = self.position.fellowship
+        if not self.read_companions and "fellowship" in self.position.given and "companions" in fel.given:
+            r.unused("position.fellowship.companions", "politics.companions_irrelevant", "wotr-politics")
+        if not self.read_regions and "regions" in self.position.given:
+            r.unused("position.regions", "politics.regions_irrelevant", "wotr-politics")
         if self.side == "shadow" and self.allowed is None:
             self.say("politics.shadow_always_active", "wotr-politics-start")
         after = Political(self.steps, self.active)
@@ -318,5 +402,15 @@ class _Politics:
             r.step("politics.at_war_effects", "wotr-politics-at-war", nation=self.nation_name)
         extra = {} if self.allowed is None else {"allowed": self.allowed}
         key = "politics.answer_die_no" if self.allowed is False else "politics.answer"
-        return r.decide(key, {"nation": self.nation_name, "state": state_text(r, after)},
+        params = {"nation": self.nation_name, "state": state_text(r, after)}
+        if self.placed is not None:   # the answer names the region and its nation
+            region, owner, settlement = self.placed
+            params["region"] = names.region_name(region, self.lang)
+            if owner == self.nation:
+                key = "politics.answer_region_capture" if settlement else "politics.answer_region_army"
+            elif owner is None:
+                key = "politics.answer_region_no_nation"
+            else:
+                key, params["owner"] = "politics.answer_region_elsewhere", names.nation_name(owner, self.lang)
+        return r.decide(key, params,
                         active=self.active, steps=self.steps, changed=(after != self.before), **extra)

@@ -75,6 +75,13 @@ def free_regions(position, r, region: str, side: str, label: str) -> tuple[list[
     return destinations, blocked
 
 
+def _politics_unused(position, r, key: str | None = None) -> None:
+    """The Political Track given, where no nation it gives would cross another's border
+    (a retreating nation that does reads its marker, given or its default)."""
+    if "politics" in position.given:
+        r.unused("position.politics", key or "battle.retreat_politics_irrelevant", "wotr-politics-non-belligerent")
+
+
 @question(RETREAT)
 def retreat(position, q, r):
     # `from` reads as the defender's region too: people say "retreat from Osgiliath".
@@ -109,6 +116,8 @@ def retreat(position, q, r):
 
     if state.besieged == side:
         r.step("battle.besieged_no_retreat", "wotr-siege-besieged-army", region=name)
+        r.unused("to", "battle.retreat_to_irrelevant_besieged", "wotr-siege-besieged-army")
+        _politics_unused(position, r)
         return r.decide("battle.answer_retreat_none", {"reason": r.t("battle.reason_besieged_no_retreat")},
                         allowed=False, into_stronghold=False, destinations=[])
 
@@ -135,12 +144,15 @@ def retreat(position, q, r):
                list=", ".join(names.region_name(n, lang) for n in destinations))
         crossing = [nat for nat, u in army.nations.items() if (u.count or u.leader)
                     and any(board.crosses_into_other_nation(nat, d) for d in destinations)]
+        if not any(nat in position.politics for nat in crossing):
+            _politics_unused(position, r, "battle.retreat_politics_other_nations" if crossing else None)
         outsiders = sorted(nat for nat in crossing if not political_default(r, position, nat).at_war)
         if outsiders:
             r.step("battle.retreat_non_belligerent", "wotr-politics-non-belligerent",
                    nations=", ".join(names.nation_name(x, lang) for x in outsiders))
     else:
         r.step("battle.retreat_no_free", "wotr-battle-retreat", region=name)
+        _politics_unused(position, r)
 
     # Joining a friendly army in the destination counts for the stacking limit of 10.
     over = {n: position.army(n, side).units + army.units - board.STACKING_LIMIT for n in destinations}

@@ -21,6 +21,8 @@ from adjudicator.wotr.fellowship import (
     lean_on_fellowship,
     lean_on_guide,
     lean_on_region,
+    unused_fellowship,
+    unused_map_region,
 )
 from adjudicator.wotr.hunt import (
     GUIDE_ABILITY_LABEL,
@@ -241,9 +243,26 @@ def hunt_damage(position, q, r):
     if stop:
         words.append(r.t("hunt.word_stop"))
     tail = ("; " + "; ".join(words)) if words else ""
+    _unused_facts(position, r, tile, used)
     return r.decide("hunt.answer_damage", {"damage": damage, "tail": tail},
                     damage=damage, heal=heal, reveal=reveal, stop=stop, **extra,
                     damage_left=left, reductions=used, may_reduce=may)
+
+
+def _unused_facts(position, r, tile, used: list[str]) -> None:
+    """What a tile's damage does not read, given: where the figure stands on the map, the
+    Hunt roll for a tile other than an Eye off the Mordor Track, the Corruption for a tile
+    that heals none, the other Companions when only the Guide acts."""
+    fel = position.fellowship
+    unused_map_region(position, r, "wotr-hunt-damage-order")
+    if tile.value != "eye" or fel.in_mordor:
+        r.unused(("successes", "no_roll"), "hunt.unused_roll", "wotr-hunt-damage-eye")
+    if not (isinstance(tile.value, int) and tile.value < 0):
+        unused_fellowship(position, r, ("corruption",), "hunt.unused_corruption_damage", "wotr-hunt-damage-order")
+    if not fel.in_mordor and "box" in position.hunt.given:
+        r.unused("position.hunt.box", "hunt.unused_box_damage", "wotr-hunt-damage-eye")
+    if fel.guide is not None and "guide" not in used:
+        unused_fellowship(position, r, ("companions",), "hunt.unused_companions_damage", "wotr-hunt-damage-order")
 
 
 def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guide_use: bool | None):
@@ -253,8 +272,10 @@ def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guid
     if damage == 0:
         if card:
             r.step("hunt.card_nothing_to_reduce", "wotr-hunt-damage-order")
+            r.explains("card_reduction")
         if guide_use:
             r.step("hunt.guide_nothing_to_reduce", "wotr-hunt-damage-order")
+            r.explains("guide_ability")
         return 0, [], [], False
     left, used, may = damage, [], []
     r.step("hunt.damage_order", "wotr-hunt-damage-order", damage=damage)
@@ -270,11 +291,13 @@ def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guid
     if ability is None:
         if guide_use:
             r.step("hunt.guide_no_damage_ability", "wotr-char-guide-ability", who=who)
+            r.explains("guide_ability")
     elif left == 0:
         if guide_use:
             r.step("hunt.guide_nothing_left", "wotr-hunt-damage-order", who=who)
+            r.explains("guide_ability")
     elif ability == "gollum" and not _gollum_may_reveal(position, r, tile_reveals):
-        pass   # the step says why he cannot
+        r.explains("guide_ability")   # the step says why he cannot
     elif guide_use is None:
         may.append("guide")
         r.default("question.guide_ability", f"hunt.default_guide_ability_{ability}", GUIDE_ABILITY_LABEL[ability],

@@ -14,7 +14,13 @@ from adjudicator import data
 from adjudicator.registry import question
 from adjudicator.ruling import fraction_text, probability
 from adjudicator.spec import Key, KindSpec, Param, T
-from adjudicator.wotr.fellowship import join_names, lean_on_fellowship, lean_on_guide
+from adjudicator.wotr.fellowship import (
+    join_names,
+    lean_on_fellowship,
+    lean_on_guide,
+    unused_map_region,
+    unused_mordor_step,
+)
 from adjudicator.wotr.hunt import MAX_HUNT_DICE, lean_on_hunt
 from adjudicator.wotr.model import read_tile
 from adjudicator.wotr.tiles import (
@@ -271,6 +277,8 @@ def hunt_draw(position, q, r):
         p_stop = share * sum(1 for f in faces if f.stop)
         verdict["p_stop"] = probability(p_stop)
         r.step("hunt.draw_stop", "wotr-mordor-stop", pct=r.percent(p_stop))
+    unused_map_region(position, r, "wotr-tiles-pool")
+    unused_mordor_step(position, r, "wotr-tiles-pool")
     at_least_two = sum(p for k, p in damage.items() if k >= 2)
     return r.decide("hunt.answer_draw", {"tiles": len(faces), "expected": r.decimal(expected),
                                          "pct2": r.percent(at_least_two)}, **verdict)

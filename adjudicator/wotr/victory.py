@@ -83,12 +83,16 @@ def victory(position, q, r):
     if fel.corruption >= CORRUPTION_MAX:
         r.step("victory.ring_corruption", "wotr-victory-ring-shadow", corruption=fel.corruption)
         r.step("victory.ring_first", "wotr-victory-precedence")
+        if "mordor" in fel.given:
+            r.unused("position.fellowship.mordor", "victory.mordor_irrelevant", "wotr-victory-precedence")
+        r.unused("when", "victory.when_irrelevant", "wotr-victory-precedence")
         return r.decide("victory.answer_ring_shadow", {}, winner="shadow", reason="ring", **verdict)
     if "corruption" not in fel.given:
         r.default("position.fellowship.corruption", "victory.default_corruption", "wotr-victory-ring-shadow")
     if fel.mordor == MORDOR_TRACK_LAST:
         r.step("victory.ring_doom", "wotr-victory-ring-free-peoples", corruption=fel.corruption)
         r.step("victory.ring_first", "wotr-victory-precedence")
+        r.unused("when", "victory.when_irrelevant", "wotr-victory-precedence")
         return r.decide("victory.answer_ring_free_peoples", {}, winner="free-peoples", reason="ring", **verdict)
     if "mordor" not in fel.given:
         r.default("position.fellowship.mordor", "victory.default_mordor", "wotr-victory-ring-free-peoples")

@@ -318,6 +318,7 @@ def retreat_plan(position, e: Engagement, p: Policies, r) -> tuple[int | None, i
     dst_name = names.region_name(e.dst, lang)
     if e.kind == "siege":     # whatever the policy says: a besieged army never retreats
         r.step("battle.outcome_retreat_besieged", "wotr-siege-besieged-army")
+        r.explains("defender_retreats")   # that step says why the policy changes nothing
         return None, None
     if p.retreat_after is None:
         _by_default(r, p, "defender_retreats", "battle.outcome_retreat_never", "wotr-battle-end-of-round")
@@ -333,10 +334,12 @@ def retreat_plan(position, e: Engagement, p: Policies, r) -> tuple[int | None, i
                        limit=board.BESIEGED_STACKING_LIMIT, excess=e.defender.units - board.BESIEGED_STACKING_LIMIT)
             return p.retreat_after, board.BESIEGED_STACKING_LIMIT
         r.step("battle.outcome_retreat_no_stronghold", "wotr-battle-retreat-into-siege", region=dst_name)
+        r.explains("defender_retreats")
         return None, None
     free, _blocked = free_regions(position, r, e.dst, e.enemy, "wotr-battle-retreat")
     if not free:
         r.step("battle.outcome_retreat_no_region", "wotr-battle-retreat", region=dst_name)
+        r.explains("defender_retreats")
         return None, None
     r.step("battle.outcome_retreat_region", "wotr-battle-retreat", n=p.retreat_after,
            regions=", ".join(names.region_name(n, lang) for n in free))

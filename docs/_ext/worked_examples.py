@@ -186,6 +186,113 @@ class RulingDirective(SphinxDirective):
         return fixed(box)
 
 
+# -- the usage page's examples, in the build's language ----------------------------------------
+#: Words of the scenario language and their Spanish forms, replaced where they stand alone
+#: (a key, a value, a list item); ``keys`` only where they are a key.
+SPANISH_WORDS = {"free_peoples": "pueblos_libres", "shadow": "sombra", "free-peoples": "pueblos-libres",
+                 "at-war": "en-guerra", "eye": "ojo", "war-of-the-ring": "guerra-del-anillo"}
+SPANISH_KEYS = {"regular": "regulares", "elite": "élites", "leader": "líderes"}
+SPANISH_MARK = "--- es ---"   # an example's own Spanish version follows this line
+_TOKEN = None
+
+
+def spanish_scenario(text: str) -> str:
+    """An English example in Spanish, as a Spanish player writes it: ``lang: es``, the
+    regions and characters of War of the Ring by their Spanish names, the sides, At War,
+    the Eye and the unit kinds in Spanish words (all of which the engine reads). Comments and
+    card names are left as they are; an example that has them gives its own Spanish version."""
+    import re
+
+    from adjudicator import names
+
+    global _TOKEN
+    if _TOKEN is None:
+        _TOKEN = re.compile(r"[^{}\[\],:#\n]+")
+    wotr = re.search(r"(?m)^game:\s*(war-of-the-ring|wotr)\s*(#.*)?$", text) is not None
+    lines = []
+    reinforcements = None   # the indentation of a reinforcements block (its unit keys stay English)
+    for line in text.splitlines():
+        code, sep, comment = line.partition("#")
+        indent = len(code) - len(code.lstrip())
+        if reinforcements is not None and code.strip() and indent <= reinforcements:
+            reinforcements = None
+        if code.strip().startswith("reinforcements:"):
+            reinforcements = indent
+        out, pos = [], 0
+        for m in _TOKEN.finditer(code):
+            word = m.group(0).strip()
+            if not word:
+                continue
+            start = m.start() + m.group(0).index(word)
+            end = start + len(word)
+            is_key = code[end:end + 1] == ":"
+            new = SPANISH_WORDS.get(word) if wotr or not is_key else None
+            if new is None and wotr and is_key and reinforcements is None:
+                new = SPANISH_KEYS.get(word)
+            if new is None and wotr and not word.islower():
+                ident = names.regions().lookup(word) or names.characters().lookup(word)
+                if ident is not None:
+                    new = (names.region_name(ident, "es") if names.regions().lookup(word)
+                           else names.character_name(ident, "es")).split(",")[0]
+            if new is not None and new != word:
+                out.append(code[pos:start] + new)
+                pos = end
+        lines.append("".join(out) + code[pos:] + sep + comment)
+    text = "\n".join(lines)
+    if re.search(r"(?m)^lang:", text):
+        return re.sub(r"(?m)^lang:\s*en\b", "lang: es", text)
+    return re.sub(r"(?m)^(game:.*)$", r"\1\nlang: es", text, count=1)
+
+
+class ExampleDirective(SphinxDirective):
+    """``{example}``: a scenario of the usage page, shown in the build's language (the English
+    one as written; in Spanish its own version after a ``--- es ---`` line, else
+    :func:`spanish_scenario`), with the engine's answer in that language. Both versions are
+    ruled while the docs build: one the engine cannot read, or two that do not rule alike,
+    is a warning (the final build runs with ``-W``). ``:invalid:`` marks an example that
+    shows errors: both versions must then fail at the same fields."""
+
+    has_content = True
+    option_spec = {"invalid": directives.flag, "no-answer": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        from adjudicator import api
+        from adjudicator.problems import ScenarioInvalid
+
+        content = "\n".join(self.content)
+        english, _, own = content.partition("\n" + SPANISH_MARK + "\n")
+        spanish = own.strip("\n") or spanish_scenario(english)
+        lang = build_lang(self.config)
+        shown = spanish if lang == "es" else english
+        outcomes = []
+        for text in (english, spanish):
+            try:
+                ruling = api.rule(api.read_envelope(api.load_text(text)))
+                outcomes.append(("ruling", ruling.verdict, ruling))
+            except ScenarioInvalid as exc:
+                outcomes.append(("invalid", sorted(p.path for p in exc.problems), None))
+        invalid = "invalid" in self.options
+        kinds = {o[0] for o in outcomes}
+        if kinds != {"invalid" if invalid else "ruling"}:
+            logger.warning("usage example: %s", "an example marked :invalid: was read" if invalid
+                           else "the engine cannot read this example (or its Spanish version)",
+                           location=self.get_location())
+        elif outcomes[0][1] != outcomes[1][1]:
+            logger.warning("usage example: the Spanish version does not rule as the English one (%r, %r)",
+                           outcomes[0][1], outcomes[1][1], location=self.get_location())
+        block = nodes.literal_block(shown, shown, language="yaml")
+        block["classes"].append("usage-example")
+        out: list[nodes.Node] = [fixed(block)]
+        ruling = outcomes[1 if lang == "es" else 0][2]
+        if ruling is not None and "no-answer" not in self.options:
+            from adjudicator.api import read_envelope
+
+            answer = api.rule(read_envelope(api.load_text(shown), lang)).answer
+            out.append(fixed(para(nodes.strong("", word(lang, "answer") + ": "), nodes.Text(answer),
+                                  classes=["usage-example-answer"])))
+        return out
+
+
 def ruling_docs(env: Any) -> set[str]:
     """The pages that show a worked example (kept in the build environment)."""
     if not hasattr(env, "adjudicator_ruling_docs"):
@@ -208,6 +315,7 @@ def merge(app: Any, env: Any, docnames: set, other: Any) -> None:
 
 def setup(app: Any) -> dict[str, Any]:
     app.add_directive("ruling", RulingDirective)
+    app.add_directive("example", ExampleDirective)
     app.connect("env-get-outdated", always_reread)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
