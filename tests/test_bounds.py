@@ -142,8 +142,6 @@ def test_unit_kinds_given_twice_through_an_alias_are_duplicates_not_key_order():
 
 def test_past_its_budget_of_states_the_solver_says_not_covered(monkeypatch):
     monkeypatch.setattr(bo, "MAX_STATES", 50)
-    monkeypatch.setattr(bo.solve, "__defaults__", (50,))
-    monkeypatch.setattr(bo._build, "__defaults__", (50,))
     with pytest.raises(bo.OverBudget):
         bo.solve(bo.Battle(bo.Force(5, 5), bo.Force(5, 5)))
     for lang in ("en", "es"):

@@ -210,17 +210,24 @@ def sim_battle(rng, att_card, def_card):
     return "both" if not sum(att) and not sum(dfd) else ("attacker" if sum(att) else "holds")
 
 
+def prob(v: dict, key: str) -> Fraction:
+    """A probability of the verdict: its exact fraction, or where that is too long to be given
+    (over the bounded size: null) the figure shown, which is exact to its last digit."""
+    exact = v.get(f"{key}_exact")
+    return Fraction(exact) if exact is not None else Fraction(str(v[key]))
+
+
 def test_a_whole_battle_with_cards_agrees_with_a_simulation():
     v = verdict({"kind": "battle-outcome", "combat_cards": {"attacker": "Deadly Strife", "defender": "Valour"}})
-    assert v["without_cards"]["p_attacker_wins_exact"] != v["p_attacker_wins_exact"]
+    assert v["without_cards"]["p_attacker_wins"] != v["p_attacker_wins"]
     rng = random.Random(5)
     n = 4000
     tally = {"attacker": 0, "holds": 0, "both": 0}
     for _ in range(n):
         tally[sim_battle(rng, "Deadly Strife", "Valour")] += 1
-    assert within(tally["attacker"], n, Fraction(v["p_attacker_wins_exact"]))
-    assert within(tally["holds"], n, Fraction(v["p_defender_holds_exact"]))
-    assert within(tally["both"], n, Fraction(v["p_both_eliminated_exact"]))
+    assert within(tally["attacker"], n, prob(v, "p_attacker_wins"))
+    assert within(tally["holds"], n, prob(v, "p_defender_holds"))
+    assert within(tally["both"], n, prob(v, "p_both_eliminated"))
 
 
 # -- the rules of playing them ------------------------------------------------------------------
@@ -300,7 +307,7 @@ def test_a_character_slain_by_a_card_leads_no_more_in_a_simulation():
     for _ in range(n):
         tally[sim_black_breath(rng)] += 1
     for key, outcome in (("p_attacker_wins", "attacker"), ("p_defender_holds", "holds"), ("both", "both")):
-        exact = Fraction(v[f"{key}_exact"] if key != "both" else v["p_both_eliminated_exact"])
+        exact = prob(v, key if key != "both" else "p_both_eliminated")
         assert within(tally[outcome], n, exact), (key, tally[outcome] / n, float(exact))
 
 
@@ -308,11 +315,11 @@ def test_cards_of_consecutive_rounds_and_none_after():
     one = verdict({"kind": "battle-outcome", "combat_cards": {"attacker": "Deadly Strife"}})
     listed = verdict({"kind": "battle-outcome", "combat_cards": [{"attacker": "Deadly Strife"}]})
     two = verdict({"kind": "battle-outcome", "combat_cards": [{"attacker": "Deadly Strife"}, {"defender": "Valour"}]})
-    assert one["p_attacker_wins_exact"] == listed["p_attacker_wins_exact"] != two["p_attacker_wins_exact"]
+    assert one["p_attacker_wins"] == listed["p_attacker_wins"] != two["p_attacker_wins"]
     for v in (one, two):
-        assert sum(Fraction(p) for p in v["p_rounds_exact"].values()) == 1
-        assert sum(Fraction(v[f"{k}_exact"]) for k in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated",
-                                                         "p_defender_retreats")) == 1
+        assert abs(sum(v["p_rounds"].values()) - 1) < 1e-3
+        assert abs(sum(prob(v, k) for k in ("p_attacker_wins", "p_defender_holds", "p_both_eliminated",
+                                            "p_defender_retreats")) - 1) < Fraction(1, 1000)
 
 
 def test_scouts_ends_the_battle_before_any_die_and_says_where_to():
@@ -372,5 +379,5 @@ def test_a_siege_with_a_card_agrees_with_a_simulation():
     tally = {"attacker": 0, "holds": 0, "both": 0}
     for _ in range(n):
         tally[sim_devilry(rng)] += 1
-    assert within(tally["attacker"], n, Fraction(v["p_attacker_wins_exact"]))
-    assert within(tally["holds"], n, Fraction(v["p_defender_holds_exact"]))
+    assert within(tally["attacker"], n, prob(v, "p_attacker_wins"))
+    assert within(tally["holds"], n, prob(v, "p_defender_holds"))

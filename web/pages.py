@@ -31,7 +31,8 @@ SITUATIONS = (
         "change-guide", "enter-mordor", "end-of-turn",
         "hunt-allocation", "hunt-roll", "hunt-draw", "hunt-damage", "hunt-casualty")),
     Situation("politics", "Politics, mustering and characters", ("politics", "muster", "bring-into-play")),
-    Situation("dice", "Action dice and Elven Rings", ("action-dice", "elven-ring", "draw-cards")),
+    Situation("dice", "Action dice and Elven Rings", ("action-dice", "elven-ring")),
+    Situation("cards", "Event cards", ("event-card", "draw-cards")),
     Situation("victory", "Victory", ("victory",)),
 )
 

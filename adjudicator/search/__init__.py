@@ -327,7 +327,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     from adjudicator.search.situation import ask_entry
     from adjudicator.search.vocabulary import read_vocabulary
 
-    text = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
+    text = expanded = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
     players_words = read_vocabulary(text, lang, index.knows)
     (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
     text = read_places(players_words, lang, index.knows)
@@ -337,7 +337,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     from adjudicator.search.backend import asking_words
 
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
-                           asks=asking_words(query_words(text)), typed=query_words(text))
+                           asks=asking_words(query_words(text)),
+                           typed=query_words(read_places(expanded, lang, index.knows)))   # as typed: no vocabulary
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).

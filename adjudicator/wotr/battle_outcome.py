@@ -329,7 +329,7 @@ def _topological(g: _Graph) -> list[int]:
 
 
 def solve(b: Battle, start: dict[tuple, Fraction] | None = None, start_round: int = 1, *,
-          by_round: bool = True, budget: int = MAX_STATES) -> Outcome:
+          by_round: bool = True, budget: int | None = None) -> Outcome:
     """The battle's odds. ``start``: the states (attacker, defender, round, extensions used)
     the battle is in when round ``start_round`` begins, with their chances (the rounds before
     fought with combat cards: :mod:`adjudicator.wotr.cards.card_battle`). ``by_round=False``
@@ -338,7 +338,7 @@ def solve(b: Battle, start: dict[tuple, Fraction] | None = None, start_round: in
     at a time per process (:data:`SOLVES_AT_ONCE`)."""
     _check(b)
     with _solving:
-        return _solve(b, start, start_round, by_round, budget)
+        return _solve(b, start, start_round, by_round, MAX_STATES if budget is None else budget)
 
 
 def _solve(b: Battle, start: dict[tuple, Fraction] | None, start_round: int, by_round: bool,

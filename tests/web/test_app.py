@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from adjudicator import api, registry
 from web import forms, permalink, prefill
+from web.forms import cards as card_picker
 from web.views import safe_snippet
 
 BESIEGED = {
@@ -87,6 +88,8 @@ def test_every_kind_has_a_form_in_both_languages(client, game, kind):
                 assert all(f'name="{n}"' in page for n in f.rows.names())
             elif f.type == "units":      # a line per nation, Nazgûl and characters
                 assert all(f'name="{n}"' in page for n in forms.units_names(f.name))
+            elif f.type == "combat-cards":   # the attacker's card and the defender's
+                assert all(f'name="{n}"' in page for n in card_picker.field_names(f.name).values())
             else:
                 assert f'name="{f.name}"' in page
         assert 'name="extra-position"' in page   # whatever the fields miss can be written as YAML
@@ -493,6 +496,8 @@ def test_any_pasted_text_gives_a_ruling_or_problems(client, scenario):
 
 def test_every_scenario_file_asked_through_its_form(client, scenario_path, load_scenario):
     scenario = load_scenario(scenario_path)
+    if isinstance(scenario, list) and scenario:   # a file of related cases: its first, through the form
+        scenario = scenario[0]
     game = registry.canonical_game(scenario.get("game")) if isinstance(scenario, dict) else None
     if not (game and isinstance(scenario.get("question"), dict)
             and scenario["question"].get("kind") in registry.kinds(game)):
