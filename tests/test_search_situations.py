@@ -139,3 +139,23 @@ def test_the_ask_entry_names_the_game_the_kind_and_the_scenario():
     assert entry["game"] == "war-of-the-ring" and entry["kind"] == "character-move"
     assert entry["scenario"]["question"]["kind"] == entry["kind"]
     assert entry["scenario"]["question"]["to"] == "Lórien"
+
+
+@pytest.mark.parametrize("query, lang, card", [
+    ("can I play challenge of the king with strider in minas tirith", "en", "Challenge of the King"),
+    ("¿puedo jugar Athelas con Trancos de guía?", "es", "Athelas"),
+    ("puedo jugar el desafio del rey con aragorn en minas tirith", "es", "El desafío del Rey"),
+    ("can the shadow play the eagles are coming card?", "en", "The Eagles are Coming!"),
+])
+def test_a_question_about_playing_a_card_offers_the_event_card_question(query, lang, card):
+    from adjudicator import api
+
+    ask, described = ask_entry(query, lang)
+    assert ask is not None and described and ask["kind"] == "event-card"
+    assert ask["scenario"]["question"]["card"] == card
+    assert api.ask(ask["scenario"])["verdict"]["status"] in ("decided", "needs-info")
+
+
+def test_a_card_name_without_a_word_of_playing_is_not_read_as_a_card():
+    ask, _ = ask_entry("my army in minas tirith moves to osgiliath", "en")
+    assert ask is None or ask["kind"] != "event-card"

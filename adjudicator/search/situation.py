@@ -159,11 +159,54 @@ class _Read:
         return bool(self.units) or len(set(self.regions)) >= 2 or bool(self.eyes or self.corruption)
 
 
+# Words that ask about playing a card: with them, a card's name in the query asks `event-card`.
+PLAYING = re.compile(r"\b(play|plays|played|playing|card|cards|event|jugar|juego|juega|jugarla|jugarse|carta|cartas"
+                     r"|evento)\b")
+
+
+@cache
+def _cards() -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern for every Event card's name (English and our Spanish, folded, the longest
+    first) and the card each folded name is."""
+    from adjudicator.wotr.cards import catalogue
+
+    ids: dict[str, str] = {}
+    for cid in catalogue.cards():
+        for lang in ("en", "es"):
+            words = _words(fold(catalogue.card_name(cid, lang)))
+            if words:
+                ids.setdefault(" ".join(words), cid)
+    keys = sorted(ids, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b"), ids
+
+
+def _card_named(read: _Read) -> str | None:
+    """The card a query about playing a card names ("can I play challenge of the king"), or None."""
+    if not PLAYING.search(read.text):
+        return None
+    pattern, ids = _cards()
+    found = pattern.search(read.text)
+    return ids[found.group(0)] if found else None
+
+
 def read_situation(query: str, lang: str) -> dict[str, Any] | None:
     """The question ``query`` describes, as a partly filled scenario (with ``_described``:
     whether it describes a position), or None when it names no region, character, counted
-    unit or Hunt and no question kind fits it."""
+    unit or Hunt and no question kind fits it. A query about playing an Event card it names
+    asks the `event-card` question, with the card and the position the query names."""
     read = _Read(query)
+    card = _card_named(read)
+    if card is not None:
+        from adjudicator.wotr.cards import catalogue
+
+        position = _position(read, "event-card", lang)
+        if read.chars and not read.regions and "strider" in read.chars:   # "with Strider as Guide"
+            position.setdefault("fellowship", {})["guide"] = "Strider" if lang == "en" else "Trancos"
+        out: dict[str, Any] = {"game": GAME, "lang": lang, "_described": True}
+        if position:
+            out["position"] = position
+        out["question"] = {"kind": "event-card", "card": catalogue.card_name(card, lang)}
+        return out
     hunted = re.search(r"\b(hunt|caza|busqueda|corrup\w*)\b", read.text)
     if not (read.regions or read.chars or read.units or hunted):
         return None
