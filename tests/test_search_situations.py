@@ -159,3 +159,9 @@ def test_a_question_about_playing_a_card_offers_the_event_card_question(query, l
 def test_a_card_name_without_a_word_of_playing_is_not_read_as_a_card():
     ask, _ = ask_entry("my army in minas tirith moves to osgiliath", "en")
     assert ask is None or ask["kind"] != "event-card"
+
+
+@pytest.mark.parametrize("query", ["B\U0009d350¹ 2 regulars", "9" * 5000 + " regulars in rohan", "corruption 99999",
+                                   "٣ regulars in pelargir move to lamedon"])
+def test_odd_numbers_in_a_query_never_break_the_reading(query):
+    ask_entry(query, "en")   # the situation read, or none: never an error

@@ -94,8 +94,8 @@ class _Read:
         self.units = self._units()
         self.eyes = re.search(r"\b(\d+|" + "|".join(NUMBERS) + r") (?:eyes?|ojos?|dados? de (?:la )?sombra)\b",
                               self.text)
-        self.corruption = (re.search(r"\b(\d+) (?:de )?corrup", self.text)
-                           or re.search(r"corruption (?:of |at )?(\d+)", self.text))
+        self.corruption = (re.search(r"\b(\d{1,3}) (?:de )?corrup", self.text)
+                           or re.search(r"corruption (?:of |at )?(\d{1,3})", self.text))
 
     def _characters(self) -> list[str]:
         chars: list[str] = []
@@ -112,7 +112,7 @@ class _Read:
         out: list[tuple[int, str | None, str, int]] = []
         tokens = self.tokens
         for i, tok in enumerate(tokens):
-            n = int(tok) if tok.isdigit() else NUMBERS.get(tok)
+            n = int(tok) if tok.isdecimal() and len(tok) <= 3 else NUMBERS.get(tok)
             if n is None:
                 continue
             nation, unit, j = None, None, i + 1
@@ -306,7 +306,7 @@ def _question(read: _Read, kind: str, lang: str) -> dict[str, Any]:
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else NUMBERS.get(word, 0)
+    return int(word) if word.isdecimal() and len(word) <= 3 else NUMBERS.get(word, 0)
 
 
 def ask_entry(query: str, lang: str) -> tuple[dict[str, Any] | None, bool]:
