@@ -32,12 +32,7 @@ SEED_RUNS = sf.load(sf.OUT)
 # Copied passages in files another branch is rewriting, reported to its owner rather than
 # edited here: (file, fingerprint of the run's first 12 words). Remove an entry as soon as
 # the rewrite lands (test_no_stale_exemption says when).
-PENDING: dict[tuple[str, str], str] = {
-    ("docs/locale/es/LC_MESSAGES/cardgame/actions.po", "8692e8858c18"):
-        "the carryover limit's definition, seed 001 (docs/cardgame is rewritten in issue 24)",
-    ("docs/locale/es/LC_MESSAGES/glossary.po", "ffe4ab4e421e"):
-        "the carryover limit's glossary entry, seed 001 (renamed by the card game branch, issue 24)",
-}
+PENDING: dict[tuple[str, str], str] = {}
 
 
 def passages() -> Iterator[tuple[str, str, str]]:

@@ -77,6 +77,8 @@ def out_of_cards(position: Position, q, r):
     r.step("cardgame.out_no_loss", "wotrcg-running-out")
     verdict: dict[str, Any] = {"loses": False}
     if must is None:
+        r.unused(("draw_deck", "cycle_pile", "hand", "reserve"), "cardgame.unused_out_counts_no_loss",
+                 "wotrcg-running-out")
         return r.decide("cardgame.answer_out_no_loss", {}, **verdict)
     if must == "draw":
         if deck is None:
@@ -102,6 +104,8 @@ def out_of_cards(position: Position, q, r):
             return r.needs_info(missing)
         options = [name for name, n in (("hand", hand), ("reserve", reserve), ("draw-deck", deck)) if n]
         if options:
+            r.unused(("hand", "reserve", "draw_deck", "cycle_pile"), "cardgame.unused_out_forsake_counts",
+                     "wotrcg-procedure-forsake")
             return r.decide("cardgame.answer_out_forsake", {"n": len(options)}, **verdict, penalty=False,
                             forsake_from=options)
         if pile:

@@ -158,10 +158,13 @@ def victory_check(position, q, r):
         winner = "free_peoples" if fp_vp > sh_vp else "shadow"
         r.step("cardgame.vc_lead", "wotrcg-victory-check", decides=True, lead=lead,
                side=r.t(f"cardgame.area_owner_{winner}"))
+        r.unused(("round", "final_round"), "cardgame.unused_vc_round_lead", "wotrcg-victory-check")
         return r.decide("cardgame.answer_vc_lead", {"side": r.t(f"cardgame.area_owner_{winner}"), "lead": lead,
                                                      "fp": fp_vp, "sh": sh_vp},
                         **verdict, game_over=True, winner=SIDE_KEBAB[winner], reason="lead")
     r.step("cardgame.vc_no_lead", "wotrcg-victory-check", lead=lead)
+    if final:
+        r.unused("round", "cardgame.unused_vc_round_final", "wotrcg-victory-check")
     if final is None:
         if scenario not in LAST_ROUND:
             return r.needs_info(["question.final_round"])

@@ -52,10 +52,13 @@ def draw_cards(position, q, r):
     elif left == 0:
         drawn = 0
         r.step("draws.deck_empty", "wotr-hand-limit", decides=True)
+        r.explains("draw")   # nothing is drawn, however many the draw was for
     else:
         drawn = min(draw, left)
         if drawn < draw:
             r.step("draws.deck_short", "wotr-hand-limit", left=left, n=draw, decides=True)
+        else:
+            r.unused("deck_left", "draws.unused_deck_enough", "wotr-hand-limit", left=left, n=draw)
     if "draw" not in q.raw:
         r.default("question.draw", "draws.default_draw", "wotr-dice-event")
     total = hand + drawn

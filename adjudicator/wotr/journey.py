@@ -29,6 +29,7 @@ from adjudicator.wotr.fellowship import (
     lean_on_fellowship,
     lean_on_guide,
     region_name,
+    unused_mordor_step,
 )
 from adjudicator.wotr.model import CORRUPTION_MAX, MORDOR_TRACK_LAST, guide_candidates
 
@@ -138,6 +139,8 @@ def fellowship_move(position, q, r):
     verdict: dict = {"max_distance": after if fel.hidden else fel.progress}
     if not fel.hidden:
         _revealed(position, r, "wotr-fellowship-revealed-no-move")
+        if to is None:
+            r.unused("position.fellowship.region", "journey.unused_region_revealed", "wotr-fellowship-revealed-no-move")
     elif fel.progress >= PROGRESS_TRACK_LAST:
         r.step("journey.progress_track_end", "wotr-fellowship-progress", last=PROGRESS_TRACK_LAST)
         return r.not_covered("journey.not_covered_progress_end")
@@ -280,10 +283,14 @@ def end_of_turn(position, q, r):
     added = 0
     if not fel.in_mordor:
         r.step("journey.idle_not_in_mordor", "wotr-mordor-idle", decides=True)
+        r.explains("moved", "hid")   # "whatever it did this turn"
     elif fel.mordor >= MORDOR_TRACK_LAST:
         r.step("journey.idle_crack_of_doom", "wotr-mordor-end", decides=True)
+        r.explains("moved", "hid")   # the game has ended
     elif moved or hid:
         r.step("journey.idle_moved" if moved else "journey.idle_hid", "wotr-mordor-idle", decides=True)
+        if moved:
+            r.explains("hid")   # a move tried is enough, hidden or not
     else:
         missing = [f"question.{k}" for k, v in (("moved", moved), ("hid", hid)) if v is None]
         if missing:
@@ -291,6 +298,8 @@ def end_of_turn(position, q, r):
             return r.needs_info(missing, "journey.needs_idle")
         added = 1
         r.step("journey.idle_corruption", "wotr-mordor-idle", decides=True)
+    if fel.in_mordor and fel.mordor < MORDOR_TRACK_LAST:
+        unused_mordor_step(position, r, "wotr-mordor-idle")
     lean_on_fellowship(position, r, "corruption")
     after = min(CORRUPTION_MAX, fel.corruption + added)
     wins = added > 0 and after >= CORRUPTION_MAX

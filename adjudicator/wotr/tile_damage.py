@@ -210,6 +210,7 @@ def hunt_damage(position, q, r):
         if fel.guide == "gollum":
             reveal = False
             r.step("hunt.gollum_ignores_reveal", "wotr-char-gollum-guide")
+    counted = reveal   # the tile's Reveal icon, if it still counts
     try:
         left, used, may, guide_reveals = _reduce(position, r, damage, reveal, card, guide_use)
     except _NeedsGuide:
@@ -244,6 +245,9 @@ def hunt_damage(position, q, r):
         words.append(r.t("hunt.word_stop"))
     tail = ("; " + "; ".join(words)) if words else ""
     _unused_facts(position, r, tile, used)
+    if not (counted or fel.in_mordor or _gollum_may_act(fel)):
+        r.unused("position.fellowship.hidden", "hunt.unused_hidden_icon_ignored" if tile.reveal
+                 else "hunt.unused_hidden_no_icon", "wotr-hunt-damage-reveal")
     return r.decide("hunt.answer_damage", {"damage": damage, "tail": tail},
                     damage=damage, heal=heal, reveal=reveal, stop=stop, **extra,
                     damage_left=left, reductions=used, may_reduce=may)
@@ -263,6 +267,12 @@ def _unused_facts(position, r, tile, used: list[str]) -> None:
         r.unused("position.hunt.box", "hunt.unused_box_damage", "wotr-hunt-damage-eye")
     if fel.guide is not None and "guide" not in used:
         unused_fellowship(position, r, ("companions",), "hunt.unused_companions_damage", "wotr-hunt-damage-order")
+
+
+def _gollum_may_act(fel) -> bool:
+    """Gollum guides, or could come to guide in this draw (no Companion but one that may
+    leave): his ability reads whether the Fellowship is hidden."""
+    return fel.guide == "gollum" or "gollum" in guide_candidates(fel.companions) or len(fel.companions) <= 1
 
 
 def _reduce(position, r, damage: int, tile_reveals: bool, card: int | None, guide_use: bool | None):
