@@ -22,6 +22,7 @@ from adjudicator.ruling import fraction_text, probability
 from adjudicator.wotr import board
 from adjudicator.wotr.armies import name_default
 from adjudicator.wotr.cards.conditions import SIDE, Reader
+from adjudicator.wotr.fellowship import unused_mordor_step
 from adjudicator.wotr.model import CORRUPTION_MAX
 from adjudicator.wotr.odds import hits_distribution
 
@@ -113,6 +114,8 @@ class Effects:
 
     def _hunt_tile_add(self, node: dict) -> dict:
         self.rd.lean_fellowship("mordor")
+        if self.rd.r is not None:   # only being on the track matters, not its step
+            unused_mordor_step(self.p, self.rd.r, "wotr-mordor")
         return {"enters_pool_now": self.p.fellowship.in_mordor}
 
     def _hunt_tile_draw(self, node: dict) -> dict:
@@ -175,6 +178,9 @@ class Effects:
         cond = node.get("hit_on_if")
         holds = self.rd.holds(cond["condition"]) if cond else False
         if holds is None:
+            if self.rd.r is not None and "corruption" in self.p.fellowship.given:
+                self.rd.r.unused("position.fellowship.corruption", "cards.unused_corruption_roll_open",
+                                 "wotr-ring-corruption")
             return {"hit_on": None}
         if holds and cond is not None:
             hit_on = cond["hit_on"]
