@@ -146,3 +146,22 @@ def test_opened_from_another_address_the_share_box_and_qr_carry_it(browser):
     finally:
         context.close()
         server.close()
+
+
+def test_the_besieged_army_move_by_taps_is_under_forty_seconds(browser, site):
+    """The README's question, asked on a phone from an empty form (tests/web/table_flows.py)."""
+    import table_flows as tf
+
+    context = browser.new_context(base_url=site, **PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        actor = tf.new_besieged_move(page, "en")
+        scenario = permalink.decode(page.url.rsplit("/", 1)[1])
+        assert scenario["position"]["regions"]["Helm's Deep"]["besieged"] == "free-peoples"
+        ruling = api.ask(scenario, "en")
+        assert ruling["verdict"]["allowed"] is False and "wotr-siege-besieged-army" in ruling["verdict"]["decided_by"]
+        assert page.locator("#answer").inner_text().strip() == ruling["answer"]
+        assert actor.estimated_seconds < 40, actor.figures()
+    finally:
+        context.close()
