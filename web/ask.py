@@ -43,6 +43,14 @@ def row_used(values: Any, field_errors: dict, names: Any) -> bool:
     return any(values.get(n) for n in names) or any(n in field_errors for n in names) or focus in names
 
 
+def with_default(values: Any, name: str, value: str) -> Any:
+    """``values`` with ``name`` set to the value the engine takes when it is left empty, so
+    that the choice shows its default selected like every other choice (issue 26)."""
+    if values and values.get(name):
+        return values
+    return {name: value}   # what the choice's macro reads
+
+
 def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[str, Any]:
     """What the generated form needs besides the spec: choices and datalists in ``lang``."""
     titles = field_titles(spec)
@@ -64,6 +72,7 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
         "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
         "field_titles": titles, "focus": focus if focus in titles else None,
         "politics_presets": translated(forms.POLITICS_PRESETS), "politics_preset": forms.POLITICS_PRESET,
+        "with_default": with_default,
         "unit_lines": forms.UNIT_LINES, "unit_kinds": forms.UNIT_KINDS, "unit_line_names": forms.unit_line_names,
         "units_names": forms.units_names, "tiles": tile_labels(lang), "max_units": forms.MAX_UNITS,
         "board": form_board(spec, values or {}, lang), "ask_data": ask_data(spec, lang),
