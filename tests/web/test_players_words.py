@@ -51,3 +51,19 @@ def test_the_political_track_shows_its_default_selected(client):
     again = client.post("/en/ask/war-of-the-ring/army-move", data={"pol-preset": "at-war", "q-from": "Edoras",
                                                                     "q-to": "Nowhere"}).get_data(as_text=True)
     assert re.search(r'name="pol-preset" value="at-war" checked', again)
+
+
+def test_two_armies_where_nobody_can_be_besieged_send_no_one_in_a_circle(client):
+    """Two armies in a region without a stronghold: the error does not ask which is besieged
+    (saying it would be refused: nobody can be besieged there)."""
+    data = {"q-from": "Parth Celebrant", "q-to": "Dol Amroth", "r0-name": "Parth Celebrant",
+            "r0-fp0-nation": "gondor", "r0-fp0-regular": "2", "r0-sh0-nation": "sauron", "r0-sh0-regular": "2"}
+    html = client.post("/en/ask/war-of-the-ring/army-move", data=data).get_data(as_text=True)
+    assert "which has no stronghold" in html and "leave one of the two armies out" in html
+    assert "say which side is besieged" not in html
+    with_siege = client.post("/en/ask/war-of-the-ring/army-move",
+                             data={**data, "r0-besieged": "free-peoples"}).get_data(as_text=True)
+    assert "nobody can be besieged there" in with_siege and "say which side is besieged" not in with_siege
+    stronghold = {**data, "q-from": "Minas Tirith", "q-to": "Osgiliath", "r0-name": "Minas Tirith"}
+    assert "say which side is besieged" in client.post("/en/ask/war-of-the-ring/army-move",
+                                                       data=stronghold).get_data(as_text=True)
