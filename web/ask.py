@@ -8,6 +8,7 @@ the form again with every problem beside its field and what the player typed kep
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +19,7 @@ from adjudicator import api, names, registry
 from adjudicator.problems import ScenarioInvalid
 from adjudicator.registry import canonical_game
 from web import boardmap, engine, forms, permalink, prefill
+from web.boardmap import N_
 
 bp = Blueprint("ask", __name__)
 
@@ -274,6 +276,32 @@ def kinds(lang: str, game: str):
                            armies=boardmap.position_armies(scenario, lang) if scenario and game == forms.WOTR else {})
 
 
+def _field_below(built: Any, path: str) -> str | None:
+    """The first form field inside the scenario's ``path`` (a problem with a whole region
+    goes to that region's row)."""
+    if not path:
+        return None
+    inside = [(len(p), name) for p, name in built.fields.items() if p.startswith(path + ".")]
+    return min(inside)[1] if inside else None
+
+
+PATH_WORDS = {"position": "", "question": "", "regions": N_("Regions"), "politics": N_("Political Track"),
+              "fellowship": N_("The Fellowship"), "hunt": N_("The Hunt"), "free_peoples": N_("Free Peoples"),
+              "shadow": N_("Shadow")}
+
+
+def path_in_words(path: str, lang: str) -> str:
+    """A scenario path as a player reads it: "position.regions.Parth Celebrant" -> "Regions,
+    Parth Celebrant" (the names as typed, the scenario's own keys in words)."""
+    parts = [p for p in re.split(r"\.(?![^\[]*\])", path or "") if p]
+    words = []
+    for part in parts:
+        word = PATH_WORDS.get(part, part.replace("_", " "))
+        if word:
+            words.append(_(word) if part in PATH_WORDS else word)
+    return ", ".join(words)
+
+
 def check_form(spec: forms.KindForm, values: Any, lang: str):
     """The scenario a form describes and every problem in it: (built, field errors, other errors)."""
     built = forms.scenario_from_form(spec, values, lang)
@@ -288,11 +316,11 @@ def check_form(spec: forms.KindForm, values: Any, lang: str):
         api.ask(built.scenario, lang)
     except ScenarioInvalid as exc:
         for problem in exc.as_dicts(lang):
-            name = built.field_for(problem["path"])
+            name = built.field_for(problem["path"]) or _field_below(built, problem["path"])
             if name:
                 field_errors.setdefault(name, []).append(problem["message"])
-            else:
-                top_errors.append(problem)
+            else:   # never a scenario path on a form (issue 26): the place in words
+                top_errors.append({"path": path_in_words(problem["path"], lang), "message": problem["message"]})
     return built, field_errors, top_errors
 
 

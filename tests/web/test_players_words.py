@@ -67,3 +67,13 @@ def test_two_armies_where_nobody_can_be_besieged_send_no_one_in_a_circle(client)
     stronghold = {**data, "q-from": "Minas Tirith", "q-to": "Osgiliath", "r0-name": "Minas Tirith"}
     assert "say which side is besieged" in client.post("/en/ask/war-of-the-ring/army-move",
                                                        data=stronghold).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Regions, Parth Celebrant, Free Peoples, gondor"),
+                                             ("es", "Regiones, Parth Celebrant, Pueblos Libres, gondor")])
+def test_a_problem_without_a_field_names_its_place_in_words(app, lang, words):
+    from web.ask import path_in_words
+
+    with app.test_request_context(f"/{lang}/"):
+        shown = path_in_words("position.regions.Parth Celebrant.free_peoples.gondor", lang)
+    assert shown == words and "." not in shown and "_" not in shown
