@@ -13,3 +13,9 @@ def test_the_spanish_translations_script_needs_no_eval(built):
     assert "Documentation.addTranslations(" not in text
     assert "Object.assign(Documentation.TRANSLATIONS, catalog.messages)" in text
     assert '"locale": "es"' in text
+
+
+def test_the_build_prints_no_deprecation_warnings_of_sphinx_extensions(built):
+    """What a new user sees on a first run: no Sphinx or extension deprecations (issue 26)."""
+    stderr = built["proc"].stderr
+    assert "RemovedInSphinx" not in stderr and "DeprecationWarning" not in stderr, stderr[-2000:]
