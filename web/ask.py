@@ -55,7 +55,7 @@ def with_default(values: Any, name: str, value: str) -> Any:
 
 def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[str, Any]:
     """What the generated form needs besides the spec: choices and datalists in ``lang``."""
-    titles = field_titles(spec)
+    titles = {**field_titles(spec), **region_titles(spec, values or {}, lang)}
     focus = request.args.get("focus")
     return {
         "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
@@ -143,6 +143,40 @@ def _names_data() -> dict[str, Any]:
                        for lang in ("en", "es") if c.get("level") is not None},
             "nations": {side: [n for n, d in data.nations().items() if d["side"] == side]
                         for side in ("free_peoples", "shadow")}}
+
+
+def region_titles(spec: forms.KindForm, values: Any, lang: str) -> dict[str, str]:
+    """The fields of the position's region rows named as a player would ("Helm's Deep ·
+    Rohan · Regular"): the region and the nation as typed or chosen, then the count."""
+    if forms.REGIONS not in spec.parts:
+        return {}
+    what = {"regular": _("Regular"), "elite": _("Elite"), "leader": _("Leader"), "nation": _("Nation"),
+            "control": _("Controlled by"), "besieged": _("Besieged side"), "sh-nazgul": _("Nazgûl")}
+    sides = {"fp": _("Free Peoples"), "sh": _("Shadow")}
+    titles: dict[str, str] = {}
+    for i in range(forms.REGION_ROWS):
+        row = forms.region_row_names(i)
+        region = (values.get(row["name"]) or "").strip() or _("Region %(n)s", n=i + 1)
+        for key, name in row.items():
+            line = re.fullmatch(r"(fp|sh)(\d+)-(\w+)", key)
+            if key == "name":
+                titles[name] = region
+            elif line:                                   # fp0-regular: a nation's line of counts
+                side, j, count = line.groups()
+                nation_id = values.get(row[f"{side}{j}-nation"]) or ""
+                nation = names.nation_name(nation_id, lang) if nation_id in data_nations() else sides[side]
+                titles[name] = f"{region} · {nation} · {what[count]}"
+            elif key.endswith("-characters"):
+                titles[name] = f"{region} · {sides[key[:2]]} · {_('Characters')}"
+            else:
+                titles[name] = f"{region} · {what.get(key, key)}"
+    return titles
+
+
+def data_nations() -> dict:
+    from adjudicator import data
+
+    return data.nations()
 
 
 def field_titles(spec: forms.KindForm) -> dict[str, str]:

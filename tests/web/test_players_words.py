@@ -77,3 +77,11 @@ def test_a_problem_without_a_field_names_its_place_in_words(app, lang, words):
     with app.test_request_context(f"/{lang}/"):
         shown = path_in_words("position.regions.Parth Celebrant.free_peoples.gondor", lang)
     assert shown == words and "." not in shown and "_" not in shown
+
+
+def test_an_error_names_its_field_and_count_in_words(client):
+    data = {"q-from": "Helm's Deep", "q-to": "Westemnet", "r0-name": "Helm's Deep", "r0-fp0-nation": "rohan",
+            "r0-fp0-regular": "40"}
+    html = client.post("/en/ask/war-of-the-ring/army-move", data=data).get_data(as_text=True)
+    jump = re.search(r'<ul class="jump">(.*?)</ul>', html, re.S).group(1)
+    assert re.search(r'<a href="#r0-fp0-regular"><strong>Helm&#39;s Deep · Rohan · Regular</strong>: ', jump), jump
