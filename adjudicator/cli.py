@@ -139,7 +139,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from web import serve
 
-    return serve.main(host=args.host, port=args.port, debug=args.debug, build_missing=not args.no_build)
+    return serve.main(host=args.host, port=args.port, debug=args.debug, build_missing=not args.no_build,
+                      lan=args.lan)
 
 
 def cmd_kinds(args: argparse.Namespace) -> int:
@@ -208,7 +209,13 @@ def _build_args(b: argparse.ArgumentParser) -> None:
 
 
 def _serve_args(v: argparse.ArgumentParser) -> None:
-    v.add_argument("--host", default="127.0.0.1")
+    v.add_argument("--host", default=None,
+                   help="the address to listen on (default: 127.0.0.1, this computer only)")
+    v.add_argument("--lan", action="store_true",
+                   help="open the app to the phones at the table: listen on the local network "
+                        "(0.0.0.0) and print the addresses to open, with a QR code. Anyone on that "
+                        "network can then use it: fine on a home or club Wi-Fi or a phone's "
+                        "hotspot, not on a public one")
     v.add_argument("--port", type=_number(0, 65535), default=5000)
     v.add_argument("--debug", action="store_true", help="Flask's development server with reloading")
     v.add_argument("--no-build", action="store_true", help="do not build missing docs or index first")
@@ -227,7 +234,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "check": ("run scenario files against their expect (exit 1 on a mismatch)", _check_args),
     "search": ("search the rules reference", _search_args),
     "build": ("build the rules reference and/or the search index", _build_args),
-    "serve": ("run the web app on 127.0.0.1", _serve_args),
+    "serve": ("run the web app (on 127.0.0.1; --lan: open to the phones at the table)", _serve_args),
     "kinds": ("list the question kinds of each game", _kinds_args),
 }
 PROG = "adjudicator"

@@ -118,7 +118,10 @@ class NameList:
 
 @cache
 def regions() -> NameIndex:
-    return NameIndex({rid: r["name"] for rid, r in data.regions().items()})
+    # Names players use for a region (issue 26): the wood by its full name, and Isengard for
+    # its stronghold, Orthanc (the nation of the same name is looked up in nations()).
+    aliases = {"lothlorien": "lorien", "isengard": "orthanc"}
+    return NameIndex({rid: r["name"] for rid, r in data.regions().items()}, aliases)
 
 
 @cache

@@ -8,6 +8,7 @@ the form again with every problem beside its field and what the player typed kep
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +19,7 @@ from adjudicator import api, names, registry
 from adjudicator.problems import ScenarioInvalid
 from adjudicator.registry import canonical_game
 from web import boardmap, engine, forms, permalink, prefill
+from web.boardmap import N_
 from web.forms import cards as card_picker
 
 bp = Blueprint("ask", __name__)
@@ -44,9 +46,17 @@ def row_used(values: Any, field_errors: dict, names: Any) -> bool:
     return any(values.get(n) for n in names) or any(n in field_errors for n in names) or focus in names
 
 
+def with_default(values: Any, name: str, value: str) -> Any:
+    """``values`` with ``name`` set to the value the engine takes when it is left empty, so
+    that the choice shows its default selected like every other choice (issue 26)."""
+    if values and values.get(name):
+        return values
+    return {name: value}   # what the choice's macro reads
+
+
 def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[str, Any]:
     """What the generated form needs besides the spec: choices and datalists in ``lang``."""
-    titles = field_titles(spec)
+    titles = {**field_titles(spec), **region_titles(spec, values or {}, lang)}
     focus = request.args.get("focus")
     return {
         "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
@@ -65,6 +75,7 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
         "lcg_player_rows": forms.LCG_PLAYER_ROWS, "lcg_card_rows": forms.LCG_CARD_ROWS,
         "field_titles": titles, "focus": focus if focus in titles else None,
         "politics_presets": translated(forms.POLITICS_PRESETS), "politics_preset": forms.POLITICS_PRESET,
+        "with_default": with_default,
         "unit_lines": forms.UNIT_LINES, "unit_kinds": forms.UNIT_KINDS, "unit_line_names": forms.unit_line_names,
         "units_names": forms.units_names, "tiles": tile_labels(lang), "max_units": forms.MAX_UNITS,
         "board": form_board(spec, values or {}, lang), "ask_data": ask_data(spec, lang),
@@ -143,6 +154,40 @@ def _names_data() -> dict[str, Any]:
                        for lang in ("en", "es") if c.get("level") is not None},
             "nations": {side: [n for n, d in data.nations().items() if d["side"] == side]
                         for side in ("free_peoples", "shadow")}}
+
+
+def region_titles(spec: forms.KindForm, values: Any, lang: str) -> dict[str, str]:
+    """The fields of the position's region rows named as a player would ("Helm's Deep ·
+    Rohan · Regular"): the region and the nation as typed or chosen, then the count."""
+    if forms.REGIONS not in spec.parts:
+        return {}
+    what = {"regular": _("Regular"), "elite": _("Elite"), "leader": _("Leader"), "nation": _("Nation"),
+            "control": _("Controlled by"), "besieged": _("Besieged side"), "sh-nazgul": _("Nazgûl")}
+    sides = {"fp": _("Free Peoples"), "sh": _("Shadow")}
+    titles: dict[str, str] = {}
+    for i in range(forms.REGION_ROWS):
+        row = forms.region_row_names(i)
+        region = (values.get(row["name"]) or "").strip() or _("Region %(n)s", n=i + 1)
+        for key, name in row.items():
+            line = re.fullmatch(r"(fp|sh)(\d+)-(\w+)", key)
+            if key == "name":
+                titles[name] = region
+            elif line:                                   # fp0-regular: a nation's line of counts
+                side, j, count = line.groups()
+                nation_id = values.get(row[f"{side}{j}-nation"]) or ""
+                nation = names.nation_name(nation_id, lang) if nation_id in data_nations() else sides[side]
+                titles[name] = f"{region} · {nation} · {what[count]}"
+            elif key.endswith("-characters"):
+                titles[name] = f"{region} · {sides[key[:2]]} · {_('Characters')}"
+            else:
+                titles[name] = f"{region} · {what.get(key, key)}"
+    return titles
+
+
+def data_nations() -> dict:
+    from adjudicator import data
+
+    return data.nations()
 
 
 def field_titles(spec: forms.KindForm) -> dict[str, str]:
@@ -276,6 +321,32 @@ def kinds(lang: str, game: str):
                            armies=boardmap.position_armies(scenario, lang) if scenario and game == forms.WOTR else {})
 
 
+def _field_below(built: Any, path: str) -> str | None:
+    """The first form field inside the scenario's ``path`` (a problem with a whole region
+    goes to that region's row)."""
+    if not path:
+        return None
+    inside = [(len(p), name) for p, name in built.fields.items() if p.startswith(path + ".")]
+    return min(inside)[1] if inside else None
+
+
+PATH_WORDS = {"position": "", "question": "", "regions": N_("Regions"), "politics": N_("Political Track"),
+              "fellowship": N_("The Fellowship"), "hunt": N_("The Hunt"), "free_peoples": N_("Free Peoples"),
+              "shadow": N_("Shadow")}
+
+
+def path_in_words(path: str, lang: str) -> str:
+    """A scenario path as a player reads it: "position.regions.Parth Celebrant" -> "Regions,
+    Parth Celebrant" (the names as typed, the scenario's own keys in words)."""
+    parts = [p for p in re.split(r"\.(?![^\[]*\])", path or "") if p]
+    words = []
+    for part in parts:
+        word = PATH_WORDS.get(part, part.replace("_", " "))
+        if word:
+            words.append(_(word) if part in PATH_WORDS else word)
+    return ", ".join(words)
+
+
 def check_form(spec: forms.KindForm, values: Any, lang: str):
     """The scenario a form describes and every problem in it: (built, field errors, other errors)."""
     built = forms.scenario_from_form(spec, values, lang)
@@ -290,11 +361,11 @@ def check_form(spec: forms.KindForm, values: Any, lang: str):
         api.ask(built.scenario, lang)
     except ScenarioInvalid as exc:
         for problem in exc.as_dicts(lang):
-            name = built.field_for(problem["path"])
+            name = built.field_for(problem["path"]) or _field_below(built, problem["path"])
             if name:
                 field_errors.setdefault(name, []).append(problem["message"])
-            else:
-                top_errors.append(problem)
+            else:   # never a scenario path on a form (issue 26): the place in words
+                top_errors.append({"path": path_in_words(problem["path"], lang), "message": problem["message"]})
     return built, field_errors, top_errors
 
 

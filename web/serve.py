@@ -225,7 +225,15 @@ def configure_logging() -> None:
         root.setLevel(logging.WARNING)
 
 
-def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_missing: bool = True) -> int:
+def main(host: str | None = "127.0.0.1", port: int = 5000, debug: bool = False, build_missing: bool = True,
+         lan: bool = False) -> int:
+    """Serve the app; ``lan``: on every IPv4 interface, announcing the addresses (web/lan.py)."""
+    from web import lan as lan_module
+
+    if lan and host not in (None, lan_module.LAN_HOST):
+        sys.stderr.write(f"adjudicator serve: --lan listens on {lan_module.LAN_HOST}; leave out --host {host}\n")
+        return 2
+    host = lan_module.LAN_HOST if lan else (host or "127.0.0.1")
     sockets: list[socket.socket] = []
     if not debug:
         try:
@@ -241,6 +249,8 @@ def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_m
     app = create_app()
     if debug:
         progress(f"development server (debug, reloading) on http://{host}:{port}/")
+        if host == lan_module.LAN_HOST:
+            lan_module.announce(host, port, progress)
         app.run(host=host, port=port, debug=True)
         return 0
     # Under load waitress logs "Task queue depth is N" for every queued request: expected,
@@ -252,6 +262,8 @@ def main(host: str = "127.0.0.1", port: int = 5000, debug: bool = False, build_m
     shown_host = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
     progress(f"serving on http://{shown_host}:{bound[1]}/ (waitress, {THREADS} threads, "
              f"up to {limit} connections); Ctrl+C stops")
+    if bound[0] == lan_module.LAN_HOST:
+        lan_module.announce(bound[0], bound[1], progress)
     try:
         server.run()   # returns on Ctrl+C, having stopped its threads
     finally:

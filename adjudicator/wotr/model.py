@@ -506,7 +506,9 @@ def parse_position(raw: Any, problems: Problems, path: tuple = ("position",)) ->
                 if not outside.is_army:
                     problems.add(g.at("besieged"), "core.err_besieged_no_besiegers", region=key)
         elif fp.is_army and sh.is_army:
-            problems.add(rf.at(key), "core.err_two_armies", region=key)
+            # Where nobody can be besieged, asking which side is would send the player in a circle.
+            problems.add(rf.at(key), "core.err_two_armies" if info["settlement"] == "stronghold"
+                         else "core.err_two_armies_no_stronghold", region=key)
         for i, nid in enumerate(crossed):
             here = fp.nations.get(nid) or sh.nations.get(nid)
             if not (here and (here.count or here.leader)):

@@ -204,8 +204,10 @@ def army_move(position, q, r):
         q.ready()
 
     src_name, dst_name = names.region_name(src, lang), names.region_name(dst, lang)
-    for n in board.neighbours(src):   # where an army could step, for the map
-        r.mark("reachable" if board.free_for_army(position, n, side) else "blocked", n)
+    # Where an army could step, for the map: nowhere for a besieged army (it may only sortie).
+    walled_in = position.region(src).besieged == side
+    for n in board.neighbours(src):
+        r.mark("reachable" if not walled_in and board.free_for_army(position, n, side) else "blocked", n)
     r.mark("from", src)
     r.mark("to", dst)
 

@@ -11,6 +11,7 @@ a lower bound for both forms alike.
 """
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -23,6 +24,10 @@ KEY_SECONDS = 0.6
 # The two questions (issue 15): a mid-game army move, and a sortie from besieged Minas Tirith.
 ARMY_MOVE = {"game": "war-of-the-ring", "kind": "army-move",
              "from": "edoras", "to": "westemnet", "army": ("rohan", {"regular": 2, "elite": 1, "leader": 1})}
+# Issue 26: the README's question, an army move out of besieged Helm's Deep.
+BESIEGED_MOVE = {"game": "war-of-the-ring", "kind": "army-move", "from": "helms-deep", "to": "westemnet",
+                 "army": ("rohan", {"regular": 2, "elite": 1, "leader": 1}),
+                 "enemy": ("isengard", {"regular": 5, "elite": 2})}
 SORTIE = {"game": "war-of-the-ring", "kind": "battle", "from": "minas-tirith", "to": "minas-tirith",
           "army": ("gondor", {"regular": 3, "elite": 1, "leader": 1}),
           "enemy": ("sauron", {"regular": 6, "elite": 2})}
@@ -37,9 +42,18 @@ class Actor:
     keys: int = 0
     log: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.perf_counter)
+    swipes: int = 0      # not among the actions: how far a thumb scrolls between them (issue 26)
+
+    def scroll_to(self, locator) -> None:
+        """Scroll ``locator`` into view, counting a swipe for each 3/4 screen travelled."""
+        before = self.page.evaluate("() => window.scrollY")
+        locator.scroll_into_view_if_needed()
+        moved = abs(self.page.evaluate("() => window.scrollY") - before)
+        screen = self.page.viewport_size["height"] if self.page.viewport_size else 844
+        self.swipes += math.ceil(moved / (0.75 * screen)) if moved > 0 else 0
 
     def tap(self, locator, what: str = "") -> None:
-        locator.scroll_into_view_if_needed()
+        self.scroll_to(locator)
         locator.tap()
         self.taps += 1
         self.log.append(f"tap {what}")
@@ -53,7 +67,7 @@ class Actor:
     def choose(self, select, value: str, what: str = "") -> None:
         # A tap on a <select> opens the phone's own picker, which a headless browser cannot
         # show: the option is chosen directly and counted as the two taps a player makes.
-        select.scroll_into_view_if_needed()
+        self.scroll_to(select)
         select.select_option(value)
         self.taps += 2
         self.log.append(f"choose {value}")
@@ -68,7 +82,7 @@ class Actor:
 
     def figures(self) -> dict:
         return {"taps": self.taps, "keys": self.keys, "actions": self.actions,
-                "estimated_seconds": self.estimated_seconds,
+                "estimated_seconds": self.estimated_seconds, "swipes": self.swipes,
                 "scripted_seconds": round(time.perf_counter() - self.started, 2)}
 
 
@@ -130,7 +144,7 @@ def tap_region(a: Actor, region: str, done) -> None:
     page = a.page
     page.locator("#map.live").wait_for()
     for _ in range(4):
-        page.locator("#map").scroll_into_view_if_needed()
+        a.scroll_to(page.locator("#map"))
         box = page.locator(f'#map [data-region="{region}"] > use').first.bounding_box()
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         a.taps += 1
@@ -181,6 +195,23 @@ def new_sortie(page, lang: str = "en") -> Actor:
         for unit, n in counts.items():
             count(a, f"r0-{prefix}-{unit}", n)
     a.tap(f("label[for='pol-preset--1']"), "everyone At War")
+    a.tap(f("form.ask button[type=submit].primary"), "submit")
+    _ruling(page)
+    return a
+
+
+def new_besieged_move(page, lang: str = "en") -> Actor:
+    q = BESIEGED_MOVE
+    page.goto(f"/{lang}/ask/{q['game']}/{q['kind']}")
+    page.locator("#map.live").wait_for()
+    a = Actor(page)
+    f = page.locator
+    tap_region(a, q["from"], lambda: f("#q-from").input_value() == name(q["from"], lang))
+    tap_region(a, q["to"], lambda: f("#q-to").input_value() == name(q["to"], lang))
+    a.tap(f("label[for='r0-besieged--1']"), "besieged: Free Peoples")
+    for prefix, (_nation, counts) in (("fp0", q["army"]), ("sh0", q["enemy"])):
+        for unit, n in counts.items():
+            count(a, f"r0-{prefix}-{unit}", n)
     a.tap(f("form.ask button[type=submit].primary"), "submit")
     _ruling(page)
     return a

@@ -67,7 +67,7 @@ def test_a_sortie_at_the_start_of_the_game_is_refused_and_the_ruling_says_why(cl
     assert change.endswith("&focus=pol-preset") and "/en/ask/war-of-the-ring/battle?from=" in change
     form = text(client.get(change))
     assert re.search(r'<fieldset class="field chips focused" id="pol-preset"', form)
-    assert re.search(r'id="pol-preset--0" name="pol-preset" value="start" autofocus', form)
+    assert re.search(r'id="pol-preset--0" name="pol-preset" value="start" checked autofocus', form)
     # with everyone At War, the same sortie is fought, and the ruling says so
     at_war = client.post(f"/es/ask/{GAME}/battle", data={**values, "pol-preset": "at-war"})
     page = text(client.get(at_war.headers["Location"]))

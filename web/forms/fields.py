@@ -203,7 +203,10 @@ def parts_of(spec: KindSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def form_from_spec(spec: KindSpec) -> KindForm:
     parts, fellowship = parts_of(spec)
-    fields = tuple(f for f in (field_from_param(p, spec.game, spec.kind) for p in spec.params) if f is not None)
+    from web.forms.words import in_players_words
+
+    fields = in_players_words(tuple(f for f in (field_from_param(p, spec.game, spec.kind) for p in spec.params)
+                                    if f is not None))
     switch = tuple((s.kind, s.switch[1]) for s in registry.specs()
                    if spec.switch and s.game == spec.game and s.switch and s.switch[0] == spec.switch[0])
     return KindForm(spec.game, spec.kind, spec.title, spec.help, fields, parts, fellowship,
