@@ -206,3 +206,12 @@ def test_what_a_killed_index_build_left_behind_is_removed_by_the_next_one(tmp_pa
         build.build_index(progress=said.append)
     assert not any(folder.exists() for folder in leftovers) and kept.is_dir()
     assert sum("interrupted build" in line for line in said) == 3
+
+
+def test_a_card_of_nothing_but_a_null_is_a_problem_not_an_internal_error():
+    """`card: [null]` (a form's empty list) is no card: "required", as a missing card is."""
+    from adjudicator.problems import ScenarioInvalid
+
+    with pytest.raises(ScenarioInvalid) as caught:
+        api.ask({"game": "wotr-card-game", "question": {"kind": "activate", "card": [None]}})
+    assert [p["path"] for p in caught.value.as_dicts("en")] == ["question.card"]

@@ -103,7 +103,10 @@ def activate(position: Position, q, r):
     elif card_raw is None:
         q.error("card", "core.err_required")
     else:
+        before = len(q.problems)
         card = q.str("card")
+        if card is None and len(q.problems) == before:   # [null]: nothing a card can be read from
+            q.error("card", "core.err_required")
     player = read_player(position, q)
     owner_name = q.str("scoring_area_of")
     source = q.choice("from", SOURCES, aliases=SOURCE_ALIASES)
