@@ -41,7 +41,8 @@ def built(tmp_path_factory) -> dict:
 # generated inputs. ``pytest -m "not slow"`` runs the rest (every scenario and unit test) in
 # well under a minute; CI runs everything. A test is slow by what it uses, so a new browser or
 # server test is marked without anyone remembering to.
-SLOW_FIXTURES = frozenset({"built", "built_site", "browser", "server", "page", "phone", "base_url"})
+SLOW_FIXTURES = frozenset({"built", "built_site", "browser", "server", "page", "phone", "base_url", "search_build",
+                           "search_index"})
 SLOW_MODULES = frozenset({"test_fuzz.py", "test_schemathesis.py", "test_hostile_web.py", "test_docs.py"})
 
 
