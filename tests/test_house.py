@@ -31,25 +31,35 @@ def modules() -> dict[str, Path]:
 MODULES = modules()
 
 
+def _import_of(node: ast.AST, package: str) -> list[tuple[str, list[str], int]]:
+    """(module, names, line) of one import statement (relative ones resolved), else nothing."""
+    if isinstance(node, ast.Import):
+        return [(a.name, [], node.lineno) for a in node.names]
+    if isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:
+            up = package.split(".")
+            up = up[:len(up) - node.level + 1]
+            base = ".".join([*up, base] if base else up)
+        return [(base, [a.name for a in node.names], node.lineno)]
+    return []
+
+
+def _package(name: str, path: Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
 def imported(name: str, path: Path) -> list[tuple[str, list[str], int]]:
     """(module, names, line) of each import at module level (not inside a function or a
     ``TYPE_CHECKING`` block): the ones that run when the module is imported."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    package = _package(name, path)
     found = []
 
     def visit(body):
         for node in body:
-            if isinstance(node, ast.Import):
-                found.extend((a.name, [], node.lineno) for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")
-                    up = up[:len(up) - node.level + 1]
-                    base = ".".join([*up, base] if base else up)
-                found.append((base, [a.name for a in node.names], node.lineno))
-            elif isinstance(node, ast.If) and "TYPE_CHECKING" not in ast.unparse(node.test):
+            found.extend(_import_of(node, package))
+            if isinstance(node, ast.If) and "TYPE_CHECKING" not in ast.unparse(node.test):
                 visit(node.body)
                 visit(node.orelse)
             elif isinstance(node, ast.Try):
@@ -64,20 +74,9 @@ def imported(name: str, path: Path) -> list[tuple[str, list[str], int]]:
 def every_import(name: str, path: Path) -> list[tuple[str, list[str], int]]:
     """(module, names, line) of every import of the module, inside functions too: a circle
     of lazy imports is still a circle between the modules (issue 19)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.extend((a.name, [], node.lineno) for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")
-                up = up[:len(up) - node.level + 1]
-                base = ".".join([*up, base] if base else up)
-            found.append((base, [a.name for a in node.names], node.lineno))
-    return found
+    package = _package(name, path)
+    return [found for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for found in _import_of(node, package)]
 
 
 def project_edges(reader=imported) -> dict[str, set[str]]:
