@@ -53,3 +53,12 @@ def scenario_cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
                 rel = str(path.relative_to(ROOT)) + (f"[{i}]" if isinstance(raw, list) else "")
                 out[(game, kind)].append((rel, case))
     return out
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback address, for a server a test starts."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

@@ -9,7 +9,6 @@ import http.client
 import json
 import logging
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -22,6 +21,8 @@ from adjudicator import api, registry
 from adjudicator.problems import ScenarioInvalid
 from web import security
 from web.openapi import question_schema
+
+from helpers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD_HOSTS = ["a" * 64 + ".example.org", "a..b", "rules..example.org", ".example.org:5000"]
@@ -125,12 +126,6 @@ def handler(game, kind):
 registry.handler = handler
 sys.exit(cli.main(["serve", "--no-build", "--port", sys.argv[1]]))
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,8 @@ import pytest
 
 from web import permalink, security
 
+from helpers import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 ARMY = {"game": "war-of-the-ring", "position": {"regions": {"Osgiliath": {"free_peoples": {"gondor": {"regular": 2}}}}},
         "question": {"kind": "army-move", "from": "Osgiliath", "to": "Minas Tirith"}}
@@ -216,12 +218,6 @@ def test_the_docs_serve_no_build_files(docs_app, name):
 
 
 # -- the real server ---------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
