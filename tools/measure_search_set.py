@@ -5,7 +5,8 @@
 Each name is a file of ``tests/search_relevance/``; a set whose queries have no labels is
 read as off-topic (each should get "no rule matches"). Prints rank-1, top-3 and MRR per
 language, how many answerable queries were refused ("no rule matches"), and how many
-off-topic ones were. Needs the built index (``adjudicator build all``).
+off-topic ones were. A query with no labels in a set that has labelled ones (no section answers
+it) is counted apart. Needs the built index (``adjudicator build all``).
 """
 from __future__ import annotations
 
@@ -38,11 +39,17 @@ def measure(name: str, misses: bool) -> None:
                     if r["matched"]:
                         print(f"  answered {q['query']!r}: {[h['label'] for h in r['results'][:2]]}")
             continue
+        unanswered = [(q, r) for q, r in found if not q["labels"]]
+        if unanswered:
+            # Asked in a rules set, but the labeller found no section that answers it: neither
+            # answerable nor off-topic, so left out of the figures and counted apart.
+            print(f"{name} [{lang}] not in the reference: {len(unanswered)} (refused {sum(not r['matched'] for _q, r in unanswered)})")
+            found = [(q, r) for q, r in found if q["labels"]]
         ranks = []
         for q, r in found:
             labels = [h["label"] for h in r["results"]]
             ranks.append(next((i for i, label in enumerate(labels, 1) if label in q["labels"]), None))
-        n = len(mine)
+        n = len(found)
         r1 = sum(r == 1 for r in ranks) / n
         t3 = sum(bool(r and r <= 3) for r in ranks) / n
         mrr = sum(1 / r for r in ranks if r) / n
