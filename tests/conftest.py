@@ -46,6 +46,14 @@ SLOW_FIXTURES = frozenset({"built", "built_site", "browser", "server", "page", "
 SLOW_MODULES = frozenset({"test_fuzz.py", "test_schemathesis.py", "test_hostile_web.py", "test_docs.py"})
 
 
+def pytest_ignore_collect(collection_path, config):
+    """With ``-m "not slow"`` the slow modules are not even imported: collecting the API's property
+    tests alone generates schemathesis's coverage cases (seconds, in every worker)."""
+    if collection_path.name in SLOW_MODULES and (config.option.markexpr or "").strip() == "not slow":
+        return True
+    return None
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: an end-to-end test (built docs, a browser, a server, fuzzing)")
 

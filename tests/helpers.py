@@ -33,16 +33,27 @@ def steps_citing(ruling, words):
 
 
 @cache
+def _scenario_file(path: Path, mtime_ns: int):
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def load_scenario_file(path: Path):
+    """One of the project's own scenario files, parsed once per test process (libyaml's safe loader
+    when installed: the collection reads every file from three test modules). Treat it as read-only."""
+    path = Path(path)
+    return _scenario_file(path, path.stat().st_mtime_ns)
+
+
+@cache
 def scenario_cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
     """(game, kind) -> [(name, scenario)] for every scenario case of the collection."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     out: dict[tuple[str, str], list[tuple[str, dict]]] = defaultdict(list)
     kinds = {}
     for spec in registry.specs():
         for name in (spec.kind, *spec.aliases):
             kinds[(spec.game, name)] = spec.kind
     for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        raw = load_scenario_file(path)
         items = raw if isinstance(raw, list) else [raw]
         for i, case in enumerate(items):
             if not isinstance(case, dict) or not isinstance(case.get("question"), dict):

@@ -24,10 +24,10 @@ class ScenarioFile(pytest.File):
     """A scenario file: one item, or one per case when the file holds a list of scenarios."""
 
     def collect(self):
-        import yaml
+        from tests.helpers import load_scenario_file
 
         try:
-            data = yaml.safe_load(self.path.read_text(encoding="utf-8"))
+            data = load_scenario_file(self.path)
         except Exception:   # unreadable: one item, which reports the engine's own problems
             data = None
         if isinstance(data, list):
@@ -36,6 +36,15 @@ class ScenarioFile(pytest.File):
                 yield ScenarioItem.from_parent(self, name=f"{self.path.stem}[{i}]", index=i, label=label)
         else:
             yield ScenarioItem.from_parent(self, name=self.path.stem, index=None, label=None)
+
+
+    def outcomes(self):
+        """Every case of the file, checked once for all its items (not once per item)."""
+        from adjudicator.checking import check_file
+
+        if getattr(self, "_outcomes", None) is None:
+            self._outcomes = check_file(self.path)
+        return self._outcomes
 
 
 class ScenarioMismatch(Exception):
@@ -48,9 +57,7 @@ class ScenarioItem(pytest.Item):
         self.index, self.label = index, label
 
     def runtest(self):
-        from adjudicator.checking import check_file
-
-        outcomes = check_file(self.path)
+        outcomes = self.parent.outcomes()
         outcome = outcomes[self.index] if self.index is not None and self.index < len(outcomes) else outcomes[0]
         if outcome.status == "unreadable":
             raise ScenarioMismatch(("unreadable", outcome.problems))

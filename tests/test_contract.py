@@ -13,12 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from adjudicator import registry
 from adjudicator.api import ask
 from adjudicator.problems import ScenarioInvalid
 from adjudicator.spec import COMMON_KEYS
+from tests.helpers import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,7 +135,7 @@ def type_ok(key, value) -> bool:
 
 
 def load(path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return load_scenario_file(path)
 
 
 def cases(path) -> list[dict]:

@@ -23,10 +23,11 @@ from hypothesis import strategies as st
 
 from adjudicator import api, cli, data
 from adjudicator.problems import MAX_PROBLEMS, ScenarioInvalid
+from tests.helpers import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
-SCENARIOS = [yaml.safe_load(f.read_text(encoding="utf-8")) for f in FILES]
+SCENARIOS = [load_scenario_file(f) for f in FILES]
 FUZZ = settings(settings.get_profile("fuzz"), suppress_health_check=list(HealthCheck))
 
 NUMBER_TEXTS = ["--5", "²", "٣", "9" * 5000, "+3", " 7 ", "1e3", "0x10", "3.0", "½", "١٢", "5\x00", "−2", "-0",
