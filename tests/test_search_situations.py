@@ -45,31 +45,70 @@ def _counts(node: Any) -> list[int]:
     return [node] if isinstance(node, int) and not isinstance(node, bool) else []
 
 
+SIDES = {"free-peoples": "free-peoples", "free_peoples": "free-peoples", "pueblos-libres": "free-peoples",
+         "pueblos_libres": "free-peoples", "shadow": "shadow", "sombra": "shadow"}
+
+
+def _side(value: Any) -> Any:
+    return SIDES.get(value.lower(), value) if isinstance(value, str) else value
+
+
+def _character(name: Any) -> str | None:
+    return names.characters().lookup(name) if isinstance(name, str) else None
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else [value]
+
+
 def field_filled(scenario: dict, path: str, want: Any) -> bool:
-    """Whether the scenario the search offers holds what the query named at ``path``."""
+    """Whether the scenario the search offers holds what the query named at ``path``.
+
+    The labels' paths are the scenario language's (docs/usage.md), read as the engine reads
+    them: names in either language, a list of regions meaning every one of them (a list of
+    characters, any one: set 25 lists the names one figure goes by, Strider or Aragorn),
+    ``*`` any key. A labelled value the scenario language has no word for (``not-at-war``: a
+    marker is at war or some steps from it) is compared as it stands, so it is never filled."""
     question, position = scenario["question"], scenario.get("position", {})
     if path in ("from", "to"):
         return _region(question.get(path)) == _region(want)
+    if path == "card":
+        from adjudicator.wotr.cards import catalogue
+
+        return catalogue.find_card(question.get("card")) is not None and \
+            catalogue.find_card(question.get("card")) == catalogue.find_card(want)
     if path == "character":
-        given = question.get("character", [])
-        given = [given] if isinstance(given, str) else given
-        given += [c for side in _walk(position, ["regions", "*", "*"]) for c in side.get("characters", [])]
-        wanted = [want] if isinstance(want, str) else want
-        return any(names.characters().lookup(g) in {names.characters().lookup(w) for w in wanted} for g in given)
+        given = _as_list(question.get("character", []))
+        given += [c for side in _walk(position, ["regions", "*", "*"]) if isinstance(side, dict)
+                  for c in side.get("characters", [])]
+        got = {_character(g) for g in given} - {None}
+        return any(_character(w) in got for w in _as_list(want))   # set 25 lists a figure's other names
     if path == "nation":
         return question.get("nation") == want
     if path == "region":
-        named = [question.get("from"), question.get("to"), *(r.get("region") for r in question.get("recruit", [])),
-                 *position.get("regions", {})]
-        return _region(want) in {_region(n) for n in named}
+        named = [question.get("from"), question.get("to"), question.get("region"),
+                 *(r.get("region") for r in question.get("recruit", [])), *position.get("regions", {})]
+        got = {_region(n) for n in named} - {None}
+        return all(_region(w) in got for w in _as_list(want))
     if path == "count":
         return want in _counts(position.get("regions", {})) or want == len(question.get("character", []))
     if path.startswith("politics."):
         state = position.get("politics", {}).get(path.split(".", 1)[1])
         return state == want or (want == "passive" and isinstance(state, dict) and state.get("active") is False)
+    fellowship = position.get("fellowship", {})
+    if path == "fellowship.region":
+        return _region(fellowship.get("region")) == _region(want) is not None
+    if path == "fellowship.guide":
+        return _character(fellowship.get("guide")) == _character(want) is not None
+    if path == "fellowship.companions":
+        if "companions" not in fellowship:
+            return False
+        return {_character(c) for c in _as_list(fellowship["companions"])} == {_character(w) for w in want}
     parts = path.split(".")
     if parts[0] == "*":
         parts = ["regions", *parts]
+    if parts[-1] in ("besieged", "control"):
+        return _side(want) in {_side(v) for v in _walk(position, parts)}
     return want in _walk(position, parts)
 
 
