@@ -216,6 +216,17 @@ def _spell(tokens: list[str]) -> list[str]:
     return out
 
 
+def _unit_spelt(word: str, t: dict) -> str:
+    """A unit's word misspelt after a count ("4 regualrs", "2 elties"): the unit word it is one or
+    two letters from, else the word as it is."""
+    if word in t["units"] or len(word) < 6 or not word.isalpha() or word in t["nations"]:
+        return word
+    from adjudicator.names import close_matches
+
+    best = close_matches(word, [k for k in t["units"] if t["units"][k] and len(k) >= 5], n=1, cutoff=0.8)
+    return best[0] if best else word
+
+
 @dataclass
 class _Unit:
     start: int            # token index of the count
@@ -308,7 +319,7 @@ class _Read:
                 continue
             nation, unit, j, word = None, None, i + 1, None
             while j < min(len(tokens), i + 5):   # "4 gondor regulars", "3 orc regulars", "2 elven elites"
-                w = tokens[j]
+                w = _unit_spelt(tokens[j], t)
                 if w in t["units"]:
                     if w in t["unit_nations"] and j + 1 < len(tokens) and tokens[j + 1] in t["units"] \
                             and t["units"][tokens[j + 1]]:
@@ -563,7 +574,9 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
     whether it describes a position), or None when it names no region, character, counted
     unit or Hunt and no question kind fits it. A query about playing an Event card it names
     asks the `event-card` question, with the card and the position the query names."""
-    read = _Read(query)
+    from adjudicator.search import expand_abbreviations
+
+    read = _Read(expand_abbreviations(query, lang))   # "WK", "GtW", "fp": their words
     card = _card_named(read)
     if card is not None:
         from adjudicator.wotr.cards import catalogue
