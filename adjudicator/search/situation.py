@@ -51,6 +51,10 @@ JOINERS = {"and", "y", "e", "plus", "mas", "with", "con", "of", "de", "del", "la
 # Before a region, what says the units stand there ("in Pelargir", "de Erebor a Valle").
 LOCATIVE = {"in", "en", "at", "inside", "dentro", "within", "into", "from", "de", "desde", "besieging", "sitiando",
             "asediando", "on", "sobre"}
+# Words after "3 gondor" that are no units ("3 gondor regions").
+NOT_UNITS = {"region", "regions", "regiones", "cities", "ciudades", "steps", "casillas", "pasos", "cards",
+             "cartas", "dice", "dados", "turns", "turnos", "times", "veces", "players", "jugadores", "rings",
+             "anillos", "settlements", "strongholds", "baluartes", "vp", "points", "puntos"}
 ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
 # Between a region and the units after it that stand there ("Lórien where there's 2 elven elites").
 BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i", "ive", "ve", "got", "have", "has",
@@ -77,7 +81,8 @@ HELD_BY = re.compile(r"^\W*(?:is |esta |lo |la |los )?(?:held|controlled|taken|c
                      r"\W+(?:the |la |los )?(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres)")
 SIDE_HOLDS = re.compile(r"\b(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres) (?:controls?|holds?|took|"
                         r"captured|has taken|controla|tiene|tomo|capturo|conquisto|ocupa)\W+(?:the |el |la )?$")
-GUIDE = re.compile(r"^\W*(?:is |as |de |como |es )?(?:the |el |la |our |mi |my |nuestro )?(?:guide|guia)\b")
+GUIDE = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:is |as |de |como |es )?(?:the |el |la |our |mi |my |nuestro )?"
+                   r"(?:guide|guia)\b")
 GUIDE_BEFORE = re.compile(r"\b(?:guide|guia) (?:is |es |:)?(?:now |ahora )?$")
 ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:solo )?(?:me )?queda (?:solo )?$")
 LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
@@ -87,8 +92,8 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra)? (?:in|en|on) "
                       r"(?:the |la )?(?:hunt box|box"
-                      r"|caja de (?:la )?(?:caza|busqueda)|caja)\b"
-                      r"|\b(?:hunt box|caja de (?:la )?(?:caza|busqueda)) (?:has|with|tiene|con) (\d+)\b")
+                      r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
+                      r"|\b(?:hunt box|caja de (?:la )?(?:caza|caceria|busqueda)) (?:has|with|tiene|con) (\d+)\b")
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                   r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b")
 CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
@@ -96,6 +101,7 @@ CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
 TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: tile| ficha| loseta)\b"
+                  r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? "
                   r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b")
 FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|sale|salen|va|van|mueve|muevo|mover"
@@ -105,34 +111,39 @@ FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|s
 INTENTS = (
     ("hunt-damage", re.compile(r"\b(draws?|drew|drawn|sale|salio|saca|saco|roba|robo|robar|sacar)\b.*"
                                r"\b(tiles?|fichas?|losetas?)\b|\b(eye|ojo) (tile|ficha|loseta)\b"
+                               r"|\b(draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                                r"|\b(tile|ficha|loseta) (del? )?(ojo|eye)\b")),
-    ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|busqueda)\b"
-                             r"|\b(hunt|caza|busqueda)\b.*\b(rolls?|dice|dados?"
+    ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|caceria|busqueda)\b"
+                             r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|dados?"
                              r"|reroll\w*|relanz\w*|tira\w*)\b|\b(rolls?|dice|dados?|reroll\w*|relanz\w*|tirada)\b.*"
-                             r"\b(hunt|caza|busqueda)\b")),
-    ("muster", re.compile(r"\b(recruit\w*|muster|reclutar|recluto|recluta|alistar|alisto|upgrade\w*|mejorar\w*)\b"
+                             r"\b(hunt|caza|caceria|busqueda)\b")),
+    ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*)\b"
                           r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
                             r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
     # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro"): one round of it
-    ("battle", re.compile(r"\b(attack|attacks|attacking|atacar|ataco|atacan|ataca)\b.*\b(how many dice|cuantos dados"
+    ("battle", re.compile(r"\b(atta?c?k\w*|ataca\w*|ataco|atacar)\b.*\b(how many dice|cuantos dados"
                           r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b")),
     ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra|rounds?"
                                   r"|rondas?|under siege|sitiad[oa]s?"
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
                                   r"|aguantar)\b")),
-    ("battle", re.compile(r"\b(attack|attacks|fight|sortie|atacar|ataco|atacan|pegar|salir|salida)\b")),
+    ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b")),
     ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
-    ("army-move", re.compile(r"\b(move|moves|march|marches|walk|go|ir|mover|muevo|mueve|marchar|entrar|too many"
+    ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
                              r"|demasiad[oa]s)\b")),
     ("character-move", re.compile(r"\b(fly|volar|vuelan)\b")),
 )
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
                    r"|transform\w*)\b")
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
+SEPARATE = re.compile(r"\b(separate[sd]?|separating|split|splits|leaves? the fellowship|separo|separar\w*|separa"
+                      r"|separan|deja la comunidad|sale de la comunidad)\b")
+SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatro|cinco) "
+                       r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
 RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
-MUSTER_WORD = re.compile(r"\b(recruit\w*|muster|reclutar|recluto|recluta|alistar|alisto|put|poner|pongo|place)\b")
+MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place)\b")
 UPGRADE = re.compile(r"\b(upgrade\w*|mejorar\w*)\b"
                      r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*"
                      r"\belites?\b")
@@ -299,7 +310,8 @@ class _Read:
                     continue   # "Saruman's got 8 Uruk elites": his side's, not his figure
                 found.append((first, first + len(word.split()), cid))
         if any(cid == "gandalf-the-white" for _s, _e, cid in found):   # "Gandalf the White ... Gandalf's reroll"
-            found = [(s, e, "gandalf-the-white" if cid == "gandalf-the-grey" else cid) for s, e, cid in found]
+            found = [(s, e, "gandalf-the-white" if e - s == 1 and self.tokens[s] == "gandalf" else cid)
+                     for s, e, cid in found]
         found.sort()
         return found
 
@@ -334,6 +346,9 @@ class _Read:
                 elif w not in ("de", "of", "del", "more", "mas"):
                     break
                 j += 1
+            if unit is None and nation is not None and j == i + 2 and tok not in ARTICLES and not (
+                    j < len(tokens) and tokens[j] in NOT_UNITS):
+                unit, j = "regular", j - 1   # "5 easterlings", "5 gondor guys": units of that nation
             if unit is None:
                 if tok.isdecimal() and out and j == i + 1 and j < len(tokens) and tokens[j] in ("in", "en", "at"):
                     prev = out[-1]   # "... y 2 en Lamedon": the same units again
@@ -471,6 +486,9 @@ class _Read:
     def kind(self) -> str | None:
         if BRING.search(self.text) and any(c in BRINGABLE for c in self.chars):
             return "bring-into-play"
+        if SEPARATE.search(self.text) and not dict(INTENTS)["politics"].search(self.text) and any(
+                c not in ("gollum", *BRINGABLE) for c in self.chars):
+            return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
         if self.fellowship_destination() is not None:
             return "fellowship-move"
         kind = next((k for k, rx in INTENTS if rx.search(self.text)), None)
@@ -481,6 +499,8 @@ class _Read:
                 return "retreat"   # "can I retreat to Erebor"
         if kind in ("army-move", "battle") and not self.units and self.chars:
             return "character-move"
+        if kind is None and (self.box or self.eyes or self.mordor):
+            return "hunt-roll"   # the Hunt's numbers and no other question: the roll they make
         if kind is None:
             return "character-move" if self.chars and not self.units else "army-move" if self.units else None
         return kind
@@ -518,11 +538,15 @@ class _Read:
 
     def guide(self) -> str | None:
         """The Guide the query names: "Gandalf as guide", "Gandalf de guía", "the guide is Strider"."""
+        near: list[tuple[int, str]] = []
         for s, e, cid in self.chars_at:
-            after, before = " ".join(self.tokens[e:e + 4]), " ".join(self.tokens[max(0, s - 4):s])
-            if GUIDE.search(after) or GUIDE_BEFORE.search(before):
-                return cid
-        return None
+            after, before = " ".join(self.tokens[e:e + 7]), " ".join(self.tokens[max(0, s - 4):s])
+            said = GUIDE.search(after)
+            if said:
+                near.append((len(said.group(0).split()), cid))
+            elif GUIDE_BEFORE.search(before):
+                near.append((1, cid))
+        return min(near)[1] if near else None   # the name nearest the word ("Gandalf and Strider as guide")
 
     def only_left(self) -> str | None:
         """A Companion (or Gollum) said to be the only one left: "me queda solo Gollum"."""
@@ -589,7 +613,7 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
             out["position"] = position
         out["question"] = {"kind": "event-card", "card": catalogue.card_name(card, lang)}
         return out
-    hunted = re.search(r"\b(hunt|caza|busqueda|corrup\w*)\b", read.text)
+    hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corrup\w*)\b", read.text)
     fellowship = _tables()["fellowship"].search(read.text)
     if not (read.regions or read.chars or read.units or hunted or (fellowship and (read.box or read.mordor))):
         return None
@@ -824,8 +848,11 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
     if kind == "hunt-damage":
         tile = TILE.search(read.text)
         if tile:
-            face = tile.group(1) or tile.group(2)
+            face = next(g for g in tile.groups() if g)
             question["tile"] = "eye" if face in ("eye", "ojo") else int(face)
+        hits = SUCCESSES.search(read.text)
+        if hits:
+            question["successes"] = min(_number(hits.group(1)), 5)
     if kind in ("muster", "politics"):
         nation = read.nations[0] if read.nations else data.regions()[read.regions[0]].get("nation") \
             if read.regions else None
@@ -845,6 +872,12 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
                 question["recruit"] = [{"region": _region_name((after or ordered)[0], lang)}]
         if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?)\b", read.text):
             question["event"] = "attacked"
+        elif kind == "politics" and _tables()["fellowship"].search(read.text) and \
+                re.search(r"\b(declared?|declares|declaring|declarada|declaro|declara|declarar)\b", read.text):
+            question["event"] = "fellowship-declared"   # "the fellowship is declared in Bree"
+            declared_at = read.fellowship_at() or (ordered[0] if ordered else None)
+            if declared_at is not None:
+                question["region"] = _region_name(declared_at, lang)
         elif kind == "politics":
             companion = [c for c in read.chars if c not in ("gollum", *BRINGABLE)
                          and data.characters()[c]["side"] == "free_peoples"]
