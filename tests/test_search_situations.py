@@ -35,7 +35,9 @@ HELDOUT = "situations-heldout26"
 # What the held-out set reached when it was measured once at the end, per language: (right
 # kind, right kind and every field). The goal is asserted where it was met; where it was not,
 # the level measured is the floor (README-set26.md).
-HELDOUT_FLOOR: dict[str, tuple[int, int]] = {}
+# Measured once at the end (1 December 2026, reader of fa19724): 9 and 2 of 12 in English, 9 and 3 of 12
+# in Spanish. The goal (10 of 12) is not met: these are floors, not the goal.
+HELDOUT_FLOOR: dict[str, tuple[int, int]] = {"en": (9, 2), "es": (9, 3)}
 
 
 def _region(name: Any) -> str | None:
