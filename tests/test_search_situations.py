@@ -1,9 +1,12 @@
 """From a situation to its ruling: the question kind a described position is offered, filled in.
 
-tests/search_relevance/situations25.yaml holds 30 newcomer questions that describe a position
-(15 English, 15 Spanish), each labelled with the kinds that answer it and what it names (see
-README-set25.md). The goal (issue 25): the right kind at least 8 times in 10, with the regions,
-nations and numbers the query names filled in. Reading a situation needs no index.
+Each set of tests/search_relevance/ holds newcomer questions that describe a position, each
+labelled with the kinds that answer it and what it names: situations25.yaml (30, the reader was
+built on it) and situations25b.yaml (20) (README-set25.md); situations26.yaml (24, writers w1
+and w2, its misses taught the reader) and situations-heldout26.yaml (24, writers w3 and w4,
+measured only: once before any change, once at the end) (README-set26.md). The goal (issue 25):
+the right kind at least 8 times in 10, with the regions, nations and numbers the query names
+filled in. Reading a situation needs no index. The held-out set's misses are never printed.
 """
 from __future__ import annotations
 
@@ -17,9 +20,24 @@ from adjudicator import names
 from adjudicator.search.situation import ask_entry, read_situation
 
 ROOT = Path(__file__).resolve().parents[1]
-SITUATIONS = yaml.safe_load((ROOT / "tests" / "search_relevance" / "situations25.yaml").read_text(
-    encoding="utf-8"))["queries"]
+
+
+def _load(name: str) -> list[dict]:
+    return yaml.safe_load((ROOT / "tests" / "search_relevance" / f"{name}.yaml").read_text(
+        encoding="utf-8"))["queries"]
+
+
+SITUATIONS = _load("situations25")
 GOAL = 0.8
+# The sets whose misses may be shown, each asserted at the goal.
+STUDIED = ("situations25", "situations25b", "situations26")
+HELDOUT = "situations-heldout26"
+# What the held-out set reached when it was measured once at the end, per language: (right
+# kind, right kind and every field). The goal is asserted where it was met; where it was not,
+# the level measured is the floor (README-set26.md).
+# Measured once at the end (1 December 2026, reader of fa19724): 9 and 2 of 12 in English, 9 and 3 of 12
+# in Spanish. The goal (10 of 12) is not met: these are floors, not the goal.
+HELDOUT_FLOOR: dict[str, tuple[int, int]] = {"en": (9, 2), "es": (9, 3)}
 
 
 def _region(name: Any) -> str | None:
@@ -45,31 +63,71 @@ def _counts(node: Any) -> list[int]:
     return [node] if isinstance(node, int) and not isinstance(node, bool) else []
 
 
+SIDES = {"free-peoples": "free-peoples", "free_peoples": "free-peoples", "pueblos-libres": "free-peoples",
+         "pueblos_libres": "free-peoples", "shadow": "shadow", "sombra": "shadow"}
+
+
+def _side(value: Any) -> Any:
+    return SIDES.get(value.lower(), value) if isinstance(value, str) else value
+
+
+def _character(name: Any) -> str | None:
+    return names.characters().lookup(name) if isinstance(name, str) else None
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else [value]
+
+
 def field_filled(scenario: dict, path: str, want: Any) -> bool:
-    """Whether the scenario the search offers holds what the query named at ``path``."""
+    """Whether the scenario the search offers holds what the query named at ``path``.
+
+    The labels' paths are the scenario language's (docs/usage.md), read as the engine reads
+    them: names in either language, a list of regions meaning every one of them (a list of
+    characters, any one: set 25 lists the names one figure goes by, Strider or Aragorn),
+    ``*`` any key. A labelled value the scenario language has no word for (``not-at-war``: a
+    marker is at war or some steps from it) is compared as it stands, so it is never filled."""
     question, position = scenario["question"], scenario.get("position", {})
     if path in ("from", "to"):
         return _region(question.get(path)) == _region(want)
+    if path == "card":
+        from adjudicator.wotr.cards import catalogue
+
+        return catalogue.find_card(question.get("card")) is not None and \
+            catalogue.find_card(question.get("card")) == catalogue.find_card(want)
     if path == "character":
-        given = question.get("character", [])
-        given = [given] if isinstance(given, str) else given
-        given += [c for side in _walk(position, ["regions", "*", "*"]) for c in side.get("characters", [])]
-        wanted = [want] if isinstance(want, str) else want
-        return any(names.characters().lookup(g) in {names.characters().lookup(w) for w in wanted} for g in given)
+        given = _as_list(question.get("character", [])) + _as_list(question.get("companion", [])) + \
+            _as_list(question.get("companions", []))
+        given += [c for side in _walk(position, ["regions", "*", "*"]) if isinstance(side, dict)
+                  for c in side.get("characters", [])]
+        got = {_character(g) for g in given} - {None}
+        return any(_character(w) in got for w in _as_list(want))   # set 25 lists a figure's other names
     if path == "nation":
         return question.get("nation") == want
     if path == "region":
-        named = [question.get("from"), question.get("to"), *(r.get("region") for r in question.get("recruit", [])),
-                 *position.get("regions", {})]
-        return _region(want) in {_region(n) for n in named}
+        named = [question.get("from"), question.get("to"), question.get("region"),
+                 *(r.get("region") for r in question.get("recruit", [])), *position.get("regions", {})]
+        got = {_region(n) for n in named} - {None}
+        return all(_region(w) in got for w in _as_list(want))
     if path == "count":
         return want in _counts(position.get("regions", {})) or want == len(question.get("character", []))
     if path.startswith("politics."):
         state = position.get("politics", {}).get(path.split(".", 1)[1])
         return state == want or (want == "passive" and isinstance(state, dict) and state.get("active") is False)
+    fellowship = position.get("fellowship", {})
+    if path == "fellowship.region":
+        return _region(fellowship.get("region")) == _region(want) is not None
+    if path == "fellowship.guide":
+        return _character(fellowship.get("guide")) == _character(want) is not None
+    if path == "fellowship.companions":
+        if "companions" not in fellowship:
+            return False
+        return {_character(c) for c in _as_list(fellowship["companions"])} == {_character(w) for w in want}
     parts = path.split(".")
     if parts[0] == "*":
         parts = ["regions", *parts]
+    if parts[-1] in ("besieged", "control"):
+        return _side(want) in {_side(v) for v in _walk(position, parts)}
     return want in _walk(position, parts)
 
 
@@ -91,15 +149,40 @@ def test_the_situation_set_is_bilingual_and_labelled():
         assert q["kinds"] and q["fields"], q["query"]
 
 
+@pytest.mark.parametrize("name", [*STUDIED, HELDOUT])
+def test_each_situation_set_is_bilingual_and_labelled(name):
+    queries = _load(name)
+    assert len(queries) >= 20
+    for lang in ("en", "es"):
+        assert sum(q["lang"] == lang for q in queries) >= 10
+    for q in queries:
+        assert q["kinds"] and q["fields"], q["query"] if name != HELDOUT else "a held-out question"
+
+
+@pytest.mark.parametrize("name", STUDIED)
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_situations_offer_the_right_kind_with_what_they_name_filled_in(lang):
-    mine = [q for q in SITUATIONS if q["lang"] == lang]
+def test_situations_offer_the_right_kind_with_what_they_name_filled_in(name, lang):
+    mine = [q for q in _load(name) if q["lang"] == lang]
     results = [(q, *judged(q)) for q in mine]
     right = sum(kind_ok and filled for _q, kind_ok, filled, _m in results)
     kinds = sum(kind_ok for _q, kind_ok, _f, _m in results)
     report = [f"{q['query']!r}: kind {'ok' if k else 'wrong'}, missed {m}" for q, k, f, m in results if not (k and f)]
-    print(f"\n{lang}: right kind {kinds}/{len(mine)}, right kind and every field {right}/{len(mine)}")
+    print(f"\n{name} {lang}: right kind {kinds}/{len(mine)}, right kind and every field {right}/{len(mine)}")
     assert kinds >= GOAL * len(mine) and right >= GOAL * len(mine), "\n".join(report)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_held_out_situations_reach_what_was_measured_at_the_end(lang):
+    """Counts only: a held-out question's misses teach nothing, so none is shown."""
+    mine = [q for q in _load(HELDOUT) if q["lang"] == lang]
+    results = [judged(q) for q in mine]
+    kinds = sum(kind_ok for kind_ok, _f, _m in results)
+    right = sum(kind_ok and filled for kind_ok, filled, _m in results)
+    print(f"\n{HELDOUT} {lang}: right kind {kinds}/{len(mine)}, right kind and every field {right}/{len(mine)}")
+    goal = -(-len(mine) * 8 // 10)   # at least 8 in 10
+    floor_kinds, floor_right = HELDOUT_FLOOR.get(lang, (goal, goal))
+    assert kinds >= min(goal, floor_kinds) and right >= min(goal, floor_right), \
+        f"right kind {kinds}/{len(mine)}, right kind and every field {right}/{len(mine)}"
 
 
 def test_a_described_move_is_read_field_by_field():
@@ -165,3 +248,63 @@ def test_a_card_name_without_a_word_of_playing_is_not_read_as_a_card():
                                    "٣ regulars in pelargir move to lamedon"])
 def test_odd_numbers_in_a_query_never_break_the_reading(query):
     ask_entry(query, "en")   # the situation read, or none: never an error
+
+
+def test_a_group_of_units_shares_its_nation_and_its_region():
+    scenario = read_situation("Tengo 4 regulares y 2 élites de Gondor con Boromir en Minas Tirith", "es")
+    assert scenario is not None
+    tirith = scenario["position"]["regions"]["Minas Tirith"]
+    assert tirith["free_peoples"]["gondor"] == {"regular": 4, "elite": 2}
+    assert tirith["free_peoples"]["characters"] == ["Boromir"]
+    where = read_situation("Sauron's 9 regulars in Dol Guldur march into Lorien where there's 2 elven elites", "en")
+    assert where is not None and where["position"]["regions"]["Lórien"] == {"free_peoples": {"elves": {"elite": 2}}}
+
+
+def test_nazgul_are_the_shadows_figures_and_a_side_said_gives_the_units_a_nation():
+    scenario = read_situation("the Shadow has 10 units and 3 Nazgûl besieging Minas Tirith, I've got 4 regulars "
+                              "and Gandalf the White, can I use Gandalf's reroll?", "en")
+    assert scenario is not None
+    tirith = scenario["position"]["regions"]["Minas Tirith"]
+    assert tirith["shadow"] == {"sauron": {"regular": 10}, "nazgul": 3}
+    assert tirith["free_peoples"] == {"gondor": {"regular": 4}, "characters": ["Gandalf the White"]}
+    assert tirith["besieged"] == "free-peoples"   # the Stronghold's own side is inside
+    assert scenario["question"]["from"] == scenario["question"]["to"] == "Minas Tirith"
+    from adjudicator import api
+
+    offered = {k: v for k, v in scenario.items() if k != "_described"}
+    assert api.ask(offered)["verdict"]["status"] in ("decided", "needs-info")   # a scenario the engine reads
+
+
+def test_a_figure_of_the_books_beside_an_army_is_its_leader_and_alone_no_position():
+    scenario = read_situation("5 regulares de Rohan y Théoden en Edoras, puedo atacar Folde?", "es")
+    assert scenario is not None
+    assert scenario["position"]["regions"]["Edoras"]["free_peoples"]["rohan"] == {"regular": 5, "leader": 1}
+    _entry, described = ask_entry("Elrond and Galadriel character card rules", "en")
+    assert not described
+
+
+def test_the_fellowship_the_hunt_box_and_a_settlements_control_are_read():
+    scenario = read_situation("my fellowship is hidden in Fangorn with Strider as guide and 2 dice in the hunt box, "
+                              "how many dice does the shadow roll for the hunt?", "en")
+    assert scenario is not None and scenario["question"]["kind"] == "hunt-roll"
+    assert scenario["position"]["fellowship"] == {"region": "Fangorn", "hidden": True, "guide": "Strider"}
+    assert scenario["position"]["hunt"] == {"box": {"shadow": 2}}
+    held = read_situation("Gondor está en guerra y Pelargir lo tiene la Sombra, ¿puedo reclutar una élite en "
+                          "Dol Amroth?", "es")
+    assert held is not None and held["question"]["kind"] == "muster"
+    assert held["position"]["regions"]["Pelargir"] == {"control": "shadow"}
+    assert held["position"]["politics"] == {"gondor": "at-war"}
+    assert held["question"]["recruit"] == [{"unit": "elite", "region": "Dol Amroth"}]
+
+
+def test_not_at_war_is_no_state_the_query_gives():
+    scenario = read_situation("Rohan aún no está en guerra, ¿puedo mover 3 regulares de Edoras a Folde?", "es")
+    assert scenario is not None and "politics" not in scenario.get("position", {})
+
+
+def test_spanish_contractions_and_misspelt_names_are_read():
+    card = read_situation("quiero jugar Los Muertos de El Sagrario con Aragorn en Erech", "es")
+    assert card is not None and card["question"] == {"kind": "event-card", "card": "Los Muertos del Sagrario"}
+    typed = read_situation("gandolf and 4 gondor regualrs in osgiliat, can they move to pelargir", "en")
+    assert typed is not None and typed["question"]["from"] == "Osgiliath" and typed["question"]["to"] == "Pelargir"
+    assert typed["position"]["regions"]["Osgiliath"]["free_peoples"]["gondor"] == {"regular": 4}
