@@ -77,9 +77,9 @@ PATH_COMBAT = KindSpec(
             choice_labels={"free-peoples": T("The Free Peoples player", "El jugador de los Pueblos Libres")},
             always=False, when=T("when the order matters", "si el orden importa")),
         Key("items_eliminated", "texts", T("Items eliminated", "Objetos eliminados"), always=False,
-            when=T("when items go with their bearers", "si hay objetos que van con su portador")),
+            when=T("when items go with their wielders", "si hay objetos que van con su portador")),
         Key("items_cycled", "texts", T("Items cycled", "Objetos ciclados"), always=False,
-            when=T("when items go with their bearers", "si hay objetos que van con su portador")),
+            when=T("when items go with their wielders", "si hay objetos que van con su portador")),
     ),
     position=("active_path",),
     rules=("wotrcg-path-combat", "wotrcg-path-combat-skulls", "wotrcg-path-combat-path-defence",
@@ -125,7 +125,7 @@ LEADERSHIP = KindSpec(
 def _side_cards(f, keys: tuple[str, str]) -> tuple[str, list[Card] | None]:
     """The cards of one side, under either of two names (`attackers`/`shadow`,
     `defenders`/`free_peoples`); both at once is a problem. Each may be a list of cards
-    (a card with a `bearer` is an item) or an area as in the position (`characters`,
+    (a card with a `wielder`, or `bearer`, is an item) or an area as in the position (`characters`,
     `armies`, `items`, `cards`). Returns the name used and the cards."""
     given = [k for k in keys if f.has(k)]
     if len(given) > 1:
@@ -256,7 +256,7 @@ def path_combat(position: Position, q, r):
     if skulls_given is None:
         assert attackers is not None, "no attackers and no skulls: needs-info above"
         # An attacker's skulls are the fact the combat turns on: never read as none. An item
-        # without skulls adds none to its bearer's.
+        # without skulls adds none to its wielder's.
         unknown = [f"{c.path}.skulls" for c in attackers if c.kind != "item" and not c.skulls_given]
         if unknown:
             return r.needs_info(unknown)
@@ -430,7 +430,7 @@ def _no_duplicates(q, key: str, cards: list[Card] | None) -> None:
 
 
 def _items_follow(r, verdict, area: Area | None, eliminated: list[Card], cycled: list[Card]) -> None:
-    """Items on the path leave with their bearers: eliminated or cycled alongside them."""
+    """Items on the path leave with their wielders: eliminated or cycled alongside them."""
     if area is None:
         return
     for fate, bearers in (("eliminated", eliminated), ("cycled", cycled)):
