@@ -110,10 +110,12 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
         got = {_region(n) for n in named} - {None}
         return all(_region(w) in got for w in _as_list(want))
     if path == "count":
-        return want in _counts(position.get("regions", {})) or want == len(question.get("character", []))
+        return want in _counts(position.get("regions", {})) or want == len(question.get("character", [])) or \
+            want == len(question.get("recruit", []))   # "put 2 regulars in Dol Amroth and Pelargir": two figures
     if path.startswith("politics."):
         state = position.get("politics", {}).get(path.split(".", 1)[1])
-        return state == want or (want == "passive" and isinstance(state, dict) and state.get("active") is False)
+        return state == want or (want in ("passive", "active") and isinstance(state, dict)
+                                 and state.get("active") is (want == "active"))
     fellowship = position.get("fellowship", {})
     if path == "fellowship.region":
         return _region(fellowship.get("region")) == _region(want) is not None
