@@ -499,9 +499,20 @@ class _Read:
             if u.nation is None and side is None and named:
                 u.nation = named[0]
             if u.nation is None and side is None and len(set(self.nations)) == 1 and not any(
-                    g.start <= i < g.end for i, _n in self.nations_at for g in self._counted if g.explicit):
+                    g.start <= i < g.end for i, _n in self.nations_at for g in self._counted if g.explicit) \
+                    and not self._other_sides_region(group, self.nations[0]):
                 u.nation = self.nations[0]   # not "10 unidades de mordor"'s when those name it
             u.side = side
+
+    def _other_sides_region(self, group: list[_Unit], nation: str) -> bool:
+        """Whether ``group`` stands in a region of a nation of the other side than ``nation``
+        ("Rohan es pasiva y Saruman viene de Isengard con 6 regulares": Isengard's)."""
+        from adjudicator import data
+
+        rid = self.region_of(group)
+        home = data.regions()[rid].get("nation") if rid else None
+        nations = data.nations()
+        return home in nations and nation in nations and nations[home]["side"] != nations[nation]["side"]
 
     def _shadow_nation(self) -> str:
         said = set(self.nations) | ({"isengard"} if "saruman" in self.chars else set())
@@ -511,6 +522,13 @@ class _Read:
         """Where a group stands: the region named right after it ("in", "en", "de", "besieging"),
         else right before it ("Lórien where there's", "en el Abismo de Helm tengo"), else
         "the same region" as the one named before."""
+        return self.region_and_how(group)[0]
+
+    def said_after(self, group: list[_Unit]) -> bool:
+        """Whether a group's region is said right after it ("6 orcs in Osgiliath"), the surest reading."""
+        return self.region_and_how(group)[1] == "after"
+
+    def region_and_how(self, group: list[_Unit]) -> tuple[str | None, str | None]:
         start, end = group[0].start, group[-1].end
         for s, _e, rid in self.regions_at:
             if end <= s <= end + 6:
@@ -518,17 +536,20 @@ class _Read:
                 while k >= end and self.tokens[k] in ARTICLE_WORDS:
                     k -= 1
                 between = self.tokens[end:s]
-                if k >= end and self.tokens[k] in ORIGIN_BEFORE and len(between) <= 4:
-                    return rid
+                if len(between) >= 2 and any(i in self.breaks for i in range(end, s)):
+                    break   # "6 regulares, que pasa en el Abismo": another clause's region
+                if k >= end and self.tokens[k] in ORIGIN_BEFORE and len(between) <= 4 and not any(
+                        w.isdecimal() or w in NUMBERS for w in between):   # not another army's "from"
+                    return rid, "after"
                 if k >= end and self.tokens[k] in LOCATIVE and not any(
                         w in ("to", "a", "hacia", "attack", "attacks", "ataca", "atacan", "contra") for w in between):
-                    return rid
+                    return rid, "after"
                 break
         same = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:in|en) (?:the|la) (?:same|misma) (?:region|place|zona|lugar)\b")
         if same.search(" ".join(self.tokens[end:end + 8])):
             before = [rid for s, _e, rid in self.regions_at if s < start]
             if before:
-                return before[-1]
+                return before[-1], "same"
         for s, e, rid in reversed(self.regions_at):
             if e <= start:
                 gap = self.tokens[e:start]
@@ -536,9 +557,9 @@ class _Read:
                 if len(gap) <= 6 and all(w in BEFORE_GAP or e + k in chars for k, w in enumerate(gap)):
                     target = s > 0 and self.tokens[s - 1] in TARGET_BEFORE
                     if not target or any(w in ("where", "donde") for w in gap):
-                        return rid
+                        return rid, "before"
                 break
-        return None
+        return None, None
 
     def side_of_group(self, group: list[_Unit], rid: str | None) -> str | None:
         """The side a group's units are on: their nation's, the side said, else the region's nation's."""
@@ -580,6 +601,17 @@ class _Read:
                 first = self.regions[0]
                 rid = None if self.apart(self.side_of_group(group, first), first) else first
             out.append(rid)
+        # an army read as standing in the region named before it ("Dol Amroth, 6 orcs attack"), where
+        # an army of the other side was said to stand right before its region: the form asks where
+        for k, g in enumerate(self._groups):
+            rid = out[k]
+            if rid is None or self.said_after(g) or (
+                    self.besieged() and data.regions()[rid].get("settlement") == "stronghold"):
+                continue
+            mine = self.side_of_group(g, rid)
+            if any(out[j] == rid and self.said_after(h) and self.side_of_group(h, rid) not in (None, mine)
+                   for j, h in enumerate(self._groups) if j != k):
+                out[k] = None
         # two armies of opposite sides, neither said where it stands, both put in the first region:
         # the one attacked stays there ("Ataco Osgiliath con 5 regulares ... contra 2 regulares de
         # Gondor"), the attacker's region is the form's to ask
@@ -773,16 +805,19 @@ CARD_STOP = {"the", "of", "and", "los", "las", "la", "el", "de", "del", "y", "en
 
 
 @cache
-def _card_words() -> dict[str, set[str]]:
-    """Each card's telling words, its English and Spanish names' together ("dead", "men",
-    "dunharrow", "muertos", "sagrario"), and how many the shorter name has."""
+def _card_words() -> dict[str, dict[str, set[str]]]:
+    """Each card's telling words in each language ("dead", "men", "dunharrow"; "muertos",
+    "sagrario"), and under "names" the proper names in it: the words the Spanish name, written
+    in sentence case, capitalises after its first word ("Ents", "Bárbol")."""
     from adjudicator.wotr.cards import catalogue
 
-    out: dict[str, set[str]] = {}
+    out: dict[str, dict[str, set[str]]] = {}
     for cid in catalogue.cards():
+        mine = out.setdefault(cid, {})
         for lang in ("en", "es"):
-            out.setdefault(cid, set()).update(w for w in _words(fold(catalogue.card_name(cid, lang)))
-                                              if w not in CARD_STOP and len(w) >= 3)
+            mine[lang] = {w for w in _words(fold(catalogue.card_name(cid, lang))) if w not in CARD_STOP and len(w) >= 3}
+        spanish = re.findall(r"\w+", catalogue.card_name(cid, "es"))
+        mine["names"] = {fold(w) for w in spanish[1:] if w[:1].isupper() and fold(w) not in CARD_STOP}
     return out
 
 
@@ -800,18 +835,22 @@ def _card_named(read: _Read) -> str | None:
 
     said = set(read.tokens)
     best: list[tuple[int, str]] = []
-    for cid, telling in _card_words().items():   # a name's words mixed or partly said: "los muertos de dunharrow"
-        hits = telling & said
-        shortest = min(len({w for w in _words(fold(catalogue.card_name(cid, lang))) if w in telling})
-                       for lang in ("en", "es"))
-        if len(hits) >= max(2, shortest):
-            best.append((len(hits), cid))
+    for cid, words in _card_words().items():   # a name said half in each language: "los muertos de dunharrow (dead men)"
+        en, es = words["en"] & said, words["es"] & said
+        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, min(len(words["en"]), len(words["es"]))):
+            best.append((len(en | es), cid))
     best.sort(reverse=True)
     if best and (len(best) == 1 or best[0][0] > best[1][0]):
         return best[0][1]
-    named = re.search(r"\b(?:card|carta|event|evento) (?:de |of )?(?:los |las |la |el |the )?(\w+)", read.text)
-    if named and named.group(1) not in CARD_STOP:
-        sharing = [cid for cid, telling in _card_words().items() if named.group(1) in telling]
+    # a proper name of the card said with "card": "la carta de los Ents", "the Ents card"
+    named = re.search(r"\b(?:card|carta|evento) (?:de|of) (?:los |las |la |el |the )?(\w+)|\b(\w+) (?:card|event)\b",
+                      read.text)
+    word = named and (named.group(1) or named.group(2))
+    if word:
+        t = _tables()
+        game_word = word in t["known"] or word in t["sides"] or t["fellowship"].fullmatch(word) or \
+            _regions()[0].fullmatch(word)   # "la carta de la Sombra", "de la Comunidad": no card's own name
+        sharing = [] if game_word else [cid for cid, words in _card_words().items() if word in words["names"]]
         if len(sharing) == 1:
             return sharing[0]
         if sharing:
@@ -1068,7 +1107,7 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
             question["from"], question["to"] = _region_name(first, lang), _region_name(last, lang)
         elif kind in ("battle", "battle-outcome"):
             attacker = read.attacker()
-            explicit = [read.region_of(g) for g in read._groups]
+            explicit = read.placed()
             if attacker is not None and explicit[attacker] == ordered[0] and \
                     sum(r == ordered[0] for r in read.placed()) == 1 and not read.besieged():
                 question["from"] = regions[0]   # the attacker's region said, the defender's not
