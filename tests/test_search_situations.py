@@ -393,3 +393,11 @@ def test_a_recruit_in_each_region_listed_and_isengard_as_a_place():
     place = read_situation("rohan es pasiva y Saruman viene de isengard con 6 regulares, que pasa en el abismo de helm?",
                            "es")
     assert place is not None and place["position"]["regions"]["Orthanc"]["shadow"]["isengard"] == {"regular": 6}
+
+
+def test_a_place_the_map_lacks_is_not_read_as_the_region_it_starts_with():
+    """"Lamedon Este" is no region: not Lamedon. The attack's target is left for the form."""
+    scenario = read_situation("3 regulares de Gondor en Pelargir, puedo atacar a los 4 regulares de Sauron que hay "
+                              "en Lamedon Este?", "es")
+    assert scenario is not None and scenario["question"] == {"kind": "battle", "from": "Pelargir"}
+    assert scenario["position"]["regions"] == {"Pelargir": {"free_peoples": {"gondor": {"regular": 3}}}}

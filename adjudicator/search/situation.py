@@ -76,6 +76,9 @@ ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|n
                         r"|attacked by|atacad[oa]s? por)\b")
 I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
                       r"|podemos atacar|my army attacks|mi ejercito ataca)\b")
+# After a region's name, a point of the compass makes another place ("Folde Oeste").
+COMPASS = {"oeste", "este", "norte", "sur", "west", "east", "north", "south", "occidental", "oriental",
+           "septentrional", "meridional"}
 # Before a nation's name said as a place ("from Isengard", "en Isengard").
 PLACE_BEFORE = {"from", "desde", "in", "en", "at", "to", "hacia", "into"}
 DESTINATION_BEFORE = {"to", "into", "towards", "toward", "hacia", "a", "al", "onto", "reach", "llegar", "llega"}
@@ -323,7 +326,10 @@ class _Read:
         self.regions_at: list[tuple[int, int, str]] = []   # (first token, token after, region id)
         for m in pattern.finditer(self.text):
             first = self._token_at(m.start())
-            self.regions_at.append((first, first + len(m.group(0).split()), ids["".join(_words(m.group(0)))]))
+            after = first + len(m.group(0).split())
+            if after < len(merged) and merged[after] in COMPASS and after not in self.breaks:
+                continue   # "el Folde Oeste": a place the map lacks, not the Folde (the form asks)
+            self.regions_at.append((first, after, ids["".join(_words(m.group(0)))]))
         self.regions = [rid for _s, _e, rid in self.regions_at]
         self.chars_at = self._characters(t)
         self.chars = list(dict.fromkeys(cid for _s, _e, cid in self.chars_at))
@@ -641,8 +647,14 @@ class _Read:
         others = [k for k in range(len(groups)) if k not in mine]
         if ATTACKS_ME.search(self.text) and mine and len(others) == 1:
             return others[0]
-        if I_ATTACK.search(self.text) and len(mine) == 1:
+        mine_attack = I_ATTACK.search(self.text)
+        if mine_attack and len(mine) == 1:
             return mine[0]
+        if mine_attack:   # "5 regulares de Rohan en Edoras ..., puedo atacar a los 3 regulares": the army before
+            at = self._token_at(mine_attack.start())
+            before = [k for k, g in enumerate(groups) if g[-1].end <= at]
+            if before and any(g[0].start > at for g in groups):
+                return before[-1]
         verb = ATTACKS.search(self.text)
         if verb is None:
             return None
