@@ -390,8 +390,8 @@ def test_a_recruit_in_each_region_listed_and_isengard_as_a_place():
     muster = read_situation("Gondor is at war, can I recruit 2 elites in Dol Amroth and Lamedon?", "en")
     assert muster is not None and muster["question"]["recruit"] == [
         {"unit": "elite", "region": "Dol Amroth"}, {"unit": "elite", "region": "Lamedon"}]
-    place = read_situation("rohan es pasiva y Saruman viene de isengard con 6 regulares, que pasa en el abismo de helm?",
-                           "es")
+    place = read_situation("rohan es pasiva y Saruman viene de isengard con 6 regulares, que pasa en el abismo "
+                           "de helm?", "es")
     assert place is not None and place["position"]["regions"]["Orthanc"]["shadow"]["isengard"] == {"regular": 6}
 
 

@@ -71,7 +71,8 @@ COMING = {"viene", "vienen", "llega", "llegan", "sale", "salen", "ataca", "ataca
 # Before a group the asker says is theirs.
 MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me"}
 # An attack said and who makes it.
-ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten|assaults?)\b")
+ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
+                     r"|assaults?)\b")
 ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
                         r"|attacked by|atacad[oa]s? por)\b")
 I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
@@ -106,8 +107,8 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
                          r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|track|camino)"
                          r"|\b(?:mordor track|senda de mordor|track de mordor) (?:step |paso |casilla )?(\d)\b"
                          r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
-                         r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?(mount doom|monte del destino"
-                         r"|orodruin)\b")
+                         r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
+                         r"(mount doom|monte del destino|orodruin)\b")
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra)? (?:in|en|on) "
                       r"(?:the |la )?(?:hunt box|box"
@@ -175,7 +176,8 @@ SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatr
 REROLL = re.compile(r"\b(rerolls?|re rolls?|rerolling|relanz\w*|repit\w*|repet\w*|volver a tirar)\b")
 RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
 INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|podemos|tengo que|debo|hay que)"
-                             r" (?:\w+ ){0,2}?(go|get|move|retreat|fall back|meto|meterme|meternos|metemos|entrar|entro|entramos"
+                             r" (?:\w+ ){0,2}?(go|get|move|retreat|fall back|meto|meterme|meternos|metemos|entrar|entro"
+                             r"|entramos"
                              r"|refugi\w*|encierr\w*|encerr\w*) (?:\w+ ){0,2}?(?:inside|into|in|adentro|dentro|a|en)"
                              r" (?:de )?(?:the |la |el |my |mi )?(stronghold|fortaleza|baluarte|castle|castillo|walls"
                              r"|murallas)\b")
@@ -304,7 +306,8 @@ class _Read:
             else:
                 after_mark.add(k)   # the token after a comma, a stop, a bracket
         merged: list[str] = []
-        self.breaks: set[int] = set()   # tokens said after punctuation ("5 regulares, rohan se pone")
+        self.breaks: set[int] = set()
+        self._placed: list[str | None] | None = None   # tokens said after punctuation ("5 regulares, rohan se pone")
         for k, tok in enumerate(tokens):   # "de el" is "del", "a el" is "al" ("Los Muertos de El Sagrario")
             if tok == "el" and merged and merged[-1] in ("de", "a") and k not in after_mark:
                 merged[-1] += "l"
@@ -598,7 +601,7 @@ class _Read:
         enemy army was said to stand there (then none: the form asks where)."""
         from adjudicator import data
 
-        if hasattr(self, "_placed"):
+        if self._placed is not None:
             return self._placed
         out: list[str | None] = []
         for group in self._groups:
@@ -621,10 +624,11 @@ class _Read:
         # two armies of opposite sides, neither said where it stands, both put in the first region:
         # the one attacked stays there ("Ataco Osgiliath con 5 regulares ... contra 2 regulares de
         # Gondor"), the attacker's region is the form's to ask
-        first = self.regions[0] if self.regions else None
-        loose = [k for k, g in enumerate(self._groups) if out[k] == first and self.region_of(g) is None]
-        if first is not None and len({self.side_of_group(self._groups[k], first) for k in loose} - {None}) == 2 and \
-                not (self.besieged() and data.regions()[first].get("settlement") == "stronghold"):
+        head = self.regions[0] if self.regions else None
+        loose = [k for k, g in enumerate(self._groups) if out[k] == head and self.region_of(g) is None]
+        sides = {self.side_of_group(self._groups[k], head) for k in loose} - {None} if head else set()
+        if head is not None and len(sides) == 2 and \
+                not (self.besieged() and data.regions()[head].get("settlement") == "stronghold"):
             attacker = self.attacker()
             if attacker in loose:
                 out[attacker] = None
@@ -660,8 +664,10 @@ class _Read:
             return None
         at = self._token_at(verb.start())
         before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
-        after_verb = self.tokens[at + len(verb.group(0).split()):at + len(verb.group(0).split()) + 1]
-        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la")) or after_verb in (["them"], ["him"], ["it"]):
+        said_end = at + len(verb.group(0).split())
+        after_verb = self.tokens[said_end:said_end + 1]
+        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la")) or \
+                after_verb in (["them"], ["him"], ["it"]):
             # "si los ataca", "attacks them": the army named before is the one attacked
             return next((k for k in range(len(groups) - 1, -1, -1) if k not in before[-1:]), None) \
                 if len(groups) == 2 and before else None
@@ -843,13 +849,12 @@ def _card_named(read: _Read) -> str | None:
     found = pattern.search(read.text)
     if found:
         return ids[found.group(0)]
-    from adjudicator.wotr.cards import catalogue
-
     said = set(read.tokens)
     best: list[tuple[int, str]] = []
-    for cid, words in _card_words().items():   # a name said half in each language: "los muertos de dunharrow (dead men)"
+    for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"
         en, es = words["en"] & said, words["es"] & said
-        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, min(len(words["en"]), len(words["es"]))):
+        shortest = min(len(words["en"]), len(words["es"]))
+        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, shortest):
             best.append((len(en | es), cid))
     best.sort(reverse=True)
     if best and (len(best) == 1 or best[0][0] > best[1][0]):
@@ -929,7 +934,7 @@ def _recruit_regions(read: _Read, u: _Unit) -> list[str]:
     """Where a recruited count goes, one figure each (two at most): its region, or one in each
     of the regions listed with it when the count is theirs ("2 regulars in Dol Amroth and Pelargir")."""
     listed = [u.region or ""]
-    for s, e, rid in read.regions_at:
+    for _s, e, rid in read.regions_at:
         if rid == listed[0]:
             k = e
             for s2, e2, rid2 in read.regions_at:
@@ -950,7 +955,7 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     position: dict[str, Any] = {}
     side_of = {nid: info["side"] for nid, info in data.nations().items()}
     recruits = _recruits(read, kind)
-    for group, rid in zip(read._groups, read.placed()):
+    for group, rid in zip(read._groups, read.placed(), strict=True):
         for u in group:
             u.region = rid
             if u in recruits or rid is None:
