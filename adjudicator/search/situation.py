@@ -65,6 +65,23 @@ TARGET_BEFORE = {"to", "a", "al", "hacia", "into", "towards", "toward", "attack"
                  "atacar",
                  "ataca", "atacan", "atacando", "vs", "versus", "contra", "against"}
 ORIGIN_BEFORE = {"from", "desde"}
+# Verbs of an army coming from somewhere: the region after "viene de" is where it comes from.
+COMING = {"viene", "vienen", "llega", "llegan", "sale", "salen", "ataca", "atacan", "baja", "bajan", "venir",
+          "comes", "coming", "come", "marches", "march", "attacks", "attack"}
+# Before a group the asker says is theirs.
+MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me"}
+# An attack said and who makes it.
+ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
+                     r"|assaults?)\b")
+ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
+                        r"|attacked by|atacad[oa]s? por)\b")
+I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
+                      r"|podemos atacar|my army attacks|mi ejercito ataca)\b")
+# After a region's name, a point of the compass makes another place ("Folde Oeste").
+COMPASS = {"oeste", "este", "norte", "sur", "west", "east", "north", "south", "occidental", "oriental",
+           "septentrional", "meridional"}
+# Before a nation's name said as a place ("from Isengard", "en Isengard").
+PLACE_BEFORE = {"from", "desde", "in", "en", "at", "to", "hacia", "into"}
 DESTINATION_BEFORE = {"to", "into", "towards", "toward", "hacia", "a", "al", "onto", "reach", "llegar", "llega"}
 PASSIVE = re.compile(r"\b(passive|pasiv[ao]s?|asleep|dormid[ao]s?|sleeping)\b")
 ACTIVE = re.compile(r"\b(active|activos|activas|awake|despiert[ao]s?)\b|\b(?:esta|estan|is|are|ya) activ[ao]\b")
@@ -88,7 +105,10 @@ ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:
 LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
 MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
                          r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|track|camino)"
-                         r"|\b(?:mordor track|senda de mordor|track de mordor) (?:step |paso |casilla )?(\d)\b")
+                         r"|\b(?:mordor track|senda de mordor|track de mordor) (?:step |paso |casilla )?(\d)\b"
+                         r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
+                         r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
+                         r"(mount doom|monte del destino|orodruin)\b")
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra)? (?:in|en|on) "
                       r"(?:the |la )?(?:hunt box|box"
@@ -97,10 +117,11 @@ HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cu
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                   r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b")
 CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
-                        r"|corruption (?:of |at |is |en )?(\d{1,3})\b")
+                        r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
-TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: tile| ficha| loseta)\b"
+TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria)?"
+                  r"(?: tile| ficha| loseta)\b"
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? "
                   r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b")
@@ -112,7 +133,14 @@ INTENTS = (
     ("hunt-damage", re.compile(r"\b(draws?|drew|drawn|sale|salio|saca|saco|roba|robo|robar|sacar)\b.*"
                                r"\b(tiles?|fichas?|losetas?)\b|\b(eye|ojo) (tile|ficha|loseta)\b"
                                r"|\b(draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
-                               r"|\b(tile|ficha|loseta) (del? )?(ojo|eye)\b")),
+                               r"|\b(tile|ficha|loseta) (del? )?(ojo|eye)\b"
+                               r"|\b(\d|eye|ojo) (?:hunt )?(tile|ficha|loseta)\b")),
+    # who takes the Hunt's damage: the Guide, a Companion, the Ring-bearers' Corruption
+    ("hunt-casualty", re.compile(r"^(?=.*\b(?:hunt|caza|caceria|busqueda|guide|guia|fellowship|comunidad)\b)"
+                                 r".*(?:\b(?:has to|have to|must|should|tiene que|tienen que|debe|deben) (?:\w+ ){0,2}?"
+                                 r"(?:take (?:it|the (?:hit|hits|damage|casualty))|absorb\w*|recibir\w*|comerse\w*)\b"
+                                 r"|\b(?:who|quien) (?:takes|recibe|se come|absorbe)\b"
+                                 r"|\b(?:casualty|casualties)\b)")),
     ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|caceria|busqueda)\b"
                              r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|dados?"
                              r"|reroll\w*|relanz\w*|tira\w*)\b|\b(rolls?|dice|dados?|reroll\w*|relanz\w*|tirada)\b.*"
@@ -138,11 +166,21 @@ INTENTS = (
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
                    r"|transform\w*)\b")
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
+IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
+                           r"(?:fellowship|comunidad|compania)\b")
+LEAVES = re.compile(r"\b(leave|leaves|leaving|left|go off|dejar|deja|dejarla|salir|sale|irse|se va)\b")
 SEPARATE = re.compile(r"\b(separate[sd]?|separating|split|splits|leaves? the fellowship|separo|separar\w*|separa"
                       r"|separan|deja la comunidad|sale de la comunidad)\b")
 SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatro|cinco) "
                        r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
+REROLL = re.compile(r"\b(rerolls?|re rolls?|rerolling|relanz\w*|repit\w*|repet\w*|volver a tirar)\b")
 RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
+INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|podemos|tengo que|debo|hay que)"
+                             r" (?:\w+ ){0,2}?(go|get|move|retreat|fall back|meto|meterme|meternos|metemos|entrar|entro"
+                             r"|entramos"
+                             r"|refugi\w*|encierr\w*|encerr\w*) (?:\w+ ){0,2}?(?:inside|into|in|adentro|dentro|a|en)"
+                             r" (?:de )?(?:the |la |el |my |mi )?(stronghold|fortaleza|baluarte|castle|castillo|walls"
+                             r"|murallas)\b")
 MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place)\b")
 UPGRADE = re.compile(r"\b(upgrade\w*|mejorar\w*)\b"
                      r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*"
@@ -184,6 +222,10 @@ def _regions() -> tuple[re.Pattern[str], dict[str, str]]:
         for word, said in spanish_points.items():
             if re.search(rf"\b{word}\b", es):
                 add(re.sub(rf"\b{word}\b", said, es), rid)
+        for point in ("norte", "sur", "oeste", "este"):   # "el sur de Ithilien" for Ithilien del Sur
+            bare = re.fullmatch(rf"(.+) del {point}", es)
+            if bare:
+                add(f"{point} de {bare.group(1)}", rid)
     for alias, rid in _table("region_aliases").items():
         if rid in data.regions():
             add(alias, rid)
@@ -255,13 +297,29 @@ class _Read:
 
     def __init__(self, query: str):
         t = _tables()
-        tokens = _spell(_words(fold(query)))
+        marked = re.findall(r"\w+|[,.;:!?()]", fold(query))
+        tokens = _spell([w for w in marked if w[0].isalnum() or w[0] == "_"])
+        after_mark, k = set(), 0
+        for w in marked:
+            if w[0].isalnum() or w[0] == "_":
+                k += 1
+            else:
+                after_mark.add(k)   # the token after a comma, a stop, a bracket
         merged: list[str] = []
-        for tok in tokens:   # "de el" is "del", "a el" is "al" ("Los Muertos de El Sagrario")
-            if tok == "el" and merged and merged[-1] in ("de", "a"):
+        self.breaks: set[int] = set()
+        self._placed: list[str | None] | None = None   # tokens said after punctuation ("5 regulares, rohan se pone")
+        for k, tok in enumerate(tokens):   # "de el" is "del", "a el" is "al" ("Los Muertos de El Sagrario")
+            if tok == "el" and merged and merged[-1] in ("de", "a") and k not in after_mark:
                 merged[-1] += "l"
                 continue
+            if k in after_mark:
+                self.breaks.add(len(merged))
             merged.append(tok)
+        places = _table("places")   # a nation's name said as a place: "viene de Isengard", "in Isengard"
+        for k, tok in enumerate(merged):
+            if tok in places and k and (merged[k - 1] in PLACE_BEFORE or (
+                    merged[k - 1] == "de" and k > 1 and merged[k - 2] in COMING)):
+                merged[k] = places[tok]
         self.tokens = merged
         self.text = " ".join(merged)
         self._starts = [0]
@@ -271,7 +329,10 @@ class _Read:
         self.regions_at: list[tuple[int, int, str]] = []   # (first token, token after, region id)
         for m in pattern.finditer(self.text):
             first = self._token_at(m.start())
-            self.regions_at.append((first, first + len(m.group(0).split()), ids["".join(_words(m.group(0)))]))
+            after = first + len(m.group(0).split())
+            if after < len(merged) and merged[after] in COMPASS and after not in self.breaks:
+                continue   # "el Folde Oeste": a place the map lacks, not the Folde (the form asks)
+            self.regions_at.append((first, after, ids["".join(_words(m.group(0)))]))
         self.regions = [rid for _s, _e, rid in self.regions_at]
         self.chars_at = self._characters(t)
         self.chars = list(dict.fromkeys(cid for _s, _e, cid in self.chars_at))
@@ -312,6 +373,13 @@ class _Read:
         if any(cid == "gandalf-the-white" for _s, _e, cid in found):   # "Gandalf the White ... Gandalf's reroll"
             found = [(s, e, "gandalf-the-white" if e - s == 1 and self.tokens[s] == "gandalf" else cid)
                      for s, e, cid in found]
+        # a figure said to be in the Fellowship is its Companion: "Aragorn is in the fellowship" is Strider
+        self.in_fellowship: set[str] = set()
+        for k, (s, e, cid) in enumerate(found):
+            if IN_FELLOWSHIP.match(" ".join(self.tokens[e:e + 6])):
+                cid = "strider" if cid == "aragorn" else cid
+                found[k] = (s, e, cid)
+                self.in_fellowship.add(cid)
         found.sort()
         return found
 
@@ -327,6 +395,12 @@ class _Read:
                 out.append(_Unit(i, i + 1, t["leaders"][tok], "leader", 1, explicit=True))
                 continue
             n = int(tok) if tok.isdecimal() and len(tok) <= 3 else NUMBERS.get(tok)
+            if n is None and t["units"].get(tok) == "nazgul" and i not in covered and tok not in ("nazguls",) and \
+                    (i == 0 or tokens[i - 1] not in NUMBERS and not tokens[i - 1].isdecimal()) and \
+                    i + 1 < len(tokens) and tokens[i + 1] in ("in", "en", "at") and \
+                    any(s == i + 2 or (s == i + 3 and tokens[i + 2] in ARTICLE_WORDS) for s, _e, _r in self.regions_at):
+                out.append(_Unit(i, i + 1, None, "nazgul", 1))   # "nazgul in Dol Guldur": one, where it stands
+                continue
             if n is None or i in covered:
                 continue
             nation, unit, j, word = None, None, i + 1, None
@@ -360,14 +434,20 @@ class _Read:
                 continue
             explicit = nation is not None
             end = j + 1
+            if i and tokens[i - 1] in ("los", "las", "the", "those", "esos", "esas", "estas", "estos") and \
+                    nation is None and any(o.unit == unit and o.count == n for o in out):
+                continue   # "las 3 elites": the 3 Elites already named
             if unit == "nazgul":
                 nation = None
             elif nation is None and end + 1 < len(tokens) and tokens[end] in ("de", "of", "del") \
                     and tokens[end + 1] in t["nations"]:
                 nation, explicit, end = t["nations"][tokens[end + 1]], True, end + 2   # "elites de rohan"
-            elif nation is None and end < len(tokens) and tokens[end] in t["nations"] and not (
-                    end + 1 < len(tokens) and tokens[end + 1] in t["units"]):
+            elif nation is None and end < len(tokens) and tokens[end] in t["nations"] and end not in self.breaks \
+                    and not (end + 1 < len(tokens) and tokens[end + 1] in t["units"]):
                 nation, explicit, end = t["nations"][tokens[end]], True, end + 1   # "3 elites enanos"
+            elif nation is None and end + 2 < len(tokens) and tokens[end] in ("de", "of") and \
+                    tokens[end + 1] in ("los", "las", "the") and tokens[end + 2] in t["nations"]:
+                nation, explicit, end = t["nations"][tokens[end + 2]], True, end + 3   # "de los sureños"
             elif nation is None and end + 2 < len(tokens) and tokens[end] in ("de", "of") and \
                     tokens[end + 1] in ("la", "the") and tokens[end + 2] in t["sides"]:
                 end += 3   # "de la Sombra": its side, read with the group
@@ -378,6 +458,7 @@ class _Read:
         # de Rohan y Théoden"): named alone ("Elrond and Galadriel character card") it is no army
         self._groups = [g for g in groups if any(t["leaders"].get(tokens[u.start]) is None for u in g)]
         out = [u for g in self._groups for u in g]
+        self._counted = out
         for group in self._groups:
             self._group_nation(group, t)
         return out
@@ -426,9 +507,21 @@ class _Read:
                 u.nation = self._shadow_nation()
             if u.nation is None and side is None and named:
                 u.nation = named[0]
-            if u.nation is None and side is None and len(set(self.nations)) == 1:
-                u.nation = self.nations[0]
+            if u.nation is None and side is None and len(set(self.nations)) == 1 and not any(
+                    g.start <= i < g.end for i, _n in self.nations_at for g in self._counted if g.explicit) \
+                    and not self._other_sides_region(group, self.nations[0]):
+                u.nation = self.nations[0]   # not "10 unidades de mordor"'s when those name it
             u.side = side
+
+    def _other_sides_region(self, group: list[_Unit], nation: str) -> bool:
+        """Whether ``group`` stands in a region of a nation of the other side than ``nation``
+        ("Rohan es pasiva y Saruman viene de Isengard con 6 regulares": Isengard's)."""
+        from adjudicator import data
+
+        rid = self.region_of(group)
+        home = data.regions()[rid].get("nation") if rid else None
+        nations = data.nations()
+        return home in nations and nation in nations and nations[home]["side"] != nations[nation]["side"]
 
     def _shadow_nation(self) -> str:
         said = set(self.nations) | ({"isengard"} if "saruman" in self.chars else set())
@@ -438,6 +531,13 @@ class _Read:
         """Where a group stands: the region named right after it ("in", "en", "de", "besieging"),
         else right before it ("Lórien where there's", "en el Abismo de Helm tengo"), else
         "the same region" as the one named before."""
+        return self.region_and_how(group)[0]
+
+    def said_after(self, group: list[_Unit]) -> bool:
+        """Whether a group's region is said right after it ("6 orcs in Osgiliath"), the surest reading."""
+        return self.region_and_how(group)[1] == "after"
+
+    def region_and_how(self, group: list[_Unit]) -> tuple[str | None, str | None]:
         start, end = group[0].start, group[-1].end
         for s, _e, rid in self.regions_at:
             if end <= s <= end + 6:
@@ -445,15 +545,20 @@ class _Read:
                 while k >= end and self.tokens[k] in ARTICLE_WORDS:
                     k -= 1
                 between = self.tokens[end:s]
+                if len(between) >= 2 and any(i in self.breaks for i in range(end, s)):
+                    break   # "6 regulares, que pasa en el Abismo": another clause's region
+                if k >= end and self.tokens[k] in ORIGIN_BEFORE and len(between) <= 4 and not any(
+                        w.isdecimal() or w in NUMBERS for w in between):   # not another army's "from"
+                    return rid, "after"
                 if k >= end and self.tokens[k] in LOCATIVE and not any(
                         w in ("to", "a", "hacia", "attack", "attacks", "ataca", "atacan", "contra") for w in between):
-                    return rid
+                    return rid, "after"
                 break
         same = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:in|en) (?:the|la) (?:same|misma) (?:region|place|zona|lugar)\b")
         if same.search(" ".join(self.tokens[end:end + 8])):
             before = [rid for s, _e, rid in self.regions_at if s < start]
             if before:
-                return before[-1]
+                return before[-1], "same"
         for s, e, rid in reversed(self.regions_at):
             if e <= start:
                 gap = self.tokens[e:start]
@@ -461,9 +566,128 @@ class _Read:
                 if len(gap) <= 6 and all(w in BEFORE_GAP or e + k in chars for k, w in enumerate(gap)):
                     target = s > 0 and self.tokens[s - 1] in TARGET_BEFORE
                     if not target or any(w in ("where", "donde") for w in gap):
-                        return rid
+                        return rid, "before"
                 break
-        return None
+        return None, None
+
+    def side_of_group(self, group: list[_Unit], rid: str | None) -> str | None:
+        """The side a group's units are on: their nation's, the side said, else the region's nation's."""
+        from adjudicator import data
+
+        sides = {data.nations()[u.nation]["side"] for u in group if u.nation in data.nations()}
+        sides |= {"shadow" for u in group if u.unit == "nazgul"} | {u.side for u in group if u.side}
+        if not sides and rid is not None and data.regions()[rid].get("nation") in data.nations():
+            sides = {data.nations()[data.regions()[rid]["nation"]]["side"]}
+        return sides.pop() if len(sides) == 1 else None
+
+    def apart(self, side: str | None, rid: str) -> bool:
+        """Whether figures of ``side`` whose region is not said cannot stand in ``rid``: an army
+        of the other side was said to stand there and no siege is said (the engine holds one
+        side's army in a region, both only in a besieged Stronghold)."""
+        from adjudicator import data
+
+        if side is None:
+            return False
+        if self.besieged() and data.regions()[rid].get("settlement") == "stronghold":
+            return False
+        for group in self._groups:
+            there = self.region_of(group)
+            if there == rid and self.side_of_group(group, there) not in (None, side):
+                return True
+        return False
+
+    def placed(self) -> list[str | None]:
+        """Each group's region: the one said with it, else the query's first region, unless an
+        enemy army was said to stand there (then none: the form asks where)."""
+        from adjudicator import data
+
+        if self._placed is not None:
+            return self._placed
+        out: list[str | None] = []
+        for group in self._groups:
+            rid = self.region_of(group)
+            if rid is None and self.regions:
+                first = self.regions[0]
+                rid = None if self.apart(self.side_of_group(group, first), first) else first
+            out.append(rid)
+        # an army read as standing in the region named before it ("Dol Amroth, 6 orcs attack"), where
+        # an army of the other side was said to stand right before its region: the form asks where
+        for k, g in enumerate(self._groups):
+            rid = out[k]
+            if rid is None or self.said_after(g) or (
+                    self.besieged() and data.regions()[rid].get("settlement") == "stronghold"):
+                continue
+            mine = self.side_of_group(g, rid)
+            if any(out[j] == rid and self.said_after(h) and self.side_of_group(h, rid) not in (None, mine)
+                   for j, h in enumerate(self._groups) if j != k):
+                out[k] = None
+        # two armies of opposite sides, neither said where it stands, both put in the first region:
+        # the one attacked stays there ("Ataco Osgiliath con 5 regulares ... contra 2 regulares de
+        # Gondor"), the attacker's region is the form's to ask
+        head = self.regions[0] if self.regions else None
+        loose = [k for k, g in enumerate(self._groups) if out[k] == head and self.region_of(g) is None]
+        sides = {self.side_of_group(self._groups[k], head) for k in loose} - {None} if head else set()
+        if head is not None and len(sides) == 2 and \
+                not (self.besieged() and data.regions()[head].get("settlement") == "stronghold"):
+            attacker = self.attacker()
+            if attacker in loose:
+                out[attacker] = None
+        self._placed = out
+        return out
+
+    def mine(self, group: list[_Unit]) -> bool:
+        """A group the asker says is theirs: "my 4 regulars", "tengo 3 regulares", "I've got"."""
+        before = self.tokens[max(0, group[0].start - 4):group[0].start]
+        return any(w in MINE for w in before)
+
+    def attacker(self) -> int | None:
+        """Which group attacks (its index in the groups), when the query says so: "they attack
+        me", "ataco a", the army named just before "attacks" or "moves in" (its subject), the army
+        after "con" when a nation attacks ("Isengard ataca Edoras con 5 regulares")."""
+        groups = self._groups
+        if len(groups) < 2 and not (groups and ATTACKS.search(self.text)):
+            return None
+        mine = [k for k, g in enumerate(groups) if self.mine(g)]
+        others = [k for k in range(len(groups)) if k not in mine]
+        if ATTACKS_ME.search(self.text) and mine and len(others) == 1:
+            return others[0]
+        mine_attack = I_ATTACK.search(self.text)
+        if mine_attack and len(mine) == 1:
+            return mine[0]
+        if mine_attack:   # "5 regulares de Rohan en Edoras ..., puedo atacar a los 3 regulares": the army before
+            at = self._token_at(mine_attack.start())
+            before = [k for k, g in enumerate(groups) if g[-1].end <= at]
+            if before and any(g[0].start > at for g in groups):
+                return before[-1]
+        verb = ATTACKS.search(self.text)
+        if verb is None:
+            return None
+        at = self._token_at(verb.start())
+        before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
+        said_end = at + len(verb.group(0).split())
+        after_verb = self.tokens[said_end:said_end + 1]
+        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la")) or \
+                after_verb in (["them"], ["him"], ["it"]):
+            # "si los ataca", "attacks them": the army named before is the one attacked
+            return next((k for k in range(len(groups) - 1, -1, -1) if k not in before[-1:]), None) \
+                if len(groups) == 2 and before else None
+        if before:
+            return before[-1]
+        after = [k for k, g in enumerate(groups) if g[0].start > at and g[0].start - at <= 6
+                 and self.tokens[g[0].start - 1] in ("con", "with")]
+        return after[0] if after else None
+
+    def origins(self) -> list[str]:
+        """The regions an army comes from: "from Minas Morgul", "viene de Isengard"."""
+        out = []
+        for s, _e, rid in self.regions_at:
+            k = s - 1
+            while k >= 0 and self.tokens[k] in ARTICLE_WORDS:
+                k -= 1
+            if k >= 0 and (self.tokens[k] in ORIGIN_BEFORE or (
+                    self.tokens[k] in ("de", "del") and k and self.tokens[k - 1] in COMING)):
+                out.append(rid)
+        return out
 
     def marked(self, words: set[str]) -> list[str]:
         """The regions named right after one of ``words`` ("from Minas Morgul", "to Erebor")."""
@@ -486,13 +710,21 @@ class _Read:
     def kind(self) -> str | None:
         if BRING.search(self.text) and any(c in BRINGABLE for c in self.chars):
             return "bring-into-play"
+        said_in = [c for c in self.in_fellowship if c not in ("gollum", *BRINGABLE)]
+        if said_in and LEAVES.search(self.text) and not dict(INTENTS)["politics"].search(self.text):
+            return "separate-companions"   # "Aragorn is in the fellowship at Rivendell, can he leave"
         if SEPARATE.search(self.text) and not dict(INTENTS)["politics"].search(self.text) and any(
                 c not in ("gollum", *BRINGABLE) for c in self.chars):
             return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
         if self.fellowship_destination() is not None:
             return "fellowship-move"
         kind = next((k for k, rx in INTENTS if rx.search(self.text)), None)
+        if kind in ("army-move", "character-move", None) and _tables()["fellowship"].search(self.text) and \
+                REROLL.search(self.text):
+            return "hunt-roll"   # "the fellowship is in Lórien, can the shadow reroll if I move"
         retreat = RETREAT.search(self.text)
+        if kind in ("army-move", None) and INTO_STRONGHOLD.search(self.text) and self.units:
+            return "retreat"   # "si me meto adentro de la fortaleza": the retreat into a siege
         if kind in ("battle", "battle-outcome") and retreat:
             at = retreat.end()
             if any(self._starts[s] >= at and self._starts[s] - at < 20 for s, _e, _r in self.regions_at):
@@ -516,7 +748,8 @@ class _Read:
                 k = s - 1
                 while k >= after and self.tokens[k] in ARTICLE_WORDS:
                     k -= 1
-                if k >= after and self.tokens[k] in ("in", "en", "at", "de", "from", "desde", "on"):
+                if k >= after and self.tokens[k] in ("in", "en", "at", "de", "from", "desde", "on", "por",
+                                                     "through", "thru", "via"):
                     return rid
                 return None
         return None
@@ -584,13 +817,62 @@ def _cards() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b"), ids
 
 
+# Words of a card's name that tell no card from another.
+CARD_STOP = {"the", "of", "and", "los", "las", "la", "el", "de", "del", "y", "en", "are", "is", "on", "in", "to",
+             "a", "an", "for", "por", "para", "con", "with", "they", "went", "card", "carta"}
+
+
+@cache
+def _card_words() -> dict[str, dict[str, set[str]]]:
+    """Each card's telling words in each language ("dead", "men", "dunharrow"; "muertos",
+    "sagrario"), and under "names" the proper names in it: the words the Spanish name, written
+    in sentence case, capitalises after its first word ("Ents", "Bárbol")."""
+    from adjudicator.wotr.cards import catalogue
+
+    out: dict[str, dict[str, set[str]]] = {}
+    for cid in catalogue.cards():
+        mine = out.setdefault(cid, {})
+        for lang in ("en", "es"):
+            mine[lang] = {w for w in _words(fold(catalogue.card_name(cid, lang))) if w not in CARD_STOP and len(w) >= 3}
+        spanish = re.findall(r"\w+", catalogue.card_name(cid, "es"))
+        mine["names"] = {fold(w) for w in spanish[1:] if w[:1].isupper() and fold(w) not in CARD_STOP}
+    return out
+
+
 def _card_named(read: _Read) -> str | None:
-    """The card a query about playing a card names ("can I play challenge of the king"), or None."""
+    """The card a query about playing a card names ("can I play challenge of the king"), or None;
+    ``""`` when it names a card no more closely than a word several cards share ("la carta de los
+    Ents": three cards awake the Ents)."""
     if not PLAYING.search(read.text):
         return None
     pattern, ids = _cards()
     found = pattern.search(read.text)
-    return ids[found.group(0)] if found else None
+    if found:
+        return ids[found.group(0)]
+    said = set(read.tokens)
+    best: list[tuple[int, str]] = []
+    for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"
+        en, es = words["en"] & said, words["es"] & said
+        shortest = min(len(words["en"]), len(words["es"]))
+        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, shortest):
+            best.append((len(en | es), cid))
+    best.sort(reverse=True)
+    if best and (len(best) == 1 or best[0][0] > best[1][0]):
+        return best[0][1]
+    # a proper name of the card said with "card": "la carta de los Ents", "the Ents card"
+    named = re.search(r"\b(?:card|carta|evento) (?:de|of) (?:los |las |la |el |the )?(\w+)|\b(\w+) (?:card|event)\b",
+                      read.text)
+    word = named and (named.group(1) or named.group(2))
+    if word:
+        t = _tables()
+        game_word = word in t["known"] or word in t["sides"] or t["fellowship"].fullmatch(word) or \
+            _regions()[0].fullmatch(word)   # "la carta de la Sombra", "de la Comunidad": no card's own name
+        sharing = [] if game_word else [cid for cid, words in _card_words().items() if word in words["names"]]
+        if len(sharing) == 1:
+            return sharing[0]
+        if sharing:
+            return ""
+    return None
 
 
 def read_situation(query: str, lang: str) -> dict[str, Any] | None:
@@ -611,7 +893,7 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
         out: dict[str, Any] = {"game": GAME, "lang": lang, "_described": True}
         if position:
             out["position"] = position
-        out["question"] = {"kind": "event-card", "card": catalogue.card_name(card, lang)}
+        out["question"] = {"kind": "event-card", **({"card": catalogue.card_name(card, lang)} if card else {})}
         return out
     hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corrup\w*)\b", read.text)
     fellowship = _tables()["fellowship"].search(read.text)
@@ -648,6 +930,23 @@ def _recruits(read: _Read, kind: str) -> list[_Unit]:
     return [u for u in read.units if u.start > at]
 
 
+def _recruit_regions(read: _Read, u: _Unit) -> list[str]:
+    """Where a recruited count goes, one figure each (two at most): its region, or one in each
+    of the regions listed with it when the count is theirs ("2 regulars in Dol Amroth and Pelargir")."""
+    listed = [u.region or ""]
+    for _s, e, rid in read.regions_at:
+        if rid == listed[0]:
+            k = e
+            for s2, e2, rid2 in read.regions_at:
+                if s2 == k + 1 and read.tokens[k] in ("and", "y", "e", "or", "o") and rid2 not in listed:
+                    listed.append(rid2)
+                    k = e2
+            break
+    if 1 < len(listed) <= min(u.count, 2):
+        return listed[:2]
+    return [listed[0]] * min(u.count, 2)
+
+
 def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     """The position the query names: units where they stand, characters with an army, the
     political states, control and sieges, the Fellowship, the Hunt Box and the Corruption."""
@@ -656,8 +955,7 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     position: dict[str, Any] = {}
     side_of = {nid: info["side"] for nid, info in data.nations().items()}
     recruits = _recruits(read, kind)
-    for group in read._groups:
-        rid = read.region_of(group) or (read.regions[0] if read.regions else None)
+    for group, rid in zip(read._groups, read.placed(), strict=True):
         for u in group:
             u.region = rid
             if u in recruits or rid is None:
@@ -681,7 +979,11 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
         for s, _e, cid in read.chars_at:
             if cid in _fellowship_figures(read):
                 continue
-            near = read.region_of([_Unit(s, _e, None, "", 0)]) or read.regions[0]
+            near = read.region_of([_Unit(s, _e, None, "", 0)])
+            if near is None and read.regions and not read.apart(data.characters()[cid]["side"], read.regions[0]):
+                near = read.regions[0]
+            if near is None:
+                continue   # beside an enemy army whose region is not said: the form asks where
             slot = position.setdefault("regions", {}).setdefault(_region_name(near, lang), {})
             side = slot.setdefault(data.characters()[cid]["side"], {})
             name = names.character_name(cid, lang).split(",")[0]
@@ -792,7 +1094,8 @@ def _fellowship(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     if read.corruption:
         out["corruption"] = min(int(read.corruption.group(1) or read.corruption.group(2)), 12)
     if read.mordor:
-        out["mordor"] = min(_number(read.mordor.group(1) or read.mordor.group(2)), 5)
+        step = next(g for g in read.mordor.groups() if g)
+        out["mordor"] = min(_number(step), 5) if _number(step) else 5   # Mount Doom: the last step
     return out
 
 
@@ -803,22 +1106,34 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
     question: dict[str, Any] = {}
     ordered = list(read.regions)
     regions = [_region_name(rid, lang) for rid in ordered]
-    origin, target = read.marked(ORIGIN_BEFORE), read.marked(TARGET_BEFORE)
+    origin, target = read.origins(), read.marked(TARGET_BEFORE)
     if kind in ("army-move", "battle", "battle-outcome", "character-move", "retreat") and regions:
         if len(set(ordered)) >= 2:
             first, last = ordered[0], ordered[-1]
-            if kind in ("battle", "battle-outcome") and origin:
+            attacker = read.attacker() if kind in ("battle", "battle-outcome", "retreat") else None
+            attacking = read.placed()[attacker] if attacker is not None else None
+            if kind in ("battle", "battle-outcome", "retreat") and origin:
                 first = origin[0]   # "the Shadow attacks from Minas Morgul"
                 last = next((r for r in (target or ordered) if r != first), last)
+            elif attacking is not None:   # "if he moves in", "can they attack me"
+                first = attacking
+                last = next((r for r in (target or ordered[::-1]) if r != first), last)
             elif kind != "battle" and kind != "battle-outcome":
                 dest = [r for r in read.marked(DESTINATION_BEFORE) if r != first]
                 last = dest[0] if dest else last   # "de Erebor a Valle y ... en el Bosque Negro"
             question["from"], question["to"] = _region_name(first, lang), _region_name(last, lang)
         elif kind in ("battle", "battle-outcome"):
-            question["to"] = regions[0]
-            besieged = any(isinstance(s, dict) and s.get("besieged") for s in position.get("regions", {}).values())
-            if besieged or re.search(r"\b(sortie|salir|salida|besieged by|sitiados por|asediados por)\b", read.text):
-                question["from"] = regions[0]   # a siege or a sortie: the Stronghold's own region
+            attacker = read.attacker()
+            explicit = read.placed()
+            if attacker is not None and explicit[attacker] == ordered[0] and \
+                    sum(r == ordered[0] for r in read.placed()) == 1 and not read.besieged():
+                question["from"] = regions[0]   # the attacker's region said, the defender's not
+            else:
+                question["to"] = regions[0]
+                besieged = any(isinstance(s, dict) and s.get("besieged") for s in position.get("regions", {}).values())
+                if besieged or re.search(r"\b(sortie|salir|salida|besieged by|sitiados por|asediados por)\b",
+                                         read.text):
+                    question["from"] = regions[0]   # a siege or a sortie: the Stronghold's own region
         else:
             question["from"] = regions[0]
     if kind == "character-move":
@@ -849,9 +1164,10 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
         tile = TILE.search(read.text)
         if tile:
             face = next(g for g in tile.groups() if g)
-            question["tile"] = "eye" if face in ("eye", "ojo") else int(face)
+            if face in ("eye", "ojo") or -3 <= int(face) <= 3:   # "a 4 hunt tile" is no tile there is
+                question["tile"] = "eye" if face in ("eye", "ojo") else int(face)
         hits = SUCCESSES.search(read.text)
-        if hits:
+        if hits and "mordor" not in position.get("fellowship", {}):   # on the Mordor Track no roll finds it
             question["successes"] = min(_number(hits.group(1)), 5)
     if kind in ("muster", "politics"):
         nation = read.nations[0] if read.nations else data.regions()[read.regions[0]].get("nation") \
@@ -861,8 +1177,8 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
         if kind == "muster":
             recruits = _recruits(read, kind)
             if recruits and all(u.region for u in recruits):
-                question["recruit"] = [{"unit": u.unit, "region": _region_name(u.region or "", lang)}
-                                       for u in recruits for _n in range(min(u.count, 2))]
+                question["recruit"] = [{"unit": u.unit, "region": _region_name(where, lang)}
+                                       for u in recruits for where in _recruit_regions(read, u)]
             elif UPGRADE.search(read.text):
                 question["upgrade"] = True   # Saruman's: Regulars become Elites, no recruit
             elif regions:
