@@ -68,11 +68,23 @@
   }
 
   Array.prototype.forEach.call(form.querySelectorAll("button.step-btn"), function (b) { b.hidden = false; });
-  Array.prototype.forEach.call(form.querySelectorAll(".dice-pad"), function (pad) { pad.hidden = false; });
+  Array.prototype.forEach.call(form.querySelectorAll(".dice-pad, .count-pad"), function (pad) { pad.hidden = false; });
+
+  // An army's count: a tap on 1 to 5 sets it, a tap on the number already set clears it.
+  function pressed(input) {
+    Array.prototype.forEach.call(form.querySelectorAll('button.count-btn[data-for="' + input.id + '"]'), function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-set") === input.value.trim() ? "true" : "false");
+    });
+  }
   form.addEventListener("click", function (e) {
-    var b = e.target.closest("button.step-btn, .dice-pad button");
+    var b = e.target.closest("button.step-btn, .dice-pad button, button.count-btn");
     if (!b) { return; }
     e.preventDefault();
+    if (b.classList.contains("count-btn")) {
+      var count = document.getElementById(b.getAttribute("data-for"));
+      if (count) { setValue(count, count.value.trim() === b.getAttribute("data-set") ? "" : b.getAttribute("data-set")); }
+      return;
+    }
     if (b.classList.contains("step-btn")) {
       var input = document.getElementById(b.getAttribute("data-for"));
       if (input) { step(input, Number(b.getAttribute("data-step"))); }
@@ -170,6 +182,24 @@
     if (nation && Array.prototype.some.call(select.options, function (o) { return o.value === nation; })) {
       setValue(select, nation);
     }
+  }
+
+  // Armies of both sides in a stronghold's region: one is besieged, the stronghold's own
+  // (its controller's, else its original side's), unless the player chose otherwise.
+  function besiegedFor(i) {
+    var row = rows[i];
+    var choice = field("r" + i + "-besieged");
+    if (!row || !choice || choice.value || row.hasAttribute("data-besieged-chosen")) { return; }
+    var id = regionId(rowName(row).value);
+    var g = id && svg && svg.querySelector('[data-region="' + id + '"]');
+    if (!g || !g.classList.contains("k-stronghold")) { return; }
+    if (!sideText(row, "fp") || !sideText(row, "sh")) { return; }
+    var side = valueOf("r" + i + "-control");
+    if (!side) {
+      var nation = g.getAttribute("data-nation");
+      side = ((DATA.nations || {}).shadow || []).indexOf(nation) >= 0 ? "shadow" : "free-peoples";
+    }
+    Array.prototype.forEach.call(choice, function (r) { r.checked = r.value === side; });
   }
 
   var COUNT = /^r(\d+)-(fp|sh)0-(regular|elite|leader)$/;
@@ -327,9 +357,10 @@
         if (id) { roles[id] = roleOf(f.name, keys); }
       });
       var armies = {};
-      rows.forEach(function (row) {
+      rows.forEach(function (row, i) {
         var id = regionId(rowName(row).value);
         if (!id) { return; }
+        besiegedFor(i);
         var parts = [];
         var fp = sideText(row, "fp"), sh = sideText(row, "sh");
         if (fp) { parts.push(fill((DATA.army || {}).fp, { n: fp })); }
@@ -370,12 +401,17 @@
 
   form.addEventListener("input", function (e) {
     var t = e.target;
+    if (t.parentNode && t.parentNode.classList && t.parentNode.classList.contains("count-row")) { pressed(t); }
     countTyped(t);
     if (/^q-/.test(t.name || "") && t.getAttribute("list") === "regions-dl") { rowForQuestion(t); }
     sync();
   });
   form.addEventListener("change", function (e) {
     if (e.target.name === "pol-preset") { showPolitics(); }
+    var besieged = /^r(\d+)-besieged$/.exec(e.target.name || "");
+    if (besieged && e.isTrusted && rows[Number(besieged[1])]) {
+      rows[Number(besieged[1])].setAttribute("data-besieged-chosen", "");
+    }
     sync();
   });
 
