@@ -46,6 +46,20 @@ def row_used(values: Any, field_errors: dict, names: Any) -> bool:
     return any(values.get(n) for n in names) or any(n in field_errors for n in names) or focus in names
 
 
+# The field names of each position part (web/forms/parts.py), for a folded part to open.
+PART_NAMES = {"fellowship": r"fel-", "hunt": r"hunt-", "regions": r"r\d+-", "politics": r"pol",
+              "turn": r"turn-", "cg-players": r"cg-player|reserve-card", "cg-path": r"path",
+              "cg-battlegrounds": r"bg\d", "lcg-players": r"lcg-(player|first)", "lcg-in-play": r"lcg-(card|under)"}
+
+
+def part_used(values: Any, field_errors: dict, part: str) -> bool:
+    """Open a folded position part that holds something, a problem or the field to change."""
+    pattern = re.compile(PART_NAMES[part])
+    names = {n for n in (values or {}) if values.get(n)} | set(field_errors)
+    focus = request.args.get("focus") if request else None
+    return any(pattern.match(n) for n in names) or bool(focus and pattern.match(focus))
+
+
 def with_default(values: Any, name: str, value: str) -> Any:
     """``values`` with ``name`` set to the value the engine takes when it is left empty, so
     that the choice shows its default selected like every other choice (issue 26)."""
@@ -60,7 +74,7 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
     focus = request.args.get("focus")
     return {
         "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
-        "translated": translated, "row_used": row_used, "region_names": forms.region_row_names,
+        "translated": translated, "row_used": row_used, "part_used": part_used, "region_names": forms.region_row_names,
         "region_rows": forms.REGION_ROWS, "nation_lines": forms.NATION_LINES,
         "politics_rows": forms.POLITICS_ROWS,
         "fellowship_fields": forms.FELLOWSHIP_FIELDS, "hidden_choices": forms.HIDDEN_CHOICES,
@@ -137,7 +151,7 @@ def ask_data(spec: forms.KindForm, lang: str) -> dict[str, Any] | None:
     return {**_names_data(),
             "army": {"fp": _("FP %(n)s", n="{n}"), "sh": _("S %(n)s", n="{n}")},
             "words": {"added": _("%(region)s: in the position, row %(n)s.", region="{region}", n="{n}"),
-                      "another": _("Another nation"),
+                      "another": _("Another nation"), "another_region": _("Another region"),
                       "full": _("Every region row is in use: clear one to add %(region)s.", region="{region}"),
                       "zoomed": _("Zoomed in: tap the region you meant.")}}
 

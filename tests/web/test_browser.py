@@ -275,10 +275,11 @@ def test_card_game_form_in_a_phone(browser, base_url):
         fill(page, {"path-name": "Bosque Viejo", "path-defence": "0",
                     "path-card0-name": "Viejo Hombre Sauce", "path-card0-side": "shadow", "path-card0-kind": "card",
                     "path-card0-skulls": "3"})
-        page.locator("details.row-card:has(#path-card1-name) > summary").click()
+        # the rows not yet used wait behind one button ("+ Carta"), each tap shows the next open
+        page.locator("details.row-card:has(#path-card0-name) ~ button.another").click()
         fill(page, {"path-card1-name": "Frodo", "path-card1-side": "free-peoples",
                     "path-card1-kind": "character", "path-card1-cancels": "2"})
-        page.locator("details.row-card:has(#path-card2-name) > summary").click()
+        page.locator("details.row-card:has(#path-card0-name) ~ button.another").click()
         fill(page, {"path-card2-name": "Sam", "path-card2-side": "free-peoples",
                     "path-card2-kind": "character", "path-card2-cancels": "1"})
         page.get_by_role("button", name="Obtener el dictamen").click()
@@ -396,10 +397,14 @@ def test_map_zooms_pans_and_a_tap_fills_the_box_on_a_phone(phone):
         document.addEventListener('region-pick', e => window.picked.push(e.detail)); }""")
     page.get_by_role("button", name="Zoom in").tap()
     page.locator("#map").scroll_into_view_if_needed()
-    # Edoras and the Folde are too close there for a finger: the tap zooms in, the next one picks
+    # the Folde and Edoras are too close there for a finger: a tap on the Folde zooms in ...
     zoomed_out = view_box(page)[2]
-    page.touchscreen.tap(*centre_of(page, "edoras"))
+    page.touchscreen.tap(*centre_of(page, "folde"))
     assert page.evaluate("window.picked") == [] and view_box(page)[2] < zoomed_out / 1.5
+    # ... while a city's marker is drawn 24 px wide at every zoom: a tap on it picks it at once
+    page.get_by_role("button", name="Whole board").tap()
+    size = page.locator('#map [data-region="edoras"] > use').first.bounding_box()
+    assert min(size["width"], size["height"]) >= 24, size
     page.touchscreen.tap(*centre_of(page, "edoras"))
     assert page.evaluate("window.picked") == [{"id": "edoras", "name": "Edoras", "role": None}]
     assert page.locator("#map-region").input_value() == "Edoras"

@@ -1,8 +1,8 @@
 """Issue 26, on a phone at the table (390x844, Debian's Chromium through Playwright):
 
 - every form of the registry, in both languages: the first question field on the first
-  screen, the button that asks in reach (sticky, on screen) once it is, and no
-  scenario-file syntax in what the form shows;
+  screen, the button that asks in reach (sticky, on screen) once it is, at most three
+  screens of form before it, and no scenario-file syntax in what the form shows;
 - a besieged army's ruling map shows no region "within reach";
 - opened from a second loopback address (127.0.0.2, the stand-in for a phone on the
   Wi-Fi), a ruling's share box and QR code carry that address.
@@ -39,9 +39,14 @@ MEASURE = """() => {
   const first = [...form.querySelectorAll('fieldset input, fieldset select, fieldset textarea, fieldset label')]
     .find(e => e.getBoundingClientRect().height > 0 && e.type !== 'hidden');
   const button = form.querySelector('button.primary').getBoundingClientRect();
+  // where the button stands in the page when not held at the screen's bottom: the form's length before it
+  const place = form.querySelector('.ask-button');
+  place.style.position = 'static';
+  const before = place.getBoundingClientRect().top + window.scrollY;
+  place.style.position = '';
   return {first: first ? first.getBoundingClientRect().bottom + window.scrollY : null,
           firstName: first ? (first.id || first.getAttribute('for') || first.name) : null,
-          buttonTop: button.top, buttonBottom: button.bottom};
+          buttonTop: button.top, buttonBottom: button.bottom, before: before};
 }"""
 # What the form shows a player: its text and placeholders, the YAML box for the scenario file apart.
 SHOWN = """() => {
@@ -96,6 +101,9 @@ def test_every_form_asks_first_with_the_button_in_reach_in_players_words(phone, 
     assert m["first"] <= SCREEN, f"the first question field ({m['firstName']}) ends at {m['first']:.0f} px"
     # the button that asks is on screen already, at the bottom, whatever the form's length
     assert 0 <= m["buttonTop"] and m["buttonBottom"] <= SCREEN, m
+    # and the form before it is at most three phone screens long
+    assert m["before"] <= 3 * SCREEN, f"{m['before'] / SCREEN:.2f} screens before the button"
+
     shown = page.evaluate(SHOWN)
     found = sorted({hit.group(0) for hit in SCENARIO_SYNTAX.finditer(shown)})
     assert not found, f"scenario-file syntax in the form: {found}"

@@ -69,6 +69,8 @@
 
   Array.prototype.forEach.call(form.querySelectorAll("button.step-btn"), function (b) { b.hidden = false; });
   Array.prototype.forEach.call(form.querySelectorAll(".dice-pad, .count-pad"), function (pad) { pad.hidden = false; });
+  // what only a form without this script needs to be told (a row's region is named by a tap here)
+  Array.prototype.forEach.call(form.querySelectorAll(".no-js"), function (e) { e.hidden = true; });
 
   // An army's count: a tap on 1 to 5 sets it, a tap on the number already set clears it.
   function pressed(input) {
@@ -111,7 +113,8 @@
     more.type = "button";
     more.className = "another";
     more.textContent = (DATA.words || {}).another || "+";
-    later[later.length - 1].after(more);
+    var title = group.querySelector(".side-title");    // beside the side's name: a line saved
+    if (title) { title.appendChild(more); } else { later[later.length - 1].after(more); }
     more.addEventListener("click", function () {
       var next = later.shift();
       if (next) {
@@ -123,10 +126,44 @@
     });
   });
 
+  // -- repeated rows (players, cards): the closed ones unused show one at a time ------------
+  var groups = [];
+  Array.prototype.forEach.call(form.querySelectorAll("details.row-card"), function (d) {
+    if (groups.indexOf(d.parentNode) < 0) { groups.push(d.parentNode); }
+  });
+  groups.forEach(function (parent) {
+    var cards = Array.prototype.filter.call(parent.children, function (c) { return c.matches("details.row-card"); });
+    var later = cards.filter(function (d) { return !d.open && !lineUsed(d); });
+    if (!later.length) { return; }
+    later.forEach(function (d) { d.hidden = true; });
+    var add = document.createElement("button");
+    add.type = "button";
+    add.className = "another";
+    add.textContent = "+ " + cards[0].getAttribute("data-item");
+    cards[cards.length - 1].after(add);
+    add.addEventListener("click", function () {
+      var next = later.shift();
+      if (next) {
+        next.hidden = false;
+        next.open = true;
+        var first = next.querySelector("input, select");
+        if (first) { first.focus(); }
+      }
+      add.hidden = !later.length;
+    });
+  });
+
   // -- region rows ----------------------------------------------------------------------
   var rows = Array.prototype.slice.call(form.querySelectorAll("details.region[data-row]"));
 
   function rowName(row) { return row.querySelector('input[id$="-name"]'); }
+
+  // Rows after the first show when used, or when asked for ("Another region").
+  var moreRows = null;
+  function showRow(row) {
+    row.hidden = false;
+    if (moreRows) { moreRows.hidden = rows.every(function (r) { return !r.hidden; }); }
+  }
 
   function rowHasValues(row, except) {
     return Array.prototype.some.call(row.querySelectorAll("input, select"), function (f) {
@@ -157,9 +194,10 @@
   // The region's row (made from the first free one if needed); null when every row is in use.
   function ensureRow(id) {
     var row = rowFor(id);
-    if (row) { row.open = true; return row; }
+    if (row) { showRow(row); row.open = true; return row; }
     for (var i = 0; i < rows.length; i++) {
       if (!rowHasValues(rows[i])) {
+        showRow(rows[i]);
         setValue(rowName(rows[i]), nameOf(id));
         rows[i].setAttribute("data-auto", id);
         rows[i].open = true;
@@ -169,6 +207,20 @@
     }
     say(fill((DATA.words || {}).full, { region: nameOf(id) }));
     return null;
+  }
+
+  if (rows.length > 1) {
+    rows.slice(1).forEach(function (row) { if (!rowHasValues(row) && !row.querySelector(".has-error")) { row.hidden = true; } });
+    moreRows = document.createElement("button");
+    moreRows.type = "button";
+    moreRows.className = "another another-region";
+    moreRows.textContent = (DATA.words || {}).another_region || "+";
+    rows[rows.length - 1].after(moreRows);
+    moreRows.hidden = rows.every(function (r) { return !r.hidden; });
+    moreRows.addEventListener("click", function () {
+      var next = rows.filter(function (r) { return r.hidden; })[0];
+      if (next) { showRow(next); next.open = true; rowName(next).focus(); }
+    });
   }
 
   // A count typed in a line with no nation: the region's own nation on its side.
@@ -474,7 +526,7 @@
     if (nav && nav.type === "back_forward" && emptyNow()) {
       try { restore(JSON.parse(sessionStorage.getItem(KEY) || "{}")); } catch (err) { /* nothing saved */ }
     }
-    rows.forEach(function (row) { if (rowHasValues(row)) { row.open = true; } });
+    rows.forEach(function (row) { if (rowHasValues(row)) { showRow(row); row.open = true; } });
     // A form opened filled in (Edit, Back): a tap sets the first region still to give.
     var empty = regionFields.filter(function (r) {
       var input = document.getElementById(r.value);

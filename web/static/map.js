@@ -542,6 +542,16 @@
     var hint = figure.querySelector(".map-hint");
     if (hint) { hint.hidden = false; }
 
+    // A map folded away (a form's "On the board"): laid out again once opened.
+    var fold = figure.closest("details");
+    if (fold) {
+      fold.addEventListener("toggle", function () {
+        if (!fold.open) { return; }
+        measure();
+        var focus = (svg.getAttribute("data-focus") || "").split(/\s+/).filter(Boolean);
+        if (focus.length) { focusOn(focus); } else { show(fit(home)); }
+      });
+    }
     new MutationObserver(changed).observe(svg, {
       attributes: true, attributeFilter: ["data-candidates", "data-roles", "data-armies", "data-focus"] });
     window.addEventListener("resize", function () { show(view); });
