@@ -17,10 +17,12 @@ import socket
 import tempfile
 import threading
 import urllib.parse
+from fractions import Fraction
 
 import pytest
 
 from adjudicator import api, registry
+from adjudicator.ruling import format_decimal
 from web import permalink
 from web.forms.words import SCENARIO_SYNTAX
 
@@ -176,3 +178,47 @@ def test_the_besieged_army_move_by_taps_is_eight_actions_under_forty_seconds(bro
         assert not any("besieged" in step for step in actor.log)
     finally:
         context.close()
+
+
+WHOLE_BATTLE = {"game": "war-of-the-ring",
+                "position": {"regions": {"Minas Tirith": {"besieged": "free-peoples",
+                                                          "free_peoples": {"gondor": {"regular": 2, "elite": 1}},
+                                                          "shadow": {"sauron": {"regular": 5, "elite": 1}}}},
+                             "politics": {"gondor": "at-war", "sauron": "at-war"}},
+                "question": {"kind": "battle-outcome", "from": "Minas Tirith", "to": "Minas Tirith",
+                             "type": "siege", "side": "shadow"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_whole_battle_ruling_reads_at_a_glance(phone, lang):
+    """The answer and the verdict within three phone screens, the steps folded after them, each
+    ending's chance once, and every figure rounded as the answer rounds it."""
+    page = phone[lang]
+    page.goto(f"/{lang}/r/{permalink.encode({**WHOLE_BATTLE, 'lang': lang})}")
+    why = page.locator("details.why")
+    assert not why.evaluate("d => d.open"), "a whole battle's steps start folded"
+    assert why.evaluate("d => d.getBoundingClientRect().top + window.scrollY") <= 3 * SCREEN
+    verdict = page.locator("section[aria-labelledby='verdict-h']").inner_text()
+    ruling = api.ask({**WHOLE_BATTLE, "lang": lang}, lang)
+    for key in ("p_attacker_wins", "p_defender_holds"):
+        shown = format_decimal(Fraction(ruling["verdict"][key + "_exact"]) * 100, lang, 1) + "\u00a0%"
+        assert verdict.count(shown) == 1, (key, shown, verdict)
+    # no figure with more digits than the answer gives (1.42 there, never 1.4234 here)
+    assert not re.search(r"\d[.,]\d{3,}", verdict), verdict
+    assert re.search(r"\b1[.,]42\b", ruling["answer"]) and re.search(r"\b1[.,]42\b", verdict)
+    # "The numbers" is a control that opens, with its mark
+    summary = page.locator(".chart-numbers summary").first
+    assert summary.evaluate("s => getComputedStyle(s, '::before').content") in ('"▸"', "'▸'")
+    summary.tap()
+    assert summary.evaluate("s => s.parentElement.open")
+
+
+def test_a_no_does_not_wear_the_green_of_a_yes(phone):
+    page = phone["en"]
+    colours = {}
+    for name, scenario in (("no", BESIEGED), ("yes", {**WHOLE_BATTLE, "lang": "en"})):
+        page.goto(f"/en/r/{permalink.encode(scenario)}")
+        colours[name] = page.locator("#answer").evaluate("a => getComputedStyle(a).borderLeftColor")
+        tone = page.locator(".verdict-allowed .yesno")
+        colours[name + "-word"] = tone.evaluate("t => getComputedStyle(t).color")
+    assert colours["no"] != colours["yes"] and colours["no-word"] != colours["yes-word"], colours
