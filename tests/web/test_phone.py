@@ -222,3 +222,41 @@ def test_a_no_does_not_wear_the_green_of_a_yes(phone):
         tone = page.locator(".verdict-allowed .yesno")
         colours[name + "-word"] = tone.evaluate("t => getComputedStyle(t).color")
     assert colours["no"] != colours["yes"] and colours["no-word"] != colours["yes-word"], colours
+
+
+def test_a_did_you_mean_is_a_link_that_fixes_the_field(client):
+    """The same name mistyped in From and in its row: each suggestion opens the form with both
+    fixed, on the field, and that form asks without a problem."""
+    values = {"q-from": "Parth Celebrnt", "q-to": "Fangorn", "r0-name": "Parth Celebrnt",
+              "r0-fp0-nation": "rohan", "r0-fp0-regular": "2"}
+    page = client.post("/en/ask/war-of-the-ring/army-move", data=values).get_data(as_text=True)
+    assert "position.regions" not in page
+    links = re.findall(r'<a class="fix" href="([^"]+)">Use Parth Celebrant</a>', page)
+    assert links and all("focus=" in link for link in links), page
+    fixed = client.get(links[0].replace("&amp;", "&")).get_data(as_text=True)
+    assert 'value="Parth Celebrant"' in fixed and 'id="problems"' not in fixed
+    ruling = api.ask(permalink.decode(re.search(r"from=([\w-]+)", links[0]).group(1)), "en")
+    assert ruling["verdict"]["status"] == "decided"
+
+
+@pytest.mark.parametrize("how", ["typed", "tapped"])
+def test_changing_from_moves_the_army_that_stood_there(phone, how):
+    page = phone["en"]
+    page.goto("/en/ask/war-of-the-ring/army-move")
+    page.locator("#map.live").wait_for()
+    page.locator("#q-from").fill("Edoras")
+    page.locator('button.count-btn[data-for="r0-fp0-regular"][data-set="3"]').tap()
+    assert page.locator("#r0-name").input_value() == "Edoras"
+    if how == "typed":
+        page.locator("#q-from").fill("Westemnet")
+    else:
+        import table_flows as tf
+
+        page.locator("label[for='mode-q-from']").tap()     # a tap on the map sets From again
+        tf.tap_region(tf.Actor(page), "westemnet", lambda: page.locator("#q-from").input_value() == "Westemnet")
+    assert page.locator("#q-from").input_value() == "Westemnet"
+    # the army went with it: one row, now Westemnet's, its 3 Regulars still there
+    assert page.locator("#r0-name").input_value() == "Westemnet"
+    assert page.locator("#r0-fp0-regular").input_value() == "3"
+    assert page.locator("#r1-name").input_value() == ""
+    assert "moved with the question" in page.locator(".map-info").inner_text()

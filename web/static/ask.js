@@ -441,10 +441,17 @@
     var id = regionId(input.value);
     if (!id || !rows.length) { return; }
     var mine = madeFor[input.name];
-    if (mine && mine.getAttribute("data-auto") && !rowHasValues(mine, rowName(mine)) && !rowFor(id)) {
-      setValue(rowName(mine), nameOf(id));     // a name typed on past another: its row follows
+    var old = mine ? mine.getAttribute("data-auto") : null;
+    // The question's region changed (typed, or tapped on the map): the row made for the old
+    // one follows, and the army in it with it, unless another field of the question still
+    // names the old region or the new one has a row of its own (issue 26).
+    var stillNamed = questionRegions().indexOf(old) >= 0;
+    if (mine && old && old !== id && !rowFor(id) && !stillNamed) {
+      var army = rowHasValues(mine, rowName(mine));
+      setValue(rowName(mine), nameOf(id));
       mine.setAttribute("data-auto", id);
       showRowName(mine);
+      if (army) { say(fill((DATA.words || {}).moved, { from: nameOf(old), to: nameOf(id) })); }
       return;
     }
     var row = ensureRow(id);
