@@ -260,3 +260,47 @@ def test_changing_from_moves_the_army_that_stood_there(phone, how):
     assert page.locator("#r0-fp0-regular").input_value() == "3"
     assert page.locator("#r1-name").input_value() == ""
     assert "moved with the question" in page.locator(".map-info").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_the_board_page_a_tap_shows_the_regions_neighbours(phone, lang):
+    import table_flows as tf
+
+    from adjudicator import data
+
+    page = phone[lang]
+    page.goto(f"/{lang}/map")
+    name = data.regions()["edoras"]["name"][lang]
+    tf.tap_region(tf.Actor(page), "edoras", lambda: page.locator("#map-region").input_value() == name)
+    page.wait_for_timeout(50)      # the marks follow in the map's next frame
+    marked = page.locator("#map [data-role]")
+    roles = {marked.nth(i).get_attribute("data-region"): marked.nth(i).get_attribute("data-role")
+             for i in range(marked.count())}
+    adjacent = data.regions()["edoras"]["adjacent"]
+    assert roles == {"edoras": "from", **{n: "reachable" for n in adjacent}}
+    said = page.locator(".map-info").inner_text()
+    assert all(data.regions()[n]["name"][lang] in said for n in adjacent), said
+
+
+def test_every_stronghold_and_city_is_named_at_the_first_zoom_none_cut_by_the_edge(phone):
+    from adjudicator import data
+
+    page = phone["en"]
+    page.goto("/en/ask/war-of-the-ring/army-move")
+    page.locator("#map.live").wait_for()
+    page.wait_for_timeout(100)
+    shown = page.evaluate("""() => {
+      const map = document.getElementById('map').getBoundingClientRect();
+      return [...document.querySelectorAll('#map [data-region]')].map(g => {
+        const l = g.querySelector('text.l'), shape = g.querySelector('use').getBoundingClientRect();
+        const box = l.getBoundingClientRect(), on = getComputedStyle(l).display !== 'none';
+        return {id: g.dataset.region, on, inside: box.left >= map.left - 0.5 && box.right <= map.right + 0.5
+                && box.top >= map.top - 0.5 && box.bottom <= map.bottom + 0.5,
+                size: Math.min(shape.width, shape.height)};
+      });
+    }""")
+    big = {r for r, info in data.regions().items() if info["settlement"] in ("stronghold", "city")}
+    by_id = {s["id"]: s for s in shown}
+    assert all(by_id[r]["on"] for r in big), sorted(r for r in big if not by_id[r]["on"])
+    assert all(by_id[r]["size"] >= 24 for r in big), {r: by_id[r]["size"] for r in big}
+    assert all(s["inside"] for s in shown if s["on"]), [s["id"] for s in shown if s["on"] and not s["inside"]]

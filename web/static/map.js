@@ -87,9 +87,9 @@
       s.g.setAttribute("tabindex", "-1");
     });
 
-    function size() {
+    function size() {     // inside the border: what the viewBox is drawn on
       var r = svg.getBoundingClientRect();
-      return { w: r.width || 1, h: r.height || 1 };
+      return { w: svg.clientWidth || r.width || 1, h: svg.clientHeight || r.height || 1 };
     }
 
     function fit(b) {
@@ -119,7 +119,7 @@
       svg.setAttribute("font-size", (LABEL_PX * upp).toFixed(1));
       spots.forEach(function (s) {
         if (!BIG[s.kind] || !s.shape) { return; }
-        s.scale = Math.max(1, TARGET_PX * upp / BIG[s.kind]);
+        s.scale = Math.max(1, Math.ceil(TARGET_PX * upp / BIG[s.kind] * 100) / 100);   // never under 24 px
         if (s.scale > 1) { s.shape.setAttribute("transform", "scale(" + s.scale.toFixed(2) + ")"); }
         else { s.shape.removeAttribute("transform"); }
       });
@@ -371,6 +371,19 @@
       });
       if (!svg.dispatchEvent(event)) { return; }
       spots.forEach(function (t) { t.g.classList.toggle("picked", t === s); });
+      var word = svg.getAttribute("data-tap-neighbours");
+      if (word) {       // the board page: the region and its neighbours, marked and said
+        var adj = (s.g.getAttribute("data-adj") || "").split(/\s+/).filter(Boolean);
+        svg.setAttribute("data-roles", [s.id + ":from"].concat(adj.map(function (n) { return n + ":reachable"; })).join(" "));
+        var legend = document.getElementById(svg.id + "-legend");
+        if (legend) { legend.hidden = true; }    // it said the region the page was opened on
+        if (info) {
+          info.textContent = titleOf(s) + " — " + word + ": " + adj.map(function (n) {
+            var t = spots.filter(function (x) { return x.id === n; })[0];
+            return t ? nameOf(t) : n;
+          }).join(", ");
+        }
+      }
       layoutLabels();
       var target = svg.getAttribute("data-target");
       var input = target && document.getElementById(target);
