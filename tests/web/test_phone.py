@@ -304,3 +304,19 @@ def test_every_stronghold_and_city_is_named_at_the_first_zoom_none_cut_by_the_ed
     assert all(by_id[r]["on"] for r in big), sorted(r for r in big if not by_id[r]["on"])
     assert all(by_id[r]["size"] >= 24 for r in big), {r: by_id[r]["size"] for r in big}
     assert all(s["inside"] for s in shown if s["on"]), [s["id"] for s in shown if s["on"] and not s["inside"]]
+
+
+def test_taken_as_given_says_what_each_default_is(client):
+    """Each default the ruling leaned on, in the words of the step that took it, beside the
+    link that changes it; never only "left to its default"."""
+    scenario = {**WHOLE_BATTLE, "lang": "en"}
+    ruling = api.ask(scenario, "en")
+    taken = {s["default"]: s["text"] for s in ruling["explanation"] if "default" in s}
+    assert set(taken) >= {d for d in ruling["verdict"]["defaults"] if not d.startswith("position.politics")}
+    page = client.get(f"/en/r/{permalink.encode(scenario)}").get_data(as_text=True)
+    givens = page.split('class="givens"')[1].split("</dl>")[0]
+    assert "left to its default" not in givens
+    import html
+
+    for text in taken.values():
+        assert html.escape(text, quote=True) in givens or html.escape(text, quote=False) in givens, text
