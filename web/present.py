@@ -405,7 +405,7 @@ def givens(scenario: dict[str, Any], ruling: dict[str, Any], spec: Any, change_u
     if spec is not None and "politics" in spec.position and ruling.get("game") == "war-of-the-ring":
         out.append(Given(_(POSITION_LABELS["politics"]), politics_text(position.get("politics")),
                          change_url("position.politics")))
-    said = {}
+    said: dict[str, str] = {}
     for step in ruling.get("explanation", []) or []:       # what each default is, in the step that takes it
         if isinstance(step, dict) and isinstance(step.get("default"), str):
             said.setdefault(step["default"], step.get("text", ""))
