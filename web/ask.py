@@ -156,6 +156,8 @@ def ask_data(spec: forms.KindForm, lang: str) -> dict[str, Any] | None:
                       "moved": _("The army in %(from)s moved with the question to %(to)s.",
                                  to="{to}", **{"from": "{from}"}),
                       "full": _("Every region row is in use: clear one to add %(region)s.", region="{region}"),
+                      "besieged": _("%(region)s: armies of both sides, so the stronghold's own is taken as the "
+                                    "besieged one (Besieged side, in its row, changes it).", region="{region}"),
                       "zoomed": _("Zoomed in: tap the region you meant.")}}
 
 

@@ -252,6 +252,7 @@
       side = ((DATA.nations || {}).shadow || []).indexOf(nation) >= 0 ? "shadow" : "free-peoples";
     }
     Array.prototype.forEach.call(choice, function (r) { r.checked = r.value === side; });
+    say(fill((DATA.words || {}).besieged, { region: nameOf(id) }));
   }
 
   var COUNT = /^r(\d+)-(fp|sh)0-(regular|elite|leader)$/;
