@@ -382,6 +382,9 @@ def check_form(spec: forms.KindForm, values: Any, lang: str):
     except ScenarioInvalid as exc:
         for raw, problem in zip(exc.problems, exc.as_dicts(lang), strict=True):
             name = built.field_for(problem["path"]) or _field_below(built, problem["path"])
+            row = re.fullmatch(r"r(\d+)-name", name or "")
+            if row and raw.key in FIXED_IN_ROW:     # the fix is another field of the row: the link goes there
+                name = f"r{row.group(1)}-{FIXED_IN_ROW[raw.key]}"
             if name:
                 field_errors.setdefault(name, []).append(problem["message"])
                 fix = suggested_fixes(spec, values, name, raw, lang)
@@ -391,6 +394,10 @@ def check_form(spec: forms.KindForm, values: Any, lang: str):
                 top_errors.append({"path": path_in_words(problem["path"], lang), "message": problem["message"]})
     g.field_fixes = fixes
     return built, field_errors, top_errors
+
+
+# Problems of a whole region row whose fix is one field of it (issue 26: the link leads to the fix).
+FIXED_IN_ROW = {"core.err_two_armies": "besieged"}
 
 
 def suggested_fixes(spec: forms.KindForm, values: Any, name: str, problem: Any, lang: str) -> list[tuple[str, str]]:
