@@ -130,7 +130,7 @@ def test_broken_form_shows_field_errors_beside_the_fields(page):
     page.get_by_role("button", name="Get the ruling").click()
     page.wait_for_selector("#q-from-error")
     assert "Unknown region" in page.locator("#q-from-error").inner_text()
-    assert "between 0 and 36" in page.locator("#r0-sh0-regular-error").inner_text()
+    assert "at most 36" in page.locator("#r0-sh0-regular-error").inner_text()
     assert page.locator("#q-from").input_value() == "Helms Dep"
     assert page.locator("#q-from").get_attribute("aria-invalid") == "true"
     # beside its field: the message sits in the same field box as the input
