@@ -137,6 +137,9 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
         parts = ["regions", *parts]
     if parts[-1] in ("besieged", "control"):
         return _side(want) in {_side(v) for v in _walk(position, parts)}
+    if parts[-1] == "characters":   # names as the engine reads them: "El Rey Brujo" is the Witch-king
+        return any({_character(w) for w in _as_list(want)} <= {_character(c) for c in _as_list(got)}
+                   for got in _walk(position, parts))
     return want in _walk(position, parts)
 
 

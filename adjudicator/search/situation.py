@@ -352,6 +352,17 @@ class _Read:
 
         return bisect.bisect_right(self._starts, offset) - 1
 
+    def _region_home(self, j: int) -> tuple[str, int] | None:
+        """The nation of the region whose name starts at token ``j`` and the token after it, when a
+        unit's word follows the name ("4 Angmar units", "3 Dol Guldur orcs"), else None."""
+        from adjudicator import data
+
+        for s, e, rid in self.regions_at:
+            if s == j and e < len(self.tokens) and self.tokens[e] in _tables()["units"]:
+                home = data.regions()[rid].get("nation")
+                return (home, e) if home in data.nations() else None
+        return None
+
     def _unit_word_at(self, i: int) -> bool:
         """Whether token ``i`` ("elves", "uruks") is a counted unit's word rather than a nation named."""
         return i > 0 and (self.tokens[i - 1].isdecimal() or self.tokens[i - 1] in NUMBERS) and \
@@ -403,7 +414,7 @@ class _Read:
                 continue
             if n is None or i in covered:
                 continue
-            nation, unit, j, word = None, None, i + 1, None
+            nation, unit, j, word, implied = None, None, i + 1, None, None
             while j < min(len(tokens), i + 5):   # "4 gondor regulars", "3 orc regulars", "2 elven elites"
                 w = _unit_spelt(tokens[j], t)
                 if w in t["units"]:
@@ -413,8 +424,12 @@ class _Read:
                         j += 1
                         continue
                     unit, word = t["units"][w] or "regular", w
-                    nation = nation or t["unit_nations"].get(w)
+                    implied = None if nation else t["unit_nations"].get(w)   # "6 orcos": Sauron's unless said
                     break
+                home = self._region_home(j) if nation is None else None
+                if home is not None:   # "4 Angmar units": units of that region's nation
+                    nation, j = home[0], home[1]
+                    continue
                 if w in t["nations"] and nation is None:
                     nation = t["nations"][w]
                 elif w not in ("de", "of", "del", "more", "mas"):
@@ -451,6 +466,8 @@ class _Read:
             elif nation is None and end + 2 < len(tokens) and tokens[end] in ("de", "of") and \
                     tokens[end + 1] in ("la", "the") and tokens[end + 2] in t["sides"]:
                 end += 3   # "de la Sombra": its side, read with the group
+            if nation is None and implied is not None:
+                nation = implied
             out.append(_Unit(i, end, nation, unit, n, explicit=explicit))
             del word
         groups = self._group(out)
