@@ -60,7 +60,12 @@ ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
 BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i", "ive", "ve", "got", "have", "has",
               "tengo", "tiene", "tienen", "with", "con", "and", "y", "the", "el", "la", "by", "por", "asediados",
               "asediadas", "asediado", "asediada", "sitiados", "sitiadas", "sitiado", "sitiada", "besieged", "que",
-              "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta"}
+              "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta",
+              "next", "beside", "nearby", "it", "al", "lado", "junto", "ahi", "alli", "haya", "aunque",
+              "even", "though"}
+# After a target region, the units said to stand against the attack there ("into the Fords of Isen
+# against 2 Rohan regulars"): the defenders, who stand in it.
+AGAINST = {"against", "contra", "vs", "versus"}
 TARGET_BEFORE = {"to", "a", "al", "hacia", "into", "towards", "toward", "attack", "attacks", "attacking", "ataco",
                  "atacar",
                  "ataca", "atacan", "atacando", "vs", "versus", "contra", "against"}
@@ -90,7 +95,8 @@ NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|ne
 STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
                    r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
 BESIEGED = re.compile(r"\b(besieged|besieging|under siege|sitiad[oa]s?|asediad[oa]s?|sitiando|asediando|siege rounds?"
-                      r"|rondas? de asedio|asedio|siege)\b")
+                      r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
+                      r"|adentro (?:tengo|hay|estan|tenemos))\b")
 SIEGE_ONLY = re.compile(r"\b(asedio|siege)\b")
 # A settlement held by a side: "Pelargir lo tiene la sombra", "the Shadow controls Pelargir".
 HELD_BY = re.compile(r"^\W*(?:is |esta |lo |la |los )?(?:held|controlled|taken|captured|occupied|tiene|tienen|controla|"
@@ -150,9 +156,12 @@ INTENTS = (
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
                             r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
-    # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro"): one round of it
+    # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro", "cuántos dados tira el
+    # atacante"): one round of it; a sortie is a battle whatever else is asked of it
     ("battle", re.compile(r"\b(atta?c?k\w*|ataca\w*|ataco|atacar)\b.*\b(how many dice|cuantos dados"
-                          r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b")),
+                          r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b"
+                          r"|\b(how many dice|cuantos dados)\b.*\b(attacker|atacante|atacantes)\b"
+                          r"|\b(sortie|sorties|salida)\b")),
     ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra|rounds?"
                                   r"|rondas?|under siege|sitiad[oa]s?"
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
@@ -165,6 +174,9 @@ INTENTS = (
 )
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
                    r"|transform\w*)\b")
+# Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
+# that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
+FIXED_AT = {"saruman": "orthanc"}
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
 IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
                            r"(?:fellowship|comunidad|compania)\b")
@@ -173,6 +185,8 @@ SEPARATE = re.compile(r"\b(separate[sd]?|separating|split|splits|leaves? the fel
                       r"|separan|deja la comunidad|sale de la comunidad)\b")
 SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatro|cinco) "
                        r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
+CHARACTER_DIE = re.compile(r"\b(?:character (?:die|dice|action|result)|dados? de personajes?|resultado de personaje"
+                           r"|accion de personaje)\b")
 REROLL = re.compile(r"\b(rerolls?|re rolls?|rerolling|relanz\w*|repit\w*|repet\w*|volver a tirar)\b")
 RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
 INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|podemos|tengo que|debo|hay que)"
@@ -580,9 +594,10 @@ class _Read:
             if e <= start:
                 gap = self.tokens[e:start]
                 chars = {i for cs, ce, _c in self.chars_at for i in range(cs, ce)}
-                if len(gap) <= 6 and all(w in BEFORE_GAP or e + k in chars for k, w in enumerate(gap)):
+                if len(gap) <= 6 and all(w in BEFORE_GAP or w in AGAINST or e + k in chars or (
+                        w == "to" and k and gap[k - 1] == "next") for k, w in enumerate(gap)):   # "next to it has"
                     target = s > 0 and self.tokens[s - 1] in TARGET_BEFORE
-                    if not target or any(w in ("where", "donde") for w in gap):
+                    if not target or any(w in ("where", "donde", *AGAINST) for w in gap):
                         return rid, "before"
                 break
         return None, None
@@ -651,6 +666,14 @@ class _Read:
                 out[attacker] = None
         self._placed = out
         return out
+
+    def mover_units(self) -> list[_Unit]:
+        """The units that move: those named before the first word of moving ("el Witch-king y 2
+        nazgul en Minas Morgul, puedo mover"), else every unit named ("puedo mover mis 3 elites")."""
+        verb = dict(INTENTS)["army-move"].search(self.text)
+        at = self._token_at(verb.start()) if verb else len(self.tokens)
+        before = [u for g in self._groups if g[0].start < at for u in g]
+        return before or list(self.units)
 
     def mine(self, group: list[_Unit]) -> bool:
         """A group the asker says is theirs: "my 4 regulars", "tengo 3 regulares", "I've got"."""
@@ -748,6 +771,10 @@ class _Read:
                 return "retreat"   # "can I retreat to Erebor"
         if kind in ("army-move", "battle") and not self.units and self.chars:
             return "character-move"
+        movers = self.mover_units()
+        if kind == "army-move" and (CHARACTER_DIE.search(self.text) or movers and all(
+                u.unit == "nazgul" for u in movers)):
+            return "character-move"   # "el Witch-king y 2 nazgul ... con un dado de personaje"
         if kind is None and (self.box or self.eyes or self.mordor):
             return "hunt-roll"   # the Hunt's numbers and no other question: the roll they make
         if kind is None:
@@ -992,11 +1019,14 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
             slot = position.setdefault("regions", {}).setdefault(_region_name(rid, lang), {})
             mine = slot.setdefault(side_of.get(nation, "shadow"), {}).setdefault(nation, {})
             mine[u.unit] = mine.get(u.unit, 0) + u.count
-    if read.chars and read.regions and kind not in ("character-move", "separate-companions", "bring-into-play"):
+    if read.chars and (read.regions or any(c in FIXED_AT for c in read.chars)) and \
+            kind not in ("separate-companions", "bring-into-play"):
         for s, _e, cid in read.chars_at:
             if cid in _fellowship_figures(read):
                 continue
             near = read.region_of([_Unit(s, _e, None, "", 0)])
+            if cid in FIXED_AT:
+                near = FIXED_AT[cid]
             if near is None and read.regions and not read.apart(data.characters()[cid]["side"], read.regions[0]):
                 near = read.regions[0]
             if near is None:
