@@ -195,6 +195,7 @@ INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|pode
                              r"|refugi\w*|encierr\w*|encerr\w*) (?:\w+ ){0,2}?(?:inside|into|in|adentro|dentro|a|en)"
                              r" (?:de )?(?:the |la |el |my |mi )?(stronghold|fortaleza|baluarte|castle|castillo|walls"
                              r"|murallas)\b")
+RECRUIT_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*)\b")
 MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place)\b")
 UPGRADE = re.compile(r"\b(upgrade\w*|mejorar\w*)\b"
                      r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*"
@@ -341,7 +342,11 @@ class _Read:
             self._starts.append(self._starts[-1] + len(tok) + 1)
         pattern, ids = _regions()
         self.regions_at: list[tuple[int, int, str]] = []   # (first token, token after, region id)
+        # a region's name inside a card's ("Corsairs of Umbar", "The Palantír of Orthanc") names no place
+        in_card = [(c.start(), c.end()) for c in _cards()[0].finditer(self.text)] if PLAYING.search(self.text) else []
         for m in pattern.finditer(self.text):
+            if any(a <= m.start() and m.end() <= b and b - a > m.end() - m.start() for a, b in in_card):
+                continue
             first = self._token_at(m.start())
             after = first + len(m.group(0).split())
             if after < len(merged) and merged[after] in COMPASS and after not in self.breaks:
@@ -845,6 +850,13 @@ PLAYING = re.compile(r"\b(play|plays|played|playing|card|cards|event|jugar|juego
                      r"|evento)\b")
 
 
+# A verb of playing: without one, a card named beside another question's words ("can I still
+# recruit") is what happened before the question, not the question.
+PLAY_VERB = re.compile(r"\b(play|plays|played|playing|jugar|juego|juega|juegan|juegas|jugue|jugo|jugado|jugada|jugarla"
+                       r"|jugarlo|jugarse|usar|use|used|uso)\b")
+NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
+
+
 @cache
 def _cards() -> tuple[re.Pattern[str], dict[str, str]]:
     """One pattern for every Event card's name (English and our Spanish, folded, the longest
@@ -928,6 +940,9 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
 
     read = _Read(expand_abbreviations(query, lang))   # "WK", "GtW", "fp": their words
     card = _card_named(read)
+    if card is not None and not PLAY_VERB.search(read.text) and next(
+            (k for k, rx in INTENTS if rx.search(read.text)), None) in NOT_A_PLAY:
+        card = None   # "Corsairs of Umbar event just put units in Pelargir. Can I still recruit": a muster
     if card is not None:
         from adjudicator.wotr.cards import catalogue
 
@@ -967,11 +982,44 @@ def _recruits(read: _Read, kind: str) -> list[_Unit]:
     """In a muster, the units counted after the word that recruits them ("put a regular in Dale")."""
     if kind != "muster":
         return []
-    found = MUSTER_WORD.search(read.text)
+    found = _muster_word(read)
     if not found:
         return []
     at = read._token_at(found.start())
-    return [u for u in read.units if u.start > at]
+    from adjudicator import data
+
+    nations = data.nations()
+    side = nations.get(_muster_nation(read) or "", {}).get("side")
+    # an army of the other side named after it stands there ("if Lamedon next to it has 5 Southron units")
+    return [u for u in read.units if u.start > at and not (
+        u.explicit and u.nation in nations and side and nations[u.nation]["side"] != side)]
+
+
+def _muster_word(read: _Read) -> re.Match[str] | None:
+    """The word that recruits: "recruit", "muster", "reclutar" before "put", "poner" ("the event
+    just put Shadow units in Pelargir. Can I still recruit in Dol Amroth")."""
+    return RECRUIT_WORD.search(read.text) or MUSTER_WORD.search(read.text)
+
+
+def _muster_nation(read: _Read) -> str | None:
+    """The nation that musters: one named beside the word of recruiting ("can Isengard recruit",
+    "recruit Gondor regulars"), else the nation of the region recruited in ("reclutar en Dale":
+    the North's), else the first nation the query names, else its first region's."""
+    from adjudicator import data
+
+    found = _muster_word(read)
+    at = read._token_at(found.start()) if found else -1
+    if found:
+        beside = [n for i, n in read.nations_at if at - 3 <= i <= at + 4 and i != at]
+        if beside:
+            return beside[0]
+        after = [rid for s, _e, rid in read.regions_at if s > at]
+        home = data.regions()[after[0]].get("nation") if after else None
+        if home in data.nations() and (home in read.nations or not read.nations):
+            return home   # not Erebor's Dwarves in "el norte (dale y erebor) ... poner un elite en erebor"
+    if read.nations:
+        return read.nations[0]
+    return data.regions()[read.regions[0]].get("nation") if read.regions else None
 
 
 def _recruit_regions(read: _Read, u: _Unit) -> list[str]:
@@ -1217,8 +1265,8 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
         if hits and "mordor" not in position.get("fellowship", {}):   # on the Mordor Track no roll finds it
             question["successes"] = min(_number(hits.group(1)), 5)
     if kind in ("muster", "politics"):
-        nation = read.nations[0] if read.nations else data.regions()[read.regions[0]].get("nation") \
-            if read.regions else None
+        nation = _muster_nation(read) if kind == "muster" else read.nations[0] if read.nations else \
+            data.regions()[read.regions[0]].get("nation") if read.regions else None
         if nation:
             question["nation"] = nation
         if kind == "muster":
@@ -1229,7 +1277,7 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
             elif UPGRADE.search(read.text):
                 question["upgrade"] = True   # Saruman's: Regulars become Elites, no recruit
             elif regions:
-                found = MUSTER_WORD.search(read.text)
+                found = _muster_word(read)
                 at = read._token_at(found.start()) if found else 0
                 after = [rid for s, _e, rid in read.regions_at if s > at]
                 question["recruit"] = [{"region": _region_name((after or ordered)[0], lang)}]
