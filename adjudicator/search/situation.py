@@ -91,6 +91,8 @@ DESTINATION_BEFORE = {"to", "into", "towards", "toward", "hacia", "a", "al", "on
 PASSIVE = re.compile(r"\b(passive|pasiv[ao]s?|asleep|dormid[ao]s?|sleeping)\b")
 ACTIVE = re.compile(r"\b(active|activos|activas|awake|despiert[ao]s?)\b|\b(?:esta|estan|is|are|ya) activ[ao]\b")
 AT_WAR = re.compile(r"\b(at war|en guerra)\b")
+TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|move|moves|moved|go|goes|going|become"
+                           r"|becomes|turn|turns|get|gets|put|puts)\W+(?:\w+\W+){0,1}?(?:a|al|to|into|en)\W+$")
 NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
 STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
                    r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
@@ -120,6 +122,16 @@ HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cu
                       r"(?:the |la )?(?:hunt box|box"
                       r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
                       r"|\b(?:hunt box|caja de (?:la )?(?:caza|caceria|busqueda)) (?:has|with|tiene|con) (\d+)\b")
+# The Free Peoples' dice in the Hunt Box: "1 dado mío", "one FP die", "2 of my dice", or one fewer
+# than the Fellowship's move said ("the FP's second move of the turn": one die there already).
+FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
+                    r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
+FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
+                     r"(?:move|movimiento|mov)\b")
+ORDINALS = {"second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd": 3, "tercer": 3, "tercero": 3,
+            "tercera": 3, "fourth": 4, "4th": 4, "cuarto": 4, "cuarta": 4}
+HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
+                       r"(?:hunt dice|dados? (?:de |del )?(?:la )?(?:hunt|caza|caceria|busqueda))\b")
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                   r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b")
 CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
@@ -131,6 +143,12 @@ TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de 
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? "
                   r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b")
+ENTER_MORDOR = re.compile(r"\b(?:enter|enters|entering|go into|get into|entrar|entra|entro|entrando|meterse|meter)"
+                          r" (?:a |al |en |into |onto |on )?(?:the |el |la )?(?:mordor|mordor track|track de mordor"
+                          r"|senda de mordor)\b")
+PROGRESS = re.compile(r"\b(?:progress|progreso)(?: counter| marker| track| ficha| contador)?"
+                      r" (?:(?:is|at|of|on|en|de|a|es|esta|now|ya) )*(\d{1,2})\b"
+                      r"|\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b")
 FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|sale|salen|va|van|mueve|muevo|mover"
                               r"|camina"
                               r"|avanza|viaja|travels?|marcha)\b")
@@ -763,6 +781,8 @@ class _Read:
             return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
         if self.fellowship_destination() is not None:
             return "fellowship-move"
+        if ENTER_MORDOR.search(self.text) and _tables()["fellowship"].search(self.text) and not self.mordor:
+            return "enter-mordor"   # "si la muevo pa entrar a Mordor": onto the Mordor Track
         kind = next((k for k, rx in INTENTS if rx.search(self.text)), None)
         if kind in ("army-move", "character-move", None) and _tables()["fellowship"].search(self.text) and \
                 REROLL.search(self.text):
@@ -1100,8 +1120,16 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     shadow_dice = read.box.group(1) or read.box.group(2) if read.box else None
     if shadow_dice is None and read.eyes and kind in ("hunt-roll", "hunt-damage"):
         shadow_dice = read.eyes.group(1)
+    if shadow_dice is None and kind in ("hunt-roll", "hunt-damage"):
+        said = HUNT_DICE.search(read.text)
+        shadow_dice = said.group(1) if said else None
+    free = FP_BOX.search(read.text) if (read.box or read.eyes) else None
+    moved = FP_MOVE.search(read.text)
+    free_dice = min(_number(free.group(1)), 6) if free else ORDINALS[moved.group(1)] - 1 if moved else None
     if shadow_dice is not None:
         position.setdefault("hunt", {})["box"] = {"shadow": min(_number(shadow_dice), 10)}
+    if free_dice and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):
+        position.setdefault("hunt", {}).setdefault("box", {"shadow": 0})["free_peoples"] = free_dice
     return position
 
 
@@ -1121,6 +1149,8 @@ def _politics(read: _Read, kind: str) -> dict[str, Any]:
                 continue   # "Rohan aún no está en guerra": not at war, how far the query does not say
             if state == "at-war" and kind == "politics":
                 continue
+            if state == "at-war" and TO_WAR_BEFORE.search(read.text[:m.start()]):
+                continue   # "la nación pasa a at war", "move it to At War": what is asked, not the state
             states.append((read._token_at(m.start()), state, m))
     for at, state, m in states:
         mine = [n for i, n in read.nations_at if at - 5 <= i < at] or list(dict.fromkeys(read.nations))
@@ -1188,6 +1218,9 @@ def _fellowship(read: _Read, kind: str, lang: str) -> dict[str, Any]:
         out["guide"] = names.character_name(guide, lang).split(",")[0]
     if read.corruption:
         out["corruption"] = min(int(read.corruption.group(1) or read.corruption.group(2)), 12)
+    progress = PROGRESS.search(read.text)
+    if progress and not read.mordor:
+        out["progress"] = min(int(progress.group(1) or progress.group(2)), 12)
     if read.mordor:
         step = next(g for g in read.mordor.groups() if g)
         out["mordor"] = min(_number(step), 5) if _number(step) else 5   # Mount Doom: the last step
