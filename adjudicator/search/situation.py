@@ -967,6 +967,8 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
         from adjudicator.wotr.cards import catalogue
 
         position = _position(read, "event-card", lang)
+        for rid in dict.fromkeys(read.regions):   # where the card acts: "poner las unidades en North Dunland"
+            position.setdefault("regions", {}).setdefault(_region_name(rid, lang), {})
         if read.chars and not read.regions and "strider" in read.chars:   # "with Strider as Guide"
             position.setdefault("fellowship", {})["guide"] = "Strider" if lang == "en" else "Trancos"
         out: dict[str, Any] = {"game": GAME, "lang": lang, "_described": True}
@@ -1082,8 +1084,8 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
                 nation = data.regions()[rid].get("nation")   # "10 units in Dol Guldur", "I've got 4 regulars"
                 if nation is not None and u.side is not None and side_of.get(nation) != u.side:
                     nation = None
-            if nation is None:
-                continue
+            if nation is None or (u.unit == "leader" and side_of.get(nation) == "shadow"):
+                continue   # the Shadow has no Leader units (its leaders are the Nazgûl and Minions)
             slot = position.setdefault("regions", {}).setdefault(_region_name(rid, lang), {})
             mine = slot.setdefault(side_of.get(nation, "shadow"), {}).setdefault(nation, {})
             mine[u.unit] = mine.get(u.unit, 0) + u.count
@@ -1118,7 +1120,7 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     if fellowship:
         position["fellowship"] = fellowship
     shadow_dice = read.box.group(1) or read.box.group(2) if read.box else None
-    if shadow_dice is None and read.eyes and kind in ("hunt-roll", "hunt-damage"):
+    if shadow_dice is None and read.eyes and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):
         shadow_dice = read.eyes.group(1)
     if shadow_dice is None and kind in ("hunt-roll", "hunt-damage"):
         said = HUNT_DICE.search(read.text)
@@ -1314,7 +1316,8 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
                 at = read._token_at(found.start()) if found else 0
                 after = [rid for s, _e, rid in read.regions_at if s > at]
                 question["recruit"] = [{"region": _region_name((after or ordered)[0], lang)}]
-        if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?)\b", read.text):
+        if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
+                                            read.text):
             question["event"] = "attacked"
         elif kind == "politics" and _tables()["fellowship"].search(read.text) and \
                 re.search(r"\b(declared?|declares|declaring|declarada|declaro|declara|declarar)\b", read.text):
