@@ -77,7 +77,7 @@ COMING = {"viene", "vienen", "llega", "llegan", "sale", "salen", "ataca", "ataca
 MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me"}
 # An attack said and who makes it.
 ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
-                     r"|assaults?)\b")
+                     r"|assaults?|le pego|les pego|pegarle|pegarles|le pega|le pegan|les pega|les pegan)\b")
 ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
                         r"|attacked by|atacad[oa]s? por)\b")
 I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
@@ -133,7 +133,7 @@ ORDINALS = {"second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd"
 HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                        r"(?:hunt dice|dados? (?:de |del )?(?:la )?(?:hunt|caza|caceria|busqueda))\b")
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
-                  r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b")
+                  r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b(?! (?:hunt )?(?:tiles?|fichas?|losetas?)\b)")
 CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
                         r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
@@ -184,7 +184,8 @@ INTENTS = (
                                   r"|rondas?|under siege|sitiad[oa]s?"
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
                                   r"|aguantar)\b")),
-    ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b")),
+    ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
+                          r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b")),
     ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
     ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
                              r"|demasiad[oa]s)\b")),
@@ -472,7 +473,8 @@ class _Read:
                 elif w not in ("de", "of", "del", "more", "mas"):
                     break
                 j += 1
-            if unit is None and nation is not None and j == i + 2 and tok not in ARTICLES and not (
+            if unit is None and nation is not None and (j == i + 2 or j == i + 3 and tokens[i + 1] in (
+                    "de", "of")) and tok not in ARTICLES and not (
                     j < len(tokens) and tokens[j] in NOT_UNITS):
                 unit, j = "regular", j - 1   # "5 easterlings", "5 gondor guys": units of that nation
             if unit is None:
@@ -726,10 +728,15 @@ class _Read:
         if verb is None:
             return None
         at = self._token_at(verb.start())
+        subject = self._subject_side(at)   # "si Saruman ataca", "Isengard attacks": that side's army
+        if subject is not None:
+            theirs = [k for k, g in enumerate(groups) if self.side_of_group(g, self.region_of(g)) == subject]
+            if len(theirs) == 1:
+                return theirs[0]
         before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
         said_end = at + len(verb.group(0).split())
         after_verb = self.tokens[said_end:said_end + 1]
-        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la")) or \
+        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la", "le")) or \
                 after_verb in (["them"], ["him"], ["it"]):
             # "si los ataca", "attacks them": the army named before is the one attacked
             return next((k for k in range(len(groups) - 1, -1, -1) if k not in before[-1:]), None) \
@@ -739,6 +746,18 @@ class _Read:
         after = [k for k, g in enumerate(groups) if g[0].start > at and g[0].start - at <= 6
                  and self.tokens[g[0].start - 1] in ("con", "with")]
         return after[0] if after else None
+
+    def _subject_side(self, at: int) -> str | None:
+        """The side of a character or nation named just before token ``at`` (a verb's subject)."""
+        from adjudicator import data
+
+        for s, e, cid in self.chars_at:
+            if at - 2 <= e <= at and cid in data.characters():
+                return data.characters()[cid]["side"]
+        for i, nation in self.nations_at:
+            if at - 2 <= i < at and nation in data.nations():
+                return data.nations()[nation]["side"]
+        return None
 
     def origins(self) -> list[str]:
         """The regions an army comes from: "from Minas Morgul", "viene de Isengard"."""
