@@ -1056,7 +1056,9 @@ def _muster_nation(read: _Read) -> str | None:
             return beside[0]
         after = [rid for s, _e, rid in read.regions_at if s > at]
         home = data.regions()[after[0]].get("nation") if after else None
-        if home in data.nations() and (home in read.nations or not read.nations):
+        nations = data.nations()
+        if home in nations and (home in read.nations or not any(
+                nations[n]["side"] == nations[home]["side"] for n in read.nations if n in nations)):
             return home   # not Erebor's Dwarves in "el norte (dale y erebor) ... poner un elite en erebor"
     if read.nations:
         return read.nations[0]
