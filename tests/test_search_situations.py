@@ -45,10 +45,11 @@ STUDIED = ("situations25", "situations25b", "situations26", "situations-heldout2
 # situations-heldout27 was measured once at the end of the second round (11 and 4 of 12 in
 # English, 8 and 2 in Spanish) and is spent: the third round tuned on it. The right kind reaches
 # 12 of 12 in each language, every field 10 of 12 in English (the goal) and 9 of 12 in Spanish
-# (the count asserted). Its five questions still missing a field: three give an attacker whose
+# (the count asserted). Its five questions still missing a field: two give an attacker whose
 # region the query never says ("6 Easterling units ... attack ... Osgiliath"; the form asks
 # where), two ask of one kind a field only another kind has (an Event card's `from` and `to`
-# for the attack after it; `to` of an army's move in a muster question).
+# for the attack after it; `to` of an army's move in a muster question), and one is read as
+# `politics` (the attack's event), a kind its labeller accepts, with the battle's `from` and `to`.
 TUNED_FLOOR: dict[tuple[str, str], int] = {("situations-heldout26", "en"): 9, ("situations-heldout26", "es"): 9,
                                            ("situations-heldout27", "es"): 9}
 # Held-out sets, measured by the lead only: their counts are printed, never their misses. Each
