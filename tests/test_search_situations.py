@@ -5,10 +5,10 @@ labelled with the kinds that answer it and what it names: situations25.yaml (30,
 built on it) and situations25b.yaml (20) (README-set25.md); situations26.yaml (24, writers w1
 and w2, its misses taught the reader) and situations-heldout26.yaml (24, writers w3 and w4,
 measured once before any change and once at the end, spent after its measurement, tuned on from
-then) (README-set26.md); situations-heldout27.yaml (24, writers w5 and w6, measured once at the end
-of the second round, spent, tuned on in the third) (README-set27.md). The goal (issue 25): the right kind at least 8 times in 10, with the
-regions, nations and numbers the query names filled in. Reading a situation needs no index. A
-held-out set's misses are never printed.
+then) (README-set26.md); situations-heldout27.yaml (24, writers w5 and w6, measured once at
+the end of the second round, spent, tuned on in the third) (README-set27.md). The goal (issue
+25): the right kind at least 8 times in 10, with the regions, nations and numbers the query
+names filled in. Reading a situation needs no index. A held-out set's misses are never printed.
 """
 from __future__ import annotations
 

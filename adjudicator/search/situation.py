@@ -751,7 +751,7 @@ class _Read:
         """The side of a character or nation named just before token ``at`` (a verb's subject)."""
         from adjudicator import data
 
-        for s, e, cid in self.chars_at:
+        for _s, e, cid in self.chars_at:
             if at - 2 <= e <= at and cid in data.characters():
                 return data.characters()[cid]["side"]
         for i, nation in self.nations_at:
