@@ -5,9 +5,10 @@ labelled with the kinds that answer it and what it names: situations25.yaml (30,
 built on it) and situations25b.yaml (20) (README-set25.md); situations26.yaml (24, writers w1
 and w2, its misses taught the reader) and situations-heldout26.yaml (24, writers w3 and w4,
 measured once before any change and once at the end, spent after its measurement, tuned on from
-then) (README-set26.md). The goal (issue 25): the right kind at least 8 times in 10, with the
-regions, nations and numbers the query names filled in. Reading a situation needs no index. A
-held-out set's misses are never printed.
+then) (README-set26.md); situations-heldout27.yaml (24, writers w5 and w6, measured once at
+the end of the second round, spent, tuned on in the third) (README-set27.md). The goal (issue
+25): the right kind at least 8 times in 10, with the regions, nations and numbers the query
+names filled in. Reading a situation needs no index. A held-out set's misses are never printed.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ SITUATIONS = _load("situations25")
 GOAL = 0.8
 # The sets whose misses may be shown, each asserted at the goal (the right kind and every field)
 # unless TUNED_FLOOR says otherwise.
-STUDIED = ("situations25", "situations25b", "situations26", "situations-heldout26")
+STUDIED = ("situations25", "situations25b", "situations26", "situations-heldout26", "situations-heldout27")
 # situations-heldout26 was measured once at the end of the first round (9 and 2 of 12 in English,
 # 9 and 3 in Spanish) and is spent: the second round tuned on it. The right kind reaches the goal
 # (12 of 12 in each language); every field does not (9 of 12 in each), and these are the counts
@@ -41,10 +42,21 @@ STUDIED = ("situations25", "situations25b", "situations26", "situations-heldout2
 # nation, which `event-card` does not take; "la carta de los Ents", which three cards fit), two
 # give an army whose region the query never says beside its enemy's (the engine holds one side's
 # army in a region; the form asks where), one names a place the map lacks ("el bosque negro").
-TUNED_FLOOR: dict[tuple[str, str], int] = {("situations-heldout26", "en"): 9, ("situations-heldout26", "es"): 9}
-# Held-out sets, measured by the lead only: their counts are printed, never their misses. The
-# next one (situations-heldout27) is added here when the lead measures it.
-HELDOUT: tuple[str, ...] = ()
+# situations-heldout27 was measured once at the end of the second round (11 and 4 of 12 in
+# English, 8 and 2 in Spanish) and is spent: the third round tuned on it. The right kind reaches
+# 12 of 12 in each language, every field 10 of 12 in English (the goal) and 9 of 12 in Spanish
+# (the count asserted). Its five questions still missing a field: two give an attacker whose
+# region the query never says ("6 Easterling units ... attack ... Osgiliath"; the form asks
+# where), two ask of one kind a field only another kind has (an Event card's `from` and `to`
+# for the attack after it; `to` of an army's move in a muster question), and one is read as
+# `politics` (the attack's event), a kind its labeller accepts, with the battle's `from` and `to`.
+TUNED_FLOOR: dict[tuple[str, str], int] = {("situations-heldout26", "en"): 9, ("situations-heldout26", "es"): 9,
+                                           ("situations-heldout27", "es"): 9}
+# Held-out sets, measured by the lead only: their counts are printed, never their misses. Each
+# is listed here before it exists; it is measured once its file is in tests/search_relevance/.
+HELDOUT_NAMES: tuple[str, ...] = ("situations-heldout28",)
+HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
+                                 if (ROOT / "tests" / "search_relevance" / f"{n}.yaml").exists())
 
 
 def _region(name: Any) -> str | None:
@@ -137,6 +149,9 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
         parts = ["regions", *parts]
     if parts[-1] in ("besieged", "control"):
         return _side(want) in {_side(v) for v in _walk(position, parts)}
+    if parts[-1] == "characters":   # names as the engine reads them: "El Rey Brujo" is the Witch-king
+        return any({_character(w) for w in _as_list(want)} <= {_character(c) for c in _as_list(got)}
+                   for got in _walk(position, parts))
     return want in _walk(position, parts)
 
 
@@ -165,7 +180,7 @@ def test_each_situation_set_is_bilingual_and_labelled(name):
     for lang in ("en", "es"):
         assert sum(q["lang"] == lang for q in queries) >= 10
     for q in queries:
-        assert q["kinds"] and q["fields"], q["query"] if name != HELDOUT else "a held-out question"
+        assert q["kinds"] and q["fields"], q["query"] if name not in HELDOUT else "a held-out question"
 
 
 @pytest.mark.parametrize("name", STUDIED)
@@ -401,3 +416,100 @@ def test_a_place_the_map_lacks_is_not_read_as_the_region_it_starts_with():
                               "en Lamedon Este?", "es")
     assert scenario is not None and scenario["question"] == {"kind": "battle", "from": "Pelargir"}
     assert scenario["position"]["regions"] == {"Pelargir": {"free_peoples": {"gondor": {"regular": 3}}}}
+
+
+def test_characters_under_a_region_are_judged_by_name_in_either_language():
+    scenario = {"question": {"kind": "battle"}, "position": {"regions": {"Minas Tirith": {
+        "shadow": {"characters": ["El Rey Brujo"]}, "free_peoples": {"characters": ["Meriadoc Brandybuck"]}}}}}
+    assert field_filled(scenario, "regions.Minas Tirith.shadow.characters", ["Witch-king"])
+    assert field_filled(scenario, "regions.*.free_peoples.characters", ["Meriadoc"])
+    assert not field_filled(scenario, "regions.Minas Tirith.shadow.characters", ["Saruman"])
+
+
+def test_a_nation_said_with_units_beats_their_word_and_a_region_can_name_them():
+    scenario = read_situation("puedo atacar a 6 orcos de Isengard que estan en Fords of Isen", "es")
+    assert scenario is not None
+    assert scenario["position"]["regions"]["Vados del Isen"]["shadow"] == {"isengard": {"regular": 6}}
+    angmar = read_situation("there's a Shadow army of 4 Angmar units in the Weather Hills, can I march to "
+                            "Ettenmoors", "en")
+    assert angmar is not None and angmar["position"]["regions"]["Weather Hills"]["shadow"] == {
+        "sauron": {"regular": 4}}
+    counted = read_situation("10 unidades de sauron en dagorlad vs 5 de rohan en druwaith iaur", "es")
+    assert counted is not None and counted["position"]["regions"]["Drúwaith Iaur"]["free_peoples"] == {
+        "rohan": {"regular": 5}}
+
+
+def test_a_siege_said_as_inside_and_a_sortie_is_a_battle():
+    inside = read_situation("Shadow has 5 Sauron regulars and the Witch-king attacking Minas Tirith; inside are "
+                            "4 Gondor regulars. How many dice does each side roll?", "en")
+    assert inside is not None and inside["question"]["kind"] == "battle"
+    tirith = inside["position"]["regions"]["Minas Tirith"]
+    assert tirith["besieged"] == "free-peoples" and tirith["shadow"]["sauron"] == {"regular": 5}
+    sortie = read_situation("Helm's Deep sitiado por 10 unidades de Isengard con 2 lideres, adentro tengo 4 elites "
+                            "de Rohan y Gamling, puedo hacer sortie y si pierdo la primera ronda regreso adentro", "es")
+    assert sortie is not None and sortie["question"]["kind"] == "battle"
+    helm = sortie["position"]["regions"]["Abismo de Helm"]
+    assert helm["free_peoples"] == {"rohan": {"elite": 4, "leader": 1}}
+    assert helm["shadow"] == {"isengard": {"regular": 10}}   # no Leader units of the Shadow
+    assert _valid(sortie) in ("decided", "needs-info")
+
+
+def test_the_defenders_against_an_attack_and_the_words_between_a_region_and_its_units():
+    into = read_situation("Saruman sends 4 Isengard regulars from Orthanc into the Fords of Isen against 2 Rohan "
+                          "regulars, who wins?", "en")
+    assert into is not None and into["position"]["regions"]["Fords of Isen"] == {
+        "free_peoples": {"rohan": {"regular": 2}}}
+    beside = read_situation("Can I recruit with a Muster die in Dol Amroth if Lamedon next to it has 5 Southron "
+                            "units?", "en")
+    assert beside is not None and beside["question"]["kind"] == "muster"
+    assert beside["position"]["regions"]["Lamedon"] == {"shadow": {"southrons": {"regular": 5}}}
+    assert beside["question"]["recruit"] == [{"region": "Dol Amroth"}]   # the Southrons are no recruits
+
+
+def test_nazgul_alone_move_as_characters_and_saruman_stays_in_orthanc():
+    flying = read_situation("el Witch-king y 2 nazgul en Minas Morgul, puedo mover a todos hasta Lothlorien aunque "
+                            "ahi haya 3 elites elfos", "es")
+    assert flying is not None and flying["question"]["kind"] == "character-move"
+    assert flying["position"]["regions"]["Lórien"] == {"free_peoples": {"elves": {"elite": 3}}}
+    card = read_situation("juego Rage of the Dunlendings con Isengard at war y Saruman vivo, puedo poner las unidades "
+                          "en North Dunland", "es")
+    assert card is not None and card["position"]["regions"]["Orthanc"]["shadow"]["characters"] == ["Saruman"]
+
+
+def test_a_card_said_as_what_happened_is_not_the_question():
+    scenario = read_situation("Gondor is At War, Corsairs of Umbar event just put Shadow units in Pelargir. Can I "
+                              "still recruit in Dol Amroth?", "en")
+    assert scenario is not None and scenario["question"]["kind"] == "muster"
+    assert scenario["question"]["nation"] == "gondor" and scenario["question"]["recruit"] == [{"region": "Dol Amroth"}]
+    assert "Umbar" not in scenario.get("position", {}).get("regions", {})   # the card's name is no place
+    played = read_situation("i played elven cloaks last turn, does the shadow still add 1 to the hunt roll", "en")
+    assert played is not None and played["question"] == {"kind": "event-card", "card": "Elven Cloaks"}
+
+
+def test_the_free_peoples_dice_in_the_hunt_box_and_entering_mordor():
+    second = read_situation("Fellowship is hidden in Moria, 3 dice in the hunt box and this is the FP's second move "
+                            "of the turn, what does the hunt roll need?", "en")
+    assert second is not None and second["position"]["hunt"] == {"box": {"shadow": 3, "free_peoples": 1}}
+    entering = read_situation("la fellowship esta en Minas Morgul con progreso 2, en el hunt box hay 3 ojos y 1 dado "
+                              "mio, si la muevo pa entrar a Mordor saco tile?", "es")
+    assert entering is not None and entering["question"] == {"kind": "enter-mordor"}
+    assert entering["position"]["fellowship"] == {"region": "Minas Morgul", "progress": 2}
+    assert entering["position"]["hunt"] == {"box": {"shadow": 3, "free_peoples": 1}}
+    rolled = read_situation("la fellowship esta en Fangorn, tiro 3 dados de hunt, cuantos rerolls me tocan", "es")
+    assert rolled is not None and rolled["position"]["hunt"] == {"box": {"shadow": 3}}
+    tile = read_situation("fellowship on step 2 of the mordor track, corruption 8, 1 eye tile drawn", "en")
+    assert tile is not None and "hunt" not in tile["position"]
+
+
+def test_a_change_asked_is_no_state_and_the_subject_of_an_attack_attacks():
+    change = read_situation("el sombra entra con 3 regulares de Sauron a Carrock y los Hombres del Norte estan "
+                            "pasivos, la nacion pasa a at war y puedo reclutar en Dale", "es")
+    assert change is not None and change["position"]["politics"] == {"north": {"active": False}}
+    assert change["question"]["nation"] == "north"
+    saruman = read_situation("isengard tiene 8 uruks en orthanc y rohan 3 regulares en helms deep, si saruman ataca "
+                             "el abismo cuantas rondas hay", "es")
+    assert saruman is not None and (saruman["question"]["from"], saruman["question"]["to"]) == (
+        "Orthanc", "Abismo de Helm")
+    hit = read_situation("traigo 6 regulares de sauron en north ithilien, le pego a osgiliath donde hay 2 regulares "
+                         "de gondor?", "es")
+    assert hit is not None and hit["question"]["kind"] == "battle"

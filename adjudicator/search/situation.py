@@ -60,7 +60,12 @@ ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
 BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i", "ive", "ve", "got", "have", "has",
               "tengo", "tiene", "tienen", "with", "con", "and", "y", "the", "el", "la", "by", "por", "asediados",
               "asediadas", "asediado", "asediada", "sitiados", "sitiadas", "sitiado", "sitiada", "besieged", "que",
-              "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta"}
+              "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta",
+              "next", "beside", "nearby", "it", "al", "lado", "junto", "ahi", "alli", "haya", "aunque",
+              "even", "though"}
+# After a target region, the units said to stand against the attack there ("into the Fords of Isen
+# against 2 Rohan regulars"): the defenders, who stand in it.
+AGAINST = {"against", "contra", "vs", "versus"}
 TARGET_BEFORE = {"to", "a", "al", "hacia", "into", "towards", "toward", "attack", "attacks", "attacking", "ataco",
                  "atacar",
                  "ataca", "atacan", "atacando", "vs", "versus", "contra", "against"}
@@ -72,7 +77,7 @@ COMING = {"viene", "vienen", "llega", "llegan", "sale", "salen", "ataca", "ataca
 MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me"}
 # An attack said and who makes it.
 ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
-                     r"|assaults?)\b")
+                     r"|assaults?|le pego|les pego|pegarle|pegarles|le pega|le pegan|les pega|les pegan)\b")
 ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
                         r"|attacked by|atacad[oa]s? por)\b")
 I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
@@ -86,11 +91,14 @@ DESTINATION_BEFORE = {"to", "into", "towards", "toward", "hacia", "a", "al", "on
 PASSIVE = re.compile(r"\b(passive|pasiv[ao]s?|asleep|dormid[ao]s?|sleeping)\b")
 ACTIVE = re.compile(r"\b(active|activos|activas|awake|despiert[ao]s?)\b|\b(?:esta|estan|is|are|ya) activ[ao]\b")
 AT_WAR = re.compile(r"\b(at war|en guerra)\b")
+TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|move|moves|moved|go|goes|going|become"
+                           r"|becomes|turn|turns|get|gets|put|puts)\W+(?:\w+\W+){0,1}?(?:a|al|to|into|en)\W+$")
 NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
 STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
                    r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
 BESIEGED = re.compile(r"\b(besieged|besieging|under siege|sitiad[oa]s?|asediad[oa]s?|sitiando|asediando|siege rounds?"
-                      r"|rondas? de asedio|asedio|siege)\b")
+                      r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
+                      r"|adentro (?:tengo|hay|estan|tenemos))\b")
 SIEGE_ONLY = re.compile(r"\b(asedio|siege)\b")
 # A settlement held by a side: "Pelargir lo tiene la sombra", "the Shadow controls Pelargir".
 HELD_BY = re.compile(r"^\W*(?:is |esta |lo |la |los )?(?:held|controlled|taken|captured|occupied|tiene|tienen|controla|"
@@ -114,8 +122,18 @@ HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cu
                       r"(?:the |la )?(?:hunt box|box"
                       r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
                       r"|\b(?:hunt box|caja de (?:la )?(?:caza|caceria|busqueda)) (?:has|with|tiene|con) (\d+)\b")
+# The Free Peoples' dice in the Hunt Box: "1 dado mío", "one FP die", "2 of my dice", or one fewer
+# than the Fellowship's move said ("the FP's second move of the turn": one die there already).
+FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
+                    r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
+FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
+                     r"(?:move|movimiento|mov)\b")
+ORDINALS = {"second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd": 3, "tercer": 3, "tercero": 3,
+            "tercera": 3, "fourth": 4, "4th": 4, "cuarto": 4, "cuarta": 4}
+HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
+                       r"(?:hunt dice|dados? (?:de |del )?(?:la )?(?:hunt|caza|caceria|busqueda))\b")
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
-                  r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b")
+                  r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b(?! (?:hunt )?(?:tiles?|fichas?|losetas?)\b)")
 CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
                         r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
@@ -125,6 +143,12 @@ TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de 
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? "
                   r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b")
+ENTER_MORDOR = re.compile(r"\b(?:enter|enters|entering|go into|get into|entrar|entra|entro|entrando|meterse|meter)"
+                          r" (?:a |al |en |into |onto |on )?(?:the |el |la )?(?:mordor|mordor track|track de mordor"
+                          r"|senda de mordor)\b")
+PROGRESS = re.compile(r"\b(?:progress|progreso)(?: counter| marker| track| ficha| contador)?"
+                      r" (?:(?:is|at|of|on|en|de|a|es|esta|now|ya) )*(\d{1,2})\b"
+                      r"|\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b")
 FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|sale|salen|va|van|mueve|muevo|mover"
                               r"|camina"
                               r"|avanza|viaja|travels?|marcha)\b")
@@ -150,14 +174,18 @@ INTENTS = (
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
                             r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
-    # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro"): one round of it
+    # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro", "cuántos dados tira el
+    # atacante"): one round of it; a sortie is a battle whatever else is asked of it
     ("battle", re.compile(r"\b(atta?c?k\w*|ataca\w*|ataco|atacar)\b.*\b(how many dice|cuantos dados"
-                          r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b")),
+                          r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b"
+                          r"|\b(how many dice|cuantos dados)\b.*\b(attacker|atacante|atacantes)\b"
+                          r"|\b(sortie|sorties|salida)\b")),
     ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra|rounds?"
                                   r"|rondas?|under siege|sitiad[oa]s?"
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
                                   r"|aguantar)\b")),
-    ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b")),
+    ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
+                          r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b")),
     ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
     ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
                              r"|demasiad[oa]s)\b")),
@@ -165,6 +193,9 @@ INTENTS = (
 )
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
                    r"|transform\w*)\b")
+# Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
+# that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
+FIXED_AT = {"saruman": "orthanc"}
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
 IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
                            r"(?:fellowship|comunidad|compania)\b")
@@ -173,6 +204,8 @@ SEPARATE = re.compile(r"\b(separate[sd]?|separating|split|splits|leaves? the fel
                       r"|separan|deja la comunidad|sale de la comunidad)\b")
 SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatro|cinco) "
                        r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
+CHARACTER_DIE = re.compile(r"\b(?:character (?:die|dice|action|result)|dados? de personajes?|resultado de personaje"
+                           r"|accion de personaje)\b")
 REROLL = re.compile(r"\b(rerolls?|re rolls?|rerolling|relanz\w*|repit\w*|repet\w*|volver a tirar)\b")
 RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
 INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|podemos|tengo que|debo|hay que)"
@@ -181,6 +214,7 @@ INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|pode
                              r"|refugi\w*|encierr\w*|encerr\w*) (?:\w+ ){0,2}?(?:inside|into|in|adentro|dentro|a|en)"
                              r" (?:de )?(?:the |la |el |my |mi )?(stronghold|fortaleza|baluarte|castle|castillo|walls"
                              r"|murallas)\b")
+RECRUIT_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*)\b")
 MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place)\b")
 UPGRADE = re.compile(r"\b(upgrade\w*|mejorar\w*)\b"
                      r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*"
@@ -327,7 +361,11 @@ class _Read:
             self._starts.append(self._starts[-1] + len(tok) + 1)
         pattern, ids = _regions()
         self.regions_at: list[tuple[int, int, str]] = []   # (first token, token after, region id)
+        # a region's name inside a card's ("Corsairs of Umbar", "The Palantír of Orthanc") names no place
+        in_card = [(c.start(), c.end()) for c in _cards()[0].finditer(self.text)] if PLAYING.search(self.text) else []
         for m in pattern.finditer(self.text):
+            if any(a <= m.start() and m.end() <= b and b - a > m.end() - m.start() for a, b in in_card):
+                continue
             first = self._token_at(m.start())
             after = first + len(m.group(0).split())
             if after < len(merged) and merged[after] in COMPASS and after not in self.breaks:
@@ -351,6 +389,17 @@ class _Read:
         import bisect
 
         return bisect.bisect_right(self._starts, offset) - 1
+
+    def _region_home(self, j: int) -> tuple[str, int] | None:
+        """The nation of the region whose name starts at token ``j`` and the token after it, when a
+        unit's word follows the name ("4 Angmar units", "3 Dol Guldur orcs"), else None."""
+        from adjudicator import data
+
+        for s, e, rid in self.regions_at:
+            if s == j and e < len(self.tokens) and self.tokens[e] in _tables()["units"]:
+                home = data.regions()[rid].get("nation")
+                return (home, e) if home in data.nations() else None
+        return None
 
     def _unit_word_at(self, i: int) -> bool:
         """Whether token ``i`` ("elves", "uruks") is a counted unit's word rather than a nation named."""
@@ -403,7 +452,7 @@ class _Read:
                 continue
             if n is None or i in covered:
                 continue
-            nation, unit, j, word = None, None, i + 1, None
+            nation, unit, j, word, implied = None, None, i + 1, None, None
             while j < min(len(tokens), i + 5):   # "4 gondor regulars", "3 orc regulars", "2 elven elites"
                 w = _unit_spelt(tokens[j], t)
                 if w in t["units"]:
@@ -413,14 +462,19 @@ class _Read:
                         j += 1
                         continue
                     unit, word = t["units"][w] or "regular", w
-                    nation = nation or t["unit_nations"].get(w)
+                    implied = None if nation else t["unit_nations"].get(w)   # "6 orcos": Sauron's unless said
                     break
+                home = self._region_home(j) if nation is None else None
+                if home is not None:   # "4 Angmar units": units of that region's nation
+                    nation, j = home[0], home[1]
+                    continue
                 if w in t["nations"] and nation is None:
                     nation = t["nations"][w]
                 elif w not in ("de", "of", "del", "more", "mas"):
                     break
                 j += 1
-            if unit is None and nation is not None and j == i + 2 and tok not in ARTICLES and not (
+            if unit is None and nation is not None and (j == i + 2 or j == i + 3 and tokens[i + 1] in (
+                    "de", "of")) and tok not in ARTICLES and not (
                     j < len(tokens) and tokens[j] in NOT_UNITS):
                 unit, j = "regular", j - 1   # "5 easterlings", "5 gondor guys": units of that nation
             if unit is None:
@@ -451,6 +505,8 @@ class _Read:
             elif nation is None and end + 2 < len(tokens) and tokens[end] in ("de", "of") and \
                     tokens[end + 1] in ("la", "the") and tokens[end + 2] in t["sides"]:
                 end += 3   # "de la Sombra": its side, read with the group
+            if nation is None and implied is not None:
+                nation = implied
             out.append(_Unit(i, end, nation, unit, n, explicit=explicit))
             del word
         groups = self._group(out)
@@ -563,9 +619,10 @@ class _Read:
             if e <= start:
                 gap = self.tokens[e:start]
                 chars = {i for cs, ce, _c in self.chars_at for i in range(cs, ce)}
-                if len(gap) <= 6 and all(w in BEFORE_GAP or e + k in chars for k, w in enumerate(gap)):
+                if len(gap) <= 6 and all(w in BEFORE_GAP or w in AGAINST or e + k in chars or (
+                        w == "to" and k and gap[k - 1] == "next") for k, w in enumerate(gap)):   # "next to it has"
                     target = s > 0 and self.tokens[s - 1] in TARGET_BEFORE
-                    if not target or any(w in ("where", "donde") for w in gap):
+                    if not target or any(w in ("where", "donde", *AGAINST) for w in gap):
                         return rid, "before"
                 break
         return None, None
@@ -635,6 +692,14 @@ class _Read:
         self._placed = out
         return out
 
+    def mover_units(self) -> list[_Unit]:
+        """The units that move: those named before the first word of moving ("el Witch-king y 2
+        nazgul en Minas Morgul, puedo mover"), else every unit named ("puedo mover mis 3 elites")."""
+        verb = dict(INTENTS)["army-move"].search(self.text)
+        at = self._token_at(verb.start()) if verb else len(self.tokens)
+        before = [u for g in self._groups if g[0].start < at for u in g]
+        return before or list(self.units)
+
     def mine(self, group: list[_Unit]) -> bool:
         """A group the asker says is theirs: "my 4 regulars", "tengo 3 regulares", "I've got"."""
         before = self.tokens[max(0, group[0].start - 4):group[0].start]
@@ -663,10 +728,15 @@ class _Read:
         if verb is None:
             return None
         at = self._token_at(verb.start())
+        subject = self._subject_side(at)   # "si Saruman ataca", "Isengard attacks": that side's army
+        if subject is not None:
+            theirs = [k for k, g in enumerate(groups) if self.side_of_group(g, self.region_of(g)) == subject]
+            if len(theirs) == 1:
+                return theirs[0]
         before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
         said_end = at + len(verb.group(0).split())
         after_verb = self.tokens[said_end:said_end + 1]
-        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la")) or \
+        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la", "le")) or \
                 after_verb in (["them"], ["him"], ["it"]):
             # "si los ataca", "attacks them": the army named before is the one attacked
             return next((k for k in range(len(groups) - 1, -1, -1) if k not in before[-1:]), None) \
@@ -676,6 +746,18 @@ class _Read:
         after = [k for k, g in enumerate(groups) if g[0].start > at and g[0].start - at <= 6
                  and self.tokens[g[0].start - 1] in ("con", "with")]
         return after[0] if after else None
+
+    def _subject_side(self, at: int) -> str | None:
+        """The side of a character or nation named just before token ``at`` (a verb's subject)."""
+        from adjudicator import data
+
+        for _s, e, cid in self.chars_at:
+            if at - 2 <= e <= at and cid in data.characters():
+                return data.characters()[cid]["side"]
+        for i, nation in self.nations_at:
+            if at - 2 <= i < at and nation in data.nations():
+                return data.nations()[nation]["side"]
+        return None
 
     def origins(self) -> list[str]:
         """The regions an army comes from: "from Minas Morgul", "viene de Isengard"."""
@@ -718,6 +800,8 @@ class _Read:
             return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
         if self.fellowship_destination() is not None:
             return "fellowship-move"
+        if ENTER_MORDOR.search(self.text) and _tables()["fellowship"].search(self.text) and not self.mordor:
+            return "enter-mordor"   # "si la muevo pa entrar a Mordor": onto the Mordor Track
         kind = next((k for k, rx in INTENTS if rx.search(self.text)), None)
         if kind in ("army-move", "character-move", None) and _tables()["fellowship"].search(self.text) and \
                 REROLL.search(self.text):
@@ -731,6 +815,10 @@ class _Read:
                 return "retreat"   # "can I retreat to Erebor"
         if kind in ("army-move", "battle") and not self.units and self.chars:
             return "character-move"
+        movers = self.mover_units()
+        if kind == "army-move" and (CHARACTER_DIE.search(self.text) or movers and all(
+                u.unit == "nazgul" for u in movers)):
+            return "character-move"   # "el Witch-king y 2 nazgul ... con un dado de personaje"
         if kind is None and (self.box or self.eyes or self.mordor):
             return "hunt-roll"   # the Hunt's numbers and no other question: the roll they make
         if kind is None:
@@ -799,6 +887,13 @@ class _Read:
 # Words that ask about playing a card: with them, a card's name in the query asks `event-card`.
 PLAYING = re.compile(r"\b(play|plays|played|playing|card|cards|event|jugar|juego|juega|jugarla|jugarse|carta|cartas"
                      r"|evento)\b")
+
+
+# A verb of playing: without one, a card named beside another question's words ("can I still
+# recruit") is what happened before the question, not the question.
+PLAY_VERB = re.compile(r"\b(play|plays|played|playing|jugar|juego|juega|juegan|juegas|jugue|jugo|jugado|jugada|jugarla"
+                       r"|jugarlo|jugarse|usar|use|used|uso)\b")
+NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
 
 
 @cache
@@ -884,10 +979,15 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
 
     read = _Read(expand_abbreviations(query, lang))   # "WK", "GtW", "fp": their words
     card = _card_named(read)
+    if card is not None and not PLAY_VERB.search(read.text) and next(
+            (k for k, rx in INTENTS if rx.search(read.text)), None) in NOT_A_PLAY:
+        card = None   # "Corsairs of Umbar event just put units in Pelargir. Can I still recruit": a muster
     if card is not None:
         from adjudicator.wotr.cards import catalogue
 
         position = _position(read, "event-card", lang)
+        for rid in dict.fromkeys(read.regions):   # where the card acts: "poner las unidades en North Dunland"
+            position.setdefault("regions", {}).setdefault(_region_name(rid, lang), {})
         if read.chars and not read.regions and "strider" in read.chars:   # "with Strider as Guide"
             position.setdefault("fellowship", {})["guide"] = "Strider" if lang == "en" else "Trancos"
         out: dict[str, Any] = {"game": GAME, "lang": lang, "_described": True}
@@ -923,11 +1023,46 @@ def _recruits(read: _Read, kind: str) -> list[_Unit]:
     """In a muster, the units counted after the word that recruits them ("put a regular in Dale")."""
     if kind != "muster":
         return []
-    found = MUSTER_WORD.search(read.text)
+    found = _muster_word(read)
     if not found:
         return []
     at = read._token_at(found.start())
-    return [u for u in read.units if u.start > at]
+    from adjudicator import data
+
+    nations = data.nations()
+    side = nations.get(_muster_nation(read) or "", {}).get("side")
+    # an army of the other side named after it stands there ("if Lamedon next to it has 5 Southron units")
+    return [u for u in read.units if u.start > at and not (
+        u.explicit and u.nation in nations and side and nations[u.nation]["side"] != side)]
+
+
+def _muster_word(read: _Read) -> re.Match[str] | None:
+    """The word that recruits: "recruit", "muster", "reclutar" before "put", "poner" ("the event
+    just put Shadow units in Pelargir. Can I still recruit in Dol Amroth")."""
+    return RECRUIT_WORD.search(read.text) or MUSTER_WORD.search(read.text)
+
+
+def _muster_nation(read: _Read) -> str | None:
+    """The nation that musters: one named beside the word of recruiting ("can Isengard recruit",
+    "recruit Gondor regulars"), else the nation of the region recruited in ("reclutar en Dale":
+    the North's), else the first nation the query names, else its first region's."""
+    from adjudicator import data
+
+    found = _muster_word(read)
+    at = read._token_at(found.start()) if found else -1
+    if found:
+        beside = [n for i, n in read.nations_at if at - 3 <= i <= at + 4 and i != at]
+        if beside:
+            return beside[0]
+        after = [rid for s, _e, rid in read.regions_at if s > at]
+        home = data.regions()[after[0]].get("nation") if after else None
+        nations = data.nations()
+        if home in nations and (home in read.nations or not any(
+                nations[n]["side"] == nations[home]["side"] for n in read.nations if n in nations)):
+            return home   # not Erebor's Dwarves in "el norte (dale y erebor) ... poner un elite en erebor"
+    if read.nations:
+        return read.nations[0]
+    return data.regions()[read.regions[0]].get("nation") if read.regions else None
 
 
 def _recruit_regions(read: _Read, u: _Unit) -> list[str]:
@@ -970,16 +1105,19 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
                 nation = data.regions()[rid].get("nation")   # "10 units in Dol Guldur", "I've got 4 regulars"
                 if nation is not None and u.side is not None and side_of.get(nation) != u.side:
                     nation = None
-            if nation is None:
-                continue
+            if nation is None or (u.unit == "leader" and side_of.get(nation) == "shadow"):
+                continue   # the Shadow has no Leader units (its leaders are the Nazgûl and Minions)
             slot = position.setdefault("regions", {}).setdefault(_region_name(rid, lang), {})
             mine = slot.setdefault(side_of.get(nation, "shadow"), {}).setdefault(nation, {})
             mine[u.unit] = mine.get(u.unit, 0) + u.count
-    if read.chars and read.regions and kind not in ("character-move", "separate-companions", "bring-into-play"):
+    if read.chars and (read.regions or any(c in FIXED_AT for c in read.chars)) and \
+            kind not in ("separate-companions", "bring-into-play"):
         for s, _e, cid in read.chars_at:
             if cid in _fellowship_figures(read):
                 continue
             near = read.region_of([_Unit(s, _e, None, "", 0)])
+            if cid in FIXED_AT:
+                near = FIXED_AT[cid]
             if near is None and read.regions and not read.apart(data.characters()[cid]["side"], read.regions[0]):
                 near = read.regions[0]
             if near is None:
@@ -1003,10 +1141,18 @@ def _position(read: _Read, kind: str, lang: str) -> dict[str, Any]:
     if fellowship:
         position["fellowship"] = fellowship
     shadow_dice = read.box.group(1) or read.box.group(2) if read.box else None
-    if shadow_dice is None and read.eyes and kind in ("hunt-roll", "hunt-damage"):
+    if shadow_dice is None and read.eyes and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):
         shadow_dice = read.eyes.group(1)
+    if shadow_dice is None and kind in ("hunt-roll", "hunt-damage"):
+        said = HUNT_DICE.search(read.text)
+        shadow_dice = said.group(1) if said else None
+    free = FP_BOX.search(read.text) if (read.box or read.eyes) else None
+    moved = FP_MOVE.search(read.text)
+    free_dice = min(_number(free.group(1)), 6) if free else ORDINALS[moved.group(1)] - 1 if moved else None
     if shadow_dice is not None:
         position.setdefault("hunt", {})["box"] = {"shadow": min(_number(shadow_dice), 10)}
+    if free_dice and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):
+        position.setdefault("hunt", {}).setdefault("box", {"shadow": 0})["free_peoples"] = free_dice
     return position
 
 
@@ -1026,6 +1172,8 @@ def _politics(read: _Read, kind: str) -> dict[str, Any]:
                 continue   # "Rohan aún no está en guerra": not at war, how far the query does not say
             if state == "at-war" and kind == "politics":
                 continue
+            if state == "at-war" and TO_WAR_BEFORE.search(read.text[:m.start()]):
+                continue   # "la nación pasa a at war", "move it to At War": what is asked, not the state
             states.append((read._token_at(m.start()), state, m))
     for at, state, m in states:
         mine = [n for i, n in read.nations_at if at - 5 <= i < at] or list(dict.fromkeys(read.nations))
@@ -1093,6 +1241,9 @@ def _fellowship(read: _Read, kind: str, lang: str) -> dict[str, Any]:
         out["guide"] = names.character_name(guide, lang).split(",")[0]
     if read.corruption:
         out["corruption"] = min(int(read.corruption.group(1) or read.corruption.group(2)), 12)
+    progress = PROGRESS.search(read.text)
+    if progress and not read.mordor:
+        out["progress"] = min(int(progress.group(1) or progress.group(2)), 12)
     if read.mordor:
         step = next(g for g in read.mordor.groups() if g)
         out["mordor"] = min(_number(step), 5) if _number(step) else 5   # Mount Doom: the last step
@@ -1170,8 +1321,8 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
         if hits and "mordor" not in position.get("fellowship", {}):   # on the Mordor Track no roll finds it
             question["successes"] = min(_number(hits.group(1)), 5)
     if kind in ("muster", "politics"):
-        nation = read.nations[0] if read.nations else data.regions()[read.regions[0]].get("nation") \
-            if read.regions else None
+        nation = _muster_nation(read) if kind == "muster" else read.nations[0] if read.nations else \
+            data.regions()[read.regions[0]].get("nation") if read.regions else None
         if nation:
             question["nation"] = nation
         if kind == "muster":
@@ -1182,11 +1333,12 @@ def _question(read: _Read, kind: str, lang: str, position: dict[str, Any]) -> di
             elif UPGRADE.search(read.text):
                 question["upgrade"] = True   # Saruman's: Regulars become Elites, no recruit
             elif regions:
-                found = MUSTER_WORD.search(read.text)
+                found = _muster_word(read)
                 at = read._token_at(found.start()) if found else 0
                 after = [rid for s, _e, rid in read.regions_at if s > at]
                 question["recruit"] = [{"region": _region_name((after or ordered)[0], lang)}]
-        if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?)\b", read.text):
+        if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
+                                            read.text):
             question["event"] = "attacked"
         elif kind == "politics" and _tables()["fellowship"].search(read.text) and \
                 re.search(r"\b(declared?|declares|declaring|declarada|declaro|declara|declarar)\b", read.text):
