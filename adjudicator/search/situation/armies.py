@@ -1,0 +1,317 @@
+"""Units and armies: the units a query counts, grouped, with their nation and side; where each
+group stands, which one attacks and which ones move."""
+from __future__ import annotations
+
+import re
+
+from adjudicator.search.situation.lexicon import unit_spelt
+from adjudicator.search.situation.places import Places
+from adjudicator.search.situation.text import Unit
+from adjudicator.search.situation.words import (
+    ARTICLE_WORDS,
+    ARTICLES,
+    ATTACKS,
+    ATTACKS_ME,
+    I_ATTACK,
+    INTENTS,
+    JOINERS,
+    MINE,
+    NOT_UNITS,
+    NUMBERS,
+    TYPED_UNITS,
+    table,
+    tables,
+)
+
+
+class Armies(Places):
+    """The units a query counts, in groups, and what it says of each group."""
+
+    def __init__(self, query: str):
+        super().__init__(query)
+        self._placed: list[str | None] | None = None   # each group's region, once read (placed())
+        self.units = self._units(tables(), self.covered)
+
+    def _units(self, t: dict, covered: set[int]) -> list[Unit]:
+        """Counted units ("4 gondor regulars", "3 elites de rohan", "6 orcs", "a leader"), the
+        leaders the books name ("Théoden"), and a count that repeats the units before it ("4
+        regulares de la Sombra en Pelargir y 2 en Lamedon"); then each group's nation and side."""
+        NUMBERS.update(table("numbers"))
+        out: list[Unit] = []
+        tokens = self.tokens
+        for i, tok in enumerate(tokens):
+            if tok in t["leaders"] and i not in covered:
+                out.append(Unit(i, i + 1, t["leaders"][tok], "leader", 1, explicit=True))
+                continue
+            n = int(tok) if tok.isdecimal() and len(tok) <= 3 else NUMBERS.get(tok)
+            if n is None and t["units"].get(tok) == "nazgul" and i not in covered and tok not in ("nazguls",) and \
+                    (i == 0 or tokens[i - 1] not in NUMBERS and not tokens[i - 1].isdecimal()) and \
+                    i + 1 < len(tokens) and tokens[i + 1] in ("in", "en", "at") and \
+                    any(s == i + 2 or (s == i + 3 and tokens[i + 2] in ARTICLE_WORDS) for s, _e, _r in self.regions_at):
+                out.append(Unit(i, i + 1, None, "nazgul", 1))   # "nazgul in Dol Guldur": one, where it stands
+                continue
+            if n is None or i in covered:
+                continue
+            nation, unit, j, word, implied = None, None, i + 1, None, None
+            while j < min(len(tokens), i + 5):   # "4 gondor regulars", "3 orc regulars", "2 elven elites"
+                w = unit_spelt(tokens[j], t)
+                if w in t["units"]:
+                    if w in t["unit_nations"] and j + 1 < len(tokens) and tokens[j + 1] in t["units"] \
+                            and t["units"][tokens[j + 1]]:
+                        nation = nation or t["unit_nations"][w]   # "8 Uruk elites", "2 elf elites"
+                        j += 1
+                        continue
+                    unit, word = t["units"][w] or "regular", w
+                    implied = None if nation else t["unit_nations"].get(w)   # "6 orcos": Sauron's unless said
+                    break
+                home = self.region_home(j) if nation is None else None
+                if home is not None:   # "4 Angmar units": units of that region's nation
+                    nation, j = home[0], home[1]
+                    continue
+                if w in t["nations"] and nation is None:
+                    nation = t["nations"][w]
+                elif w not in ("de", "of", "del", "more", "mas"):
+                    break
+                j += 1
+            if unit is None and nation is not None and (j == i + 2 or j == i + 3 and tokens[i + 1] in (
+                    "de", "of")) and tok not in ARTICLES and not (
+                    j < len(tokens) and tokens[j] in NOT_UNITS):
+                unit, j = "regular", j - 1   # "5 easterlings", "5 gondor guys": units of that nation
+            if unit is None:
+                if tok.isdecimal() and out and j == i + 1 and j < len(tokens) and tokens[j] in ("in", "en", "at"):
+                    prev = out[-1]   # "... y 2 en Lamedon": the same units again
+                    out.append(Unit(i, i + 1, prev.nation, prev.unit, n, prev.side, explicit=prev.explicit))
+                continue
+            if tok in ARTICLES and unit not in TYPED_UNITS:
+                continue   # "an elf", "a unit": no count
+            if tok == "once" and j != i + 1:
+                continue
+            explicit = nation is not None
+            end = j + 1
+            if i and tokens[i - 1] in ("los", "las", "the", "those", "esos", "esas", "estas", "estos") and \
+                    nation is None and any(o.unit == unit and o.count == n for o in out):
+                continue   # "las 3 elites": the 3 Elites already named
+            if unit == "nazgul":
+                nation = None
+            elif nation is None and end + 1 < len(tokens) and tokens[end] in ("de", "of", "del") \
+                    and tokens[end + 1] in t["nations"]:
+                nation, explicit, end = t["nations"][tokens[end + 1]], True, end + 2   # "elites de rohan"
+            elif nation is None and end < len(tokens) and tokens[end] in t["nations"] and end not in self.breaks \
+                    and not (end + 1 < len(tokens) and tokens[end + 1] in t["units"]):
+                nation, explicit, end = t["nations"][tokens[end]], True, end + 1   # "3 elites enanos"
+            elif nation is None and end + 2 < len(tokens) and tokens[end] in ("de", "of") and \
+                    tokens[end + 1] in ("los", "las", "the") and tokens[end + 2] in t["nations"]:
+                nation, explicit, end = t["nations"][tokens[end + 2]], True, end + 3   # "de los sureños"
+            elif nation is None and end + 2 < len(tokens) and tokens[end] in ("de", "of") and \
+                    tokens[end + 1] in ("la", "the") and tokens[end + 2] in t["sides"]:
+                end += 3   # "de la Sombra": its side, read with the group
+            if nation is None and implied is not None:
+                nation = implied
+            out.append(Unit(i, end, nation, unit, n, explicit=explicit))
+            del word
+        groups = self._group(out)
+        # a figure of the books counts as a Leader only beside the units it leads ("5 regulares
+        # de Rohan y Théoden"): named alone ("Elrond and Galadriel character card") it is no army
+        self.unit_groups = [g for g in groups if any(t["leaders"].get(tokens[u.start]) is None for u in g)]
+        out = [u for g in self.unit_groups for u in g]
+        self._counted = out
+        for group in self.unit_groups:
+            self._group_nation(group, t)
+        return out
+
+    def _group(self, units: list[Unit]) -> list[list[Unit]]:
+        """Units named together: only joining words, nations and names of figures between them."""
+        groups: list[list[Unit]] = []
+        chars = {i for s, e, _c in self.chars_at for i in range(s, e)}
+        regions = {i for s, e, _r in self.regions_at for i in range(s, e)}
+        for u in units:
+            if groups:
+                gap = range(groups[-1][-1].end, u.start)
+                if len(gap) <= 4 and not any(i in regions for i in gap) and all(
+                        self.tokens[i] in JOINERS or i in chars or self.tokens[i] in tables()["nations"] for i in gap):
+                    groups[-1].append(u)
+                    continue
+            groups.append([u])
+        return groups
+
+    def _side_said(self, group: list[Unit]) -> str | None:
+        """A side said with a group: "the Shadow has 10 units", "4 regulares de la Sombra"."""
+        sides = tables()["sides"]
+        before = " ".join(self.tokens[max(0, group[0].start - 4):group[0].start])
+        after = " ".join(self.tokens[group[-1].end - 3:group[-1].end + 1]) if group[-1].end >= 3 else ""
+        for text in (before, after):
+            found = [sides[w] for w in sides if re.search(rf"\b{w}\b", text)]
+            if found:
+                return found[-1]
+        return None
+
+    def _group_nation(self, group: list[Unit], t: dict) -> None:
+        named = [u.nation for u in group if u.nation and u.unit != "nazgul" and u.explicit]
+        side = self._side_said(group)
+        for k, u in enumerate(group):
+            if u.unit == "nazgul":
+                u.side = "shadow"
+                continue
+            if u.nation is None:
+                before = [g.nation for g in group[:k] if g.nation and g.unit != "nazgul"]
+                after = [g.nation for g in group[k + 1:] if g.nation and g.unit != "nazgul" and g.explicit]
+                u.nation = before[-1] if before else after[0] if after else None
+            if u.nation is None:
+                near = [n for i, n in self.nations_at if group[0].start - 4 <= i < group[0].start]
+                u.nation = near[-1] if near else None   # "Sauron's 7 regulars", "a Gondor army of 3"
+            if u.nation is None and side == "shadow":
+                u.nation = self._shadow_nation()
+            if u.nation is None and side is None and named:
+                u.nation = named[0]
+            if u.nation is None and side is None and len(set(self.nations)) == 1 and not any(
+                    g.start <= i < g.end for i, _n in self.nations_at for g in self._counted if g.explicit) \
+                    and not self._other_sides_region(group, self.nations[0]):
+                u.nation = self.nations[0]   # not "10 unidades de mordor"'s when those name it
+            u.side = side
+
+    def _other_sides_region(self, group: list[Unit], nation: str) -> bool:
+        """Whether ``group`` stands in a region of a nation of the other side than ``nation``
+        ("Rohan es pasiva y Saruman viene de Isengard con 6 regulares": Isengard's)."""
+        from adjudicator import data
+
+        rid = self.region_of(group)
+        home = data.regions()[rid].get("nation") if rid else None
+        nations = data.nations()
+        return home in nations and nation in nations and nations[home]["side"] != nations[nation]["side"]
+
+    def _shadow_nation(self) -> str:
+        said = set(self.nations) | ({"isengard"} if "saruman" in self.chars else set())
+        return "isengard" if "isengard" in said and "sauron" not in said else "sauron"
+
+
+    def side_of_group(self, group: list[Unit], rid: str | None) -> str | None:
+        """The side a group's units are on: their nation's, the side said, else the region's nation's."""
+        from adjudicator import data
+
+        sides = {data.nations()[u.nation]["side"] for u in group if u.nation in data.nations()}
+        sides |= {"shadow" for u in group if u.unit == "nazgul"} | {u.side for u in group if u.side}
+        if not sides and rid is not None and data.regions()[rid].get("nation") in data.nations():
+            sides = {data.nations()[data.regions()[rid]["nation"]]["side"]}
+        return sides.pop() if len(sides) == 1 else None
+
+    def apart(self, side: str | None, rid: str) -> bool:
+        """Whether figures of ``side`` whose region is not said cannot stand in ``rid``: an army
+        of the other side was said to stand there and no siege is said (the engine holds one
+        side's army in a region, both only in a besieged Stronghold)."""
+        from adjudicator import data
+
+        if side is None:
+            return False
+        if self.besieged() and data.regions()[rid].get("settlement") == "stronghold":
+            return False
+        for group in self.unit_groups:
+            there = self.region_of(group)
+            if there == rid and self.side_of_group(group, there) not in (None, side):
+                return True
+        return False
+
+    def placed(self) -> list[str | None]:
+        """Each group's region: the one said with it, else the query's first region, unless an
+        enemy army was said to stand there (then none: the form asks where)."""
+        from adjudicator import data
+
+        if self._placed is not None:
+            return self._placed
+        out: list[str | None] = []
+        for group in self.unit_groups:
+            rid = self.region_of(group)
+            if rid is None and self.regions:
+                first = self.regions[0]
+                rid = None if self.apart(self.side_of_group(group, first), first) else first
+            out.append(rid)
+        # an army read as standing in the region named before it ("Dol Amroth, 6 orcs attack"), where
+        # an army of the other side was said to stand right before its region: the form asks where
+        for k, g in enumerate(self.unit_groups):
+            rid = out[k]
+            if rid is None or self.said_after(g) or (
+                    self.besieged() and data.regions()[rid].get("settlement") == "stronghold"):
+                continue
+            mine = self.side_of_group(g, rid)
+            if any(out[j] == rid and self.said_after(h) and self.side_of_group(h, rid) not in (None, mine)
+                   for j, h in enumerate(self.unit_groups) if j != k):
+                out[k] = None
+        # two armies of opposite sides, neither said where it stands, both put in the first region:
+        # the one attacked stays there ("Ataco Osgiliath con 5 regulares ... contra 2 regulares de
+        # Gondor"), the attacker's region is the form's to ask
+        head = self.regions[0] if self.regions else None
+        loose = [k for k, g in enumerate(self.unit_groups) if out[k] == head and self.region_of(g) is None]
+        sides = {self.side_of_group(self.unit_groups[k], head) for k in loose} - {None} if head else set()
+        if head is not None and len(sides) == 2 and \
+                not (self.besieged() and data.regions()[head].get("settlement") == "stronghold"):
+            attacker = self.attacker()
+            if attacker in loose:
+                out[attacker] = None
+        self._placed = out
+        return out
+
+    def mover_units(self) -> list[Unit]:
+        """The units that move: those named before the first word of moving ("el Witch-king y 2
+        nazgul en Minas Morgul, puedo mover"), else every unit named ("puedo mover mis 3 elites")."""
+        verb = dict(INTENTS)["army-move"].search(self.text)
+        at = self.token_at(verb.start()) if verb else len(self.tokens)
+        before = [u for g in self.unit_groups if g[0].start < at for u in g]
+        return before or list(self.units)
+
+    def mine(self, group: list[Unit]) -> bool:
+        """A group the asker says is theirs: "my 4 regulars", "tengo 3 regulares", "I've got"."""
+        before = self.tokens[max(0, group[0].start - 4):group[0].start]
+        return any(w in MINE for w in before)
+
+    def attacker(self) -> int | None:
+        """Which group attacks (its index in the groups), when the query says so: "they attack
+        me", "ataco a", the army named just before "attacks" or "moves in" (its subject), the army
+        after "con" when a nation attacks ("Isengard ataca Edoras con 5 regulares")."""
+        groups = self.unit_groups
+        if len(groups) < 2 and not (groups and ATTACKS.search(self.text)):
+            return None
+        mine = [k for k, g in enumerate(groups) if self.mine(g)]
+        others = [k for k in range(len(groups)) if k not in mine]
+        if ATTACKS_ME.search(self.text) and mine and len(others) == 1:
+            return others[0]
+        mine_attack = I_ATTACK.search(self.text)
+        if mine_attack and len(mine) == 1:
+            return mine[0]
+        if mine_attack:   # "5 regulares de Rohan en Edoras ..., puedo atacar a los 3 regulares": the army before
+            at = self.token_at(mine_attack.start())
+            before = [k for k, g in enumerate(groups) if g[-1].end <= at]
+            if before and any(g[0].start > at for g in groups):
+                return before[-1]
+        verb = ATTACKS.search(self.text)
+        if verb is None:
+            return None
+        at = self.token_at(verb.start())
+        subject = self._subject_side(at)   # "si Saruman ataca", "Isengard attacks": that side's army
+        if subject is not None:
+            theirs = [k for k, g in enumerate(groups) if self.side_of_group(g, self.region_of(g)) == subject]
+            if len(theirs) == 1:
+                return theirs[0]
+        before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
+        said_end = at + len(verb.group(0).split())
+        after_verb = self.tokens[said_end:said_end + 1]
+        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la", "le")) or \
+                after_verb in (["them"], ["him"], ["it"]):
+            # "si los ataca", "attacks them": the army named before is the one attacked
+            return next((k for k in range(len(groups) - 1, -1, -1) if k not in before[-1:]), None) \
+                if len(groups) == 2 and before else None
+        if before:
+            return before[-1]
+        after = [k for k, g in enumerate(groups) if g[0].start > at and g[0].start - at <= 6
+                 and self.tokens[g[0].start - 1] in ("con", "with")]
+        return after[0] if after else None
+
+    def _subject_side(self, at: int) -> str | None:
+        """The side of a character or nation named just before token ``at`` (a verb's subject)."""
+        from adjudicator import data
+
+        for _s, e, cid in self.chars_at:
+            if at - 2 <= e <= at and cid in data.characters():
+                return data.characters()[cid]["side"]
+        for i, nation in self.nations_at:
+            if at - 2 <= i < at and nation in data.nations():
+                return data.nations()[nation]["side"]
+        return None

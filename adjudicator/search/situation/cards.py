@@ -1,0 +1,96 @@
+"""Event cards named in a query: their names in both languages and the card a query about
+playing one names."""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from adjudicator.search.analysis import fold
+from adjudicator.search.situation.lexicon import region_pattern, words_of
+from adjudicator.search.situation.words import tables
+
+# Words that ask about playing a card: with them, a card's name in the query asks `event-card`.
+PLAYING = re.compile(r"\b(play|plays|played|playing|card|cards|event|jugar|juego|juega|jugarla|jugarse|carta|cartas"
+                     r"|evento)\b")
+
+
+# A verb of playing: without one, a card named beside another question's words ("can I still
+# recruit") is what happened before the question, not the question.
+PLAY_VERB = re.compile(r"\b(play|plays|played|playing|jugar|juego|juega|juegan|juegas|jugue|jugo|jugado|jugada|jugarla"
+                       r"|jugarlo|jugarse|usar|use|used|uso)\b")
+NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
+
+
+@cache
+def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern for every Event card's name (English and our Spanish, folded, the longest
+    first) and the card each folded name is."""
+    from adjudicator.wotr.cards import catalogue
+
+    ids: dict[str, str] = {}
+    for cid in catalogue.cards():
+        for lang in ("en", "es"):
+            words = words_of(fold(catalogue.card_name(cid, lang)))
+            if words:
+                ids.setdefault(" ".join(words), cid)
+    keys = sorted(ids, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b"), ids
+
+
+# Words of a card's name that tell no card from another.
+CARD_STOP = {"the", "of", "and", "los", "las", "la", "el", "de", "del", "y", "en", "are", "is", "on", "in", "to",
+             "a", "an", "for", "por", "para", "con", "with", "they", "went", "card", "carta"}
+
+
+@cache
+def _card_words() -> dict[str, dict[str, set[str]]]:
+    """Each card's telling words in each language ("dead", "men", "dunharrow"; "muertos",
+    "sagrario"), and under "names" the proper names in it: the words the Spanish name, written
+    in sentence case, capitalises after its first word ("Ents", "Bárbol")."""
+    from adjudicator.wotr.cards import catalogue
+
+    out: dict[str, dict[str, set[str]]] = {}
+    for cid in catalogue.cards():
+        mine = out.setdefault(cid, {})
+        for lang in ("en", "es"):
+            mine[lang] = {w for w in words_of(fold(catalogue.card_name(cid, lang)))
+                          if w not in CARD_STOP and len(w) >= 3}
+        spanish = re.findall(r"\w+", catalogue.card_name(cid, "es"))
+        mine["names"] = {fold(w) for w in spanish[1:] if w[:1].isupper() and fold(w) not in CARD_STOP}
+    return out
+
+
+def card_named(text: str, tokens: list[str]) -> str | None:
+    """The card a query about playing a card names ("can I play challenge of the king"), or None;
+    ``""`` when it names a card no more closely than a word several cards share ("la carta de los
+    Ents": three cards awake the Ents)."""
+    if not PLAYING.search(text):
+        return None
+    pattern, ids = card_names()
+    found = pattern.search(text)
+    if found:
+        return ids[found.group(0)]
+    said = set(tokens)
+    best: list[tuple[int, str]] = []
+    for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"
+        en, es = words["en"] & said, words["es"] & said
+        shortest = min(len(words["en"]), len(words["es"]))
+        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, shortest):
+            best.append((len(en | es), cid))
+    best.sort(reverse=True)
+    if best and (len(best) == 1 or best[0][0] > best[1][0]):
+        return best[0][1]
+    # a proper name of the card said with "card": "la carta de los Ents", "the Ents card"
+    named = re.search(r"\b(?:card|carta|evento) (?:de|of) (?:los |las |la |el |the )?(\w+)|\b(\w+) (?:card|event)\b",
+                      text)
+    word = named and (named.group(1) or named.group(2))
+    if word:
+        t = tables()
+        game_word = word in t["known"] or word in t["sides"] or t["fellowship"].fullmatch(word) or \
+            region_pattern()[0].fullmatch(word)   # "la carta de la Sombra", "de la Comunidad": no card's own name
+        sharing = [] if game_word else [cid for cid, words in _card_words().items() if word in words["names"]]
+        if len(sharing) == 1:
+            return sharing[0]
+        if sharing:
+            return ""
+    return None

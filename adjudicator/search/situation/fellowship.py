@@ -1,0 +1,117 @@
+"""The Fellowship and the Hunt: where the Fellowship is and goes, its Guide, the Companion left,
+and the Fellowship's part of the position (hidden, Corruption, Progress, the Mordor Track)."""
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.search.situation.lexicon import region_name
+from adjudicator.search.situation.text import Text
+from adjudicator.search.situation.words import (
+    ARTICLE_WORDS,
+    BRINGABLE,
+    DESTINATION_BEFORE,
+    FELLOWSHIP_MOVES,
+    GUIDE,
+    GUIDE_BEFORE,
+    HIDDEN,
+    LEFT_AFTER,
+    ONLY_LEFT,
+    PROGRESS,
+    REVEALED,
+    number,
+    tables,
+)
+
+
+class FellowshipReading(Text):
+    """What a query says of the Fellowship."""
+
+    def fellowship_at(self) -> str | None:
+        """The Fellowship's region: "my fellowship is hidden in Fangorn", "la comunidad sale de Rivendel"."""
+        found = tables()["fellowship"].search(self.text)
+        if not found:
+            return None
+        after = self.token_at(found.start()) + len(found.group(0).split())
+        for s, _e, rid in self.regions_at:
+            if after <= s <= after + 5:
+                k = s - 1
+                while k >= after and self.tokens[k] in ARTICLE_WORDS:
+                    k -= 1
+                if k >= after and self.tokens[k] in ("in", "en", "at", "de", "from", "desde", "on", "por",
+                                                     "through", "thru", "via"):
+                    return rid
+                return None
+        return None
+
+    def fellowship_destination(self) -> str | None:
+        """Where the Fellowship moves, when the query says so ("la comunidad sale de Rivendel hacia el Acebeda")."""
+        found = tables()["fellowship"].search(self.text)
+        if not found or not FELLOWSHIP_MOVES.search(self.text[found.end():found.end() + 40]):
+            return None
+        after = self.token_at(found.start())
+        ahead = [(s, rid) for s, _e, rid in self.regions_at if after < s <= after + 10]
+        for s, rid in ahead:
+            k = s - 1
+            while k > after and self.tokens[k] in ARTICLE_WORDS:
+                k -= 1
+            if self.tokens[k] in DESTINATION_BEFORE - {"a"} or (self.tokens[k] == "a" and len(ahead) >= 2):
+                return rid
+        return None
+
+    def guide(self) -> str | None:
+        """The Guide the query names: "Gandalf as guide", "Gandalf de guía", "the guide is Strider"."""
+        near: list[tuple[int, str]] = []
+        for s, e, cid in self.chars_at:
+            after, before = " ".join(self.tokens[e:e + 7]), " ".join(self.tokens[max(0, s - 4):s])
+            said = GUIDE.search(after)
+            if said:
+                near.append((len(said.group(0).split()), cid))
+            elif GUIDE_BEFORE.search(before):
+                near.append((1, cid))
+        return min(near)[1] if near else None   # the name nearest the word ("Gandalf and Strider as guide")
+
+    def only_left(self) -> str | None:
+        """A Companion (or Gollum) said to be the only one left: "me queda solo Gollum"."""
+        for s, e, cid in self.chars_at:
+            if ONLY_LEFT.search(" ".join(self.tokens[max(0, s - 4):s]) + " ") or \
+                    LEFT_AFTER.search(" ".join(self.tokens[e:e + 2])):
+                return cid
+        return None
+
+
+def fellowship_figures(read: FellowshipReading) -> set[str]:
+    """The characters the query names as the Fellowship's (its Guide, the one left)."""
+    return {c for c in (read.guide(), read.only_left()) if c}
+
+
+def fellowship_position(read: FellowshipReading, kind: str, lang: str) -> dict[str, Any]:
+    from adjudicator import names
+
+    out: dict[str, Any] = {}
+    at = read.fellowship_at()
+    if at is not None:
+        out["region"] = region_name(at, lang)
+    said = tables()["fellowship"].search(read.text)
+    if said:
+        near = read.text[max(0, said.start() - 30):said.end() + 40]
+        if HIDDEN.search(near):
+            out["hidden"] = True
+        elif REVEALED.search(near):
+            out["hidden"] = False
+    left = read.only_left()
+    guide = read.guide()
+    if left == "gollum":
+        out["companions"], out["guide"] = [], names.character_name("gollum", lang)
+    elif left is not None and names.characters().lookup(left) is not None:
+        out["companions"] = [names.character_name(left, lang).split(",")[0]]
+    if guide is not None and "guide" not in out and (guide == "gollum" or guide not in BRINGABLE):
+        out["guide"] = names.character_name(guide, lang).split(",")[0]
+    if read.corruption:
+        out["corruption"] = min(int(read.corruption.group(1) or read.corruption.group(2)), 12)
+    progress = PROGRESS.search(read.text)
+    if progress and not read.mordor:
+        out["progress"] = min(int(progress.group(1) or progress.group(2)), 12)
+    if read.mordor:
+        step = next(g for g in read.mordor.groups() if g)
+        out["mordor"] = min(number(step), 5) if number(step) else 5   # Mount Doom: the last step
+    return out

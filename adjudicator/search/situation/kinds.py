@@ -1,0 +1,65 @@
+"""The whole reader, and the question kind it picks for what the query describes."""
+from __future__ import annotations
+
+from adjudicator.search.situation.armies import Armies
+from adjudicator.search.situation.fellowship import FellowshipReading
+from adjudicator.search.situation.words import (
+    BRING,
+    BRINGABLE,
+    CHARACTER_DIE,
+    ENTER_MORDOR,
+    INTENTS,
+    INTO_STRONGHOLD,
+    LEAVES,
+    REROLL,
+    RETREAT,
+    SEPARATE,
+    tables,
+)
+
+
+class Read(Armies, FellowshipReading):
+    """What one query names, read once, and the question kind it asks."""
+
+    def kind(self) -> str | None:
+        if BRING.search(self.text) and any(c in BRINGABLE for c in self.chars):
+            return "bring-into-play"
+        said_in = [c for c in self.in_fellowship if c not in ("gollum", *BRINGABLE)]
+        if said_in and LEAVES.search(self.text) and not dict(INTENTS)["politics"].search(self.text):
+            return "separate-companions"   # "Aragorn is in the fellowship at Rivendell, can he leave"
+        if SEPARATE.search(self.text) and not dict(INTENTS)["politics"].search(self.text) and any(
+                c not in ("gollum", *BRINGABLE) for c in self.chars):
+            return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
+        if self.fellowship_destination() is not None:
+            return "fellowship-move"
+        if ENTER_MORDOR.search(self.text) and tables()["fellowship"].search(self.text) and not self.mordor:
+            return "enter-mordor"   # "si la muevo pa entrar a Mordor": onto the Mordor Track
+        kind = next((k for k, rx in INTENTS if rx.search(self.text)), None)
+        if kind in ("army-move", "character-move", None) and tables()["fellowship"].search(self.text) and \
+                REROLL.search(self.text):
+            return "hunt-roll"   # "the fellowship is in Lórien, can the shadow reroll if I move"
+        retreat = RETREAT.search(self.text)
+        if kind in ("army-move", None) and INTO_STRONGHOLD.search(self.text) and self.units:
+            return "retreat"   # "si me meto adentro de la fortaleza": the retreat into a siege
+        if kind in ("battle", "battle-outcome") and retreat:
+            at = retreat.end()
+            if any(self.starts[s] >= at and self.starts[s] - at < 20 for s, _e, _r in self.regions_at):
+                return "retreat"   # "can I retreat to Erebor"
+        if kind in ("army-move", "battle") and not self.units and self.chars:
+            return "character-move"
+        movers = self.mover_units()
+        if kind == "army-move" and (CHARACTER_DIE.search(self.text) or movers and all(
+                u.unit == "nazgul" for u in movers)):
+            return "character-move"   # "el Witch-king y 2 nazgul ... con un dado de personaje"
+        if kind is None and (self.box or self.eyes or self.mordor):
+            return "hunt-roll"   # the Hunt's numbers and no other question: the roll they make
+        if kind is None:
+            return "character-move" if self.chars and not self.units else "army-move" if self.units else None
+        return kind
+
+
+    def described(self) -> bool:
+        """A position, not a name dropped in passing: counted units, a move from one region to
+        another, or the Hunt's numbers ("Balrog of Moria" names a region and asks nothing of it)."""
+        return bool(self.units) or len(set(self.regions)) >= 2 or bool(
+            self.eyes or self.corruption or self.box or self.mordor)

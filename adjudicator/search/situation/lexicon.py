@@ -1,0 +1,94 @@
+"""The names the reader knows: every region's (both languages, aliases), read in a query
+even misspelt, and the names it writes in the scenario."""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from adjudicator.search.analysis import fold
+from adjudicator.search.situation.words import table, tables
+
+
+@cache
+def region_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    from adjudicator import data
+
+    ids: dict[str, str] = {}
+
+    def add(name: str, rid: str) -> None:
+        words = re.findall(r"\w+", fold(name))
+        if words:
+            ids.setdefault(" ".join(words), rid)
+            ids.setdefault("".join(words), rid)
+
+    spanish_points = {"septentrional": "del norte", "meridional": "del sur", "occidental": "del oeste",
+                      "oriental": "del este"}
+    for rid, info in data.regions().items():
+        for name in set(info["name"].values()):
+            add(name, rid)
+        es = fold(info["name"].get("es", ""))
+        for word, said in spanish_points.items():
+            if re.search(rf"\b{word}\b", es):
+                add(re.sub(rf"\b{word}\b", said, es), rid)
+        for point in ("norte", "sur", "oeste", "este"):   # "el sur de Ithilien" for Ithilien del Sur
+            bare = re.fullmatch(rf"(.+) del {point}", es)
+            if bare:
+                add(f"{point} de {bare.group(1)}", rid)
+    for alias, rid in table("region_aliases").items():
+        if rid in data.regions():
+            add(alias, rid)
+    keys = sorted(ids, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(r"\W*".join(map(re.escape, k.split())) for k in keys) + r")\b"), ids
+
+
+@cache
+def _fuzzy_keys() -> dict[str, list[tuple[str, str]]]:
+    """One-word names of characters and regions (six letters or more), by their first two
+    letters, for reading a misspelt name ("gandolf", "osgiliat", "pelagir")."""
+    _p, ids = region_pattern()
+    out: dict[str, list[tuple[str, str]]] = {}
+    for key in ids:
+        if " " not in key and len(key) >= 6:
+            out.setdefault(key[:2], []).append((key, key))
+    for word in tables()["char_words"]:
+        if " " not in word and len(word) >= 5:
+            out.setdefault(word[:2], []).append((word, word))
+    return out
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def spell(tokens: list[str]) -> list[str]:
+    """Each token that is no name but one letter or two from a character's or region's
+    one-word name is read as that name (the existing names are the only ones it may become)."""
+    from adjudicator.names import close_matches
+
+    keys, known = _fuzzy_keys(), tables()["known"]
+    _p, ids = region_pattern()
+    out = []
+    for tok in tokens:
+        if len(tok) >= 5 and tok.isalpha() and tok not in known and tok not in ids:
+            near = [k for k, _v in keys.get(tok[:2], ()) if abs(len(k) - len(tok)) <= 2]
+            best = close_matches(tok, near, n=1, cutoff=0.84) if near else []
+            tok = best[0] if best else tok
+        out.append(tok)
+    return out
+
+
+def unit_spelt(word: str, t: dict) -> str:
+    """A unit's word misspelt after a count ("4 regualrs", "2 elties"): the unit word it is one or
+    two letters from, else the word as it is."""
+    if word in t["units"] or len(word) < 6 or not word.isalpha() or word in t["nations"]:
+        return word
+    from adjudicator.names import close_matches
+
+    best = close_matches(word, [k for k in t["units"] if t["units"][k] and len(k) >= 5], n=1, cutoff=0.8)
+    return best[0] if best else word
+
+
+def region_name(rid: str, lang: str) -> str:
+    from adjudicator import names
+
+    return names.region_name(rid, lang)

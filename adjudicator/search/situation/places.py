@@ -1,0 +1,98 @@
+"""Where things stand: the region a group of units is said to stand in, the regions an army
+comes from or goes to, a siege said."""
+from __future__ import annotations
+
+import re
+
+from adjudicator.search.situation.text import Text, Unit
+from adjudicator.search.situation.words import (
+    AGAINST,
+    ARTICLE_WORDS,
+    BEFORE_GAP,
+    BESIEGED,
+    COMING,
+    LOCATIVE,
+    NUMBERS,
+    ORIGIN_BEFORE,
+    SIEGE_ONLY,
+    TARGET_BEFORE,
+)
+
+
+class Places(Text):
+    """The places a query says its units stand in, come from and go to."""
+
+    def region_of(self, group: list[Unit]) -> str | None:
+        """Where a group stands: the region named right after it ("in", "en", "de", "besieging"),
+        else right before it ("Lórien where there's", "en el Abismo de Helm tengo"), else
+        "the same region" as the one named before."""
+        return self.region_and_how(group)[0]
+
+    def said_after(self, group: list[Unit]) -> bool:
+        """Whether a group's region is said right after it ("6 orcs in Osgiliath"), the surest reading."""
+        return self.region_and_how(group)[1] == "after"
+
+    def region_and_how(self, group: list[Unit]) -> tuple[str | None, str | None]:
+        start, end = group[0].start, group[-1].end
+        for s, _e, rid in self.regions_at:
+            if end <= s <= end + 6:
+                k = s - 1
+                while k >= end and self.tokens[k] in ARTICLE_WORDS:
+                    k -= 1
+                between = self.tokens[end:s]
+                if len(between) >= 2 and any(i in self.breaks for i in range(end, s)):
+                    break   # "6 regulares, que pasa en el Abismo": another clause's region
+                if k >= end and self.tokens[k] in ORIGIN_BEFORE and len(between) <= 4 and not any(
+                        w.isdecimal() or w in NUMBERS for w in between):   # not another army's "from"
+                    return rid, "after"
+                if k >= end and self.tokens[k] in LOCATIVE and not any(
+                        w in ("to", "a", "hacia", "attack", "attacks", "ataca", "atacan", "contra") for w in between):
+                    return rid, "after"
+                break
+        same = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:in|en) (?:the|la) (?:same|misma) (?:region|place|zona|lugar)\b")
+        if same.search(" ".join(self.tokens[end:end + 8])):
+            before = [rid for s, _e, rid in self.regions_at if s < start]
+            if before:
+                return before[-1], "same"
+        for s, e, rid in reversed(self.regions_at):
+            if e <= start:
+                gap = self.tokens[e:start]
+                chars = {i for cs, ce, _c in self.chars_at for i in range(cs, ce)}
+                if len(gap) <= 6 and all(w in BEFORE_GAP or w in AGAINST or e + k in chars or (
+                        w == "to" and k and gap[k - 1] == "next") for k, w in enumerate(gap)):   # "next to it has"
+                    target = s > 0 and self.tokens[s - 1] in TARGET_BEFORE
+                    if not target or any(w in ("where", "donde", *AGAINST) for w in gap):
+                        return rid, "before"
+                break
+        return None, None
+
+
+    def origins(self) -> list[str]:
+        """The regions an army comes from: "from Minas Morgul", "viene de Isengard"."""
+        out = []
+        for s, _e, rid in self.regions_at:
+            k = s - 1
+            while k >= 0 and self.tokens[k] in ARTICLE_WORDS:
+                k -= 1
+            if k >= 0 and (self.tokens[k] in ORIGIN_BEFORE or (
+                    self.tokens[k] in ("de", "del") and k and self.tokens[k - 1] in COMING)):
+                out.append(rid)
+        return out
+
+    def marked(self, words: set[str]) -> list[str]:
+        """The regions named right after one of ``words`` ("from Minas Morgul", "to Erebor")."""
+        out = []
+        for s, _e, rid in self.regions_at:
+            k = s - 1
+            while k >= 0 and self.tokens[k] in ARTICLE_WORDS:
+                k -= 1
+            if k >= 0 and self.tokens[k] in words:
+                out.append(rid)
+        return out
+
+    def besieged(self) -> bool:
+        """A siege said: "besieged", "sitiados", "under siege"; "siege" alone only with one region."""
+        found = BESIEGED.search(self.text)
+        if not found:
+            return False
+        return not SIEGE_ONLY.fullmatch(found.group(0)) or len(set(self.regions)) == 1

@@ -1,0 +1,127 @@
+"""The question's own fields a query names: where from and to, who moves, which nation, the
+tile drawn, the recruits."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.search.situation.kinds import Read
+from adjudicator.search.situation.lexicon import region_name
+from adjudicator.search.situation.position import muster_nation, muster_word, recruit_regions, recruited
+from adjudicator.search.situation.words import (
+    BRINGABLE,
+    DESTINATION_BEFORE,
+    SUCCESSES,
+    TARGET_BEFORE,
+    TILE,
+    UPGRADE,
+    number,
+    tables,
+)
+
+
+def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) -> dict[str, Any]:
+    """The question's own fields the query names: where from and to, who moves, which nation."""
+    from adjudicator import data, names
+
+    question: dict[str, Any] = {}
+    ordered = list(read.regions)
+    regions = [region_name(rid, lang) for rid in ordered]
+    origin, target = read.origins(), read.marked(TARGET_BEFORE)
+    if kind in ("army-move", "battle", "battle-outcome", "character-move", "retreat") and regions:
+        if len(set(ordered)) >= 2:
+            first, last = ordered[0], ordered[-1]
+            attacker = read.attacker() if kind in ("battle", "battle-outcome", "retreat") else None
+            attacking = read.placed()[attacker] if attacker is not None else None
+            if kind in ("battle", "battle-outcome", "retreat") and origin:
+                first = origin[0]   # "the Shadow attacks from Minas Morgul"
+                last = next((r for r in (target or ordered) if r != first), last)
+            elif attacking is not None:   # "if he moves in", "can they attack me"
+                first = attacking
+                last = next((r for r in (target or ordered[::-1]) if r != first), last)
+            elif kind != "battle" and kind != "battle-outcome":
+                dest = [r for r in read.marked(DESTINATION_BEFORE) if r != first]
+                last = dest[0] if dest else last   # "de Erebor a Valle y ... en el Bosque Negro"
+            question["from"], question["to"] = region_name(first, lang), region_name(last, lang)
+        elif kind in ("battle", "battle-outcome"):
+            attacker = read.attacker()
+            explicit = read.placed()
+            if attacker is not None and explicit[attacker] == ordered[0] and \
+                    sum(r == ordered[0] for r in read.placed()) == 1 and not read.besieged():
+                question["from"] = regions[0]   # the attacker's region said, the defender's not
+            else:
+                question["to"] = regions[0]
+                besieged = any(isinstance(s, dict) and s.get("besieged") for s in position.get("regions", {}).values())
+                if besieged or re.search(r"\b(sortie|salir|salida|besieged by|sitiados por|asediados por)\b",
+                                         read.text):
+                    question["from"] = regions[0]   # a siege or a sortie: the Stronghold's own region
+        else:
+            question["from"] = regions[0]
+    if kind == "character-move":
+        who = [names.character_name(c, lang).split(",")[0] for c in read.chars]   # "Aragorn", not "Aragorn, Heir..."
+        nazgul = next((u.count for u in read.units if u.unit == "nazgul"), None)
+        if who:
+            question["character"] = who if len(who) > 1 else who[0]
+        elif nazgul:
+            question["character"] = ["Nazgûl"] * nazgul
+    if kind == "bring-into-play":
+        who = [c for c in read.chars if c in BRINGABLE]
+        question["character"] = names.character_name(who[-1], lang).split(",")[0]
+        if regions:
+            question["to"] = regions[0]
+    if kind == "separate-companions":
+        who = [names.character_name(c, lang).split(",")[0] for c in read.chars
+               if c not in ("gollum", *BRINGABLE) and data.characters()[c]["side"] == "free_peoples"]
+        if who:
+            question["companions"] = who
+        dest = read.marked(DESTINATION_BEFORE)
+        if dest:
+            question["to"] = region_name(dest[-1], lang)
+    if kind == "fellowship-move":
+        going = read.fellowship_destination()
+        if going is not None:
+            question["to"] = region_name(going, lang)
+    if kind == "hunt-damage":
+        tile = TILE.search(read.text)
+        if tile:
+            face = next(g for g in tile.groups() if g)
+            if face in ("eye", "ojo") or -3 <= int(face) <= 3:   # "a 4 hunt tile" is no tile there is
+                question["tile"] = "eye" if face in ("eye", "ojo") else int(face)
+        hits = SUCCESSES.search(read.text)
+        if hits and "mordor" not in position.get("fellowship", {}):   # on the Mordor Track no roll finds it
+            question["successes"] = min(number(hits.group(1)), 5)
+    if kind in ("muster", "politics"):
+        nation = muster_nation(read) if kind == "muster" else read.nations[0] if read.nations else \
+            data.regions()[read.regions[0]].get("nation") if read.regions else None
+        if nation:
+            question["nation"] = nation
+        if kind == "muster":
+            recruits = recruited(read, kind)
+            if recruits and all(u.region for u in recruits):
+                question["recruit"] = [{"unit": u.unit, "region": region_name(where, lang)}
+                                       for u in recruits for where in recruit_regions(read, u)]
+            elif UPGRADE.search(read.text):
+                question["upgrade"] = True   # Saruman's: Regulars become Elites, no recruit
+            elif regions:
+                found = muster_word(read)
+                at = read.token_at(found.start()) if found else 0
+                after = [rid for s, _e, rid in read.regions_at if s > at]
+                question["recruit"] = [{"region": region_name((after or ordered)[0], lang)}]
+        if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
+                                            read.text):
+            question["event"] = "attacked"
+        elif kind == "politics" and tables()["fellowship"].search(read.text) and \
+                re.search(r"\b(declared?|declares|declaring|declarada|declaro|declara|declarar)\b", read.text):
+            question["event"] = "fellowship-declared"   # "the fellowship is declared in Bree"
+            declared_at = read.fellowship_at() or (ordered[0] if ordered else None)
+            if declared_at is not None:
+                question["region"] = region_name(declared_at, lang)
+        elif kind == "politics":
+            companion = [c for c in read.chars if c not in ("gollum", *BRINGABLE)
+                         and data.characters()[c]["side"] == "free_peoples"]
+            if companion and regions:   # "Gimli walks into Erebor", "llevo a Legolas a los Puertos Grises"
+                question["event"] = "companion-ends-move"
+                question["companion"] = names.character_name(companion[0], lang).split(",")[0]
+                dest = read.marked(DESTINATION_BEFORE)
+                question["region"] = region_name(dest[-1] if dest else ordered[0], lang)
+    return question

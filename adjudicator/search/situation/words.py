@@ -1,0 +1,217 @@
+"""The words the situation reader knows: the data's word lists (adjudicator/data/
+situation_words.json) and the phrases, as patterns, that say where units stand, who attacks, a
+nation's state, a siege, the Fellowship and the Hunt, and what the question asks."""
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+
+@cache
+def _words_data() -> dict[str, Any]:
+    from adjudicator import data
+
+    return data.load("situation_words")
+
+
+def table(name: str) -> dict[str, Any]:
+    return _words_data()[name]
+
+
+NUMBERS: dict[str, int] = {}      # filled from the data on first use (see tables)
+ARTICLES = {"a", "an", "un", "una", "single", "solo"}
+TYPED_UNITS = {"regular", "elite", "leader", "nazgul"}
+# Words that may stand between the units of one group ("5 regulars and 2 elites plus Théoden").
+JOINERS = {"and", "y", "e", "plus", "mas", "with", "con", "of", "de", "del", "la", "el", "the", "also", "too",
+           "ademas", "more", "otros", "otras", "another"}
+# Before a region, what says the units stand there ("in Pelargir", "de Erebor a Valle").
+LOCATIVE = {"in", "en", "at", "inside", "dentro", "within", "into", "from", "de", "desde", "besieging", "sitiando",
+            "asediando", "on", "sobre"}
+# Words after "3 gondor" that are no units ("3 gondor regions").
+NOT_UNITS = {"region", "regions", "regiones", "cities", "ciudades", "steps", "casillas", "pasos", "cards",
+             "cartas", "dice", "dados", "turns", "turnos", "times", "veces", "players", "jugadores", "rings",
+             "anillos", "settlements", "strongholds", "baluartes", "vp", "points", "puntos"}
+ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
+# Between a region and the units after it that stand there ("Lórien where there's 2 elven elites").
+BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i", "ive", "ve", "got", "have", "has",
+              "tengo", "tiene", "tienen", "with", "con", "and", "y", "the", "el", "la", "by", "por", "asediados",
+              "asediadas", "asediado", "asediada", "sitiados", "sitiadas", "sitiado", "sitiada", "besieged", "que",
+              "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta",
+              "next", "beside", "nearby", "it", "al", "lado", "junto", "ahi", "alli", "haya", "aunque",
+              "even", "though"}
+# After a target region, the units said to stand against the attack there ("into the Fords of Isen
+# against 2 Rohan regulars"): the defenders, who stand in it.
+AGAINST = {"against", "contra", "vs", "versus"}
+TARGET_BEFORE = {"to", "a", "al", "hacia", "into", "towards", "toward", "attack", "attacks", "attacking", "ataco",
+                 "atacar",
+                 "ataca", "atacan", "atacando", "vs", "versus", "contra", "against"}
+ORIGIN_BEFORE = {"from", "desde"}
+# Verbs of an army coming from somewhere: the region after "viene de" is where it comes from.
+COMING = {"viene", "vienen", "llega", "llegan", "sale", "salen", "ataca", "atacan", "baja", "bajan", "venir",
+          "comes", "coming", "come", "marches", "march", "attacks", "attack"}
+# Before a group the asker says is theirs.
+MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me"}
+# An attack said and who makes it.
+ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
+                     r"|assaults?|le pego|les pego|pegarle|pegarles|le pega|le pegan|les pega|les pegan)\b")
+ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
+                        r"|attacked by|atacad[oa]s? por)\b")
+I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
+                      r"|podemos atacar|my army attacks|mi ejercito ataca)\b")
+# After a region's name, a point of the compass makes another place ("Folde Oeste").
+COMPASS = {"oeste", "este", "norte", "sur", "west", "east", "north", "south", "occidental", "oriental",
+           "septentrional", "meridional"}
+# Before a nation's name said as a place ("from Isengard", "en Isengard").
+PLACE_BEFORE = {"from", "desde", "in", "en", "at", "to", "hacia", "into"}
+DESTINATION_BEFORE = {"to", "into", "towards", "toward", "hacia", "a", "al", "onto", "reach", "llegar", "llega"}
+PASSIVE = re.compile(r"\b(passive|pasiv[ao]s?|asleep|dormid[ao]s?|sleeping)\b")
+ACTIVE = re.compile(r"\b(active|activos|activas|awake|despiert[ao]s?)\b|\b(?:esta|estan|is|are|ya) activ[ao]\b")
+AT_WAR = re.compile(r"\b(at war|en guerra)\b")
+TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|move|moves|moved|go|goes|going|become"
+                           r"|becomes|turn|turns|get|gets|put|puts)\W+(?:\w+\W+){0,1}?(?:a|al|to|into|en)\W+$")
+NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
+STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
+                   r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
+BESIEGED = re.compile(r"\b(besieged|besieging|under siege|sitiad[oa]s?|asediad[oa]s?|sitiando|asediando|siege rounds?"
+                      r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
+                      r"|adentro (?:tengo|hay|estan|tenemos))\b")
+SIEGE_ONLY = re.compile(r"\b(asedio|siege)\b")
+# A settlement held by a side: "Pelargir lo tiene la sombra", "the Shadow controls Pelargir".
+HELD_BY = re.compile(r"^\W*(?:is |esta |lo |la |los )?(?:held|controlled|taken|captured|occupied|tiene|tienen|controla|"
+                     r"controlan|tomad[oa]|capturad[oa]|conquistad[oa]|ocupad[oa]|controlad[oa])\b(?:\W+(?:by|por))?"
+                     r"\W+(?:the |la |los )?(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres)")
+SIDE_HOLDS = re.compile(r"\b(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres) (?:controls?|holds?|took|"
+                        r"captured|has taken|controla|tiene|tomo|capturo|conquisto|ocupa)\W+(?:the |el |la )?$")
+GUIDE = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:is |as |de |como |es )?(?:the |el |la |our |mi |my |nuestro )?"
+                   r"(?:guide|guia)\b")
+GUIDE_BEFORE = re.compile(r"\b(?:guide|guia) (?:is |es |:)?(?:now |ahora )?$")
+ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:solo )?(?:me )?queda (?:solo )?$")
+LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
+MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
+                         r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|track|camino)"
+                         r"|\b(?:mordor track|senda de mordor|track de mordor) (?:step |paso |casilla )?(\d)\b"
+                         r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
+                         r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
+                         r"(mount doom|monte del destino|orodruin)\b")
+HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
+                      r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra)? (?:in|en|on) "
+                      r"(?:the |la )?(?:hunt box|box"
+                      r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
+                      r"|\b(?:hunt box|caja de (?:la )?(?:caza|caceria|busqueda)) (?:has|with|tiene|con) (\d+)\b")
+# The Free Peoples' dice in the Hunt Box: "1 dado mío", "one FP die", "2 of my dice", or one fewer
+# than the Fellowship's move said ("the FP's second move of the turn": one die there already).
+FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
+                    r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
+FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
+                     r"(?:move|movimiento|mov)\b")
+ORDINALS = {"second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd": 3, "tercer": 3, "tercero": 3,
+            "tercera": 3, "fourth": 4, "4th": 4, "cuarto": 4, "cuarta": 4}
+HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
+                       r"(?:hunt dice|dados? (?:de |del )?(?:la )?(?:hunt|caza|caceria|busqueda))\b")
+EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
+                  r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b(?! (?:hunt )?(?:tiles?|fichas?|losetas?)\b)")
+CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
+                        r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
+HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
+REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
+TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria)?"
+                  r"(?: tile| ficha| loseta)\b"
+                  r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
+                  r"|\b(?:tile|ficha|loseta)s? "
+                  r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b")
+ENTER_MORDOR = re.compile(r"\b(?:enter|enters|entering|go into|get into|entrar|entra|entro|entrando|meterse|meter)"
+                          r" (?:a |al |en |into |onto |on )?(?:the |el |la )?(?:mordor|mordor track|track de mordor"
+                          r"|senda de mordor)\b")
+PROGRESS = re.compile(r"\b(?:progress|progreso)(?: counter| marker| track| ficha| contador)?"
+                      r" (?:(?:is|at|of|on|en|de|a|es|esta|now|ya) )*(\d{1,2})\b"
+                      r"|\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b")
+FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|sale|salen|va|van|mueve|muevo|mover"
+                              r"|camina"
+                              r"|avanza|viaja|travels?|marcha)\b")
+# What the question asks, by its words (folded), in this order (the first that fits wins).
+INTENTS = (
+    ("hunt-damage", re.compile(r"\b(draws?|drew|drawn|sale|salio|saca|saco|roba|robo|robar|sacar)\b.*"
+                               r"\b(tiles?|fichas?|losetas?)\b|\b(eye|ojo) (tile|ficha|loseta)\b"
+                               r"|\b(draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
+                               r"|\b(tile|ficha|loseta) (del? )?(ojo|eye)\b"
+                               r"|\b(\d|eye|ojo) (?:hunt )?(tile|ficha|loseta)\b")),
+    # who takes the Hunt's damage: the Guide, a Companion, the Ring-bearers' Corruption
+    ("hunt-casualty", re.compile(r"^(?=.*\b(?:hunt|caza|caceria|busqueda|guide|guia|fellowship|comunidad)\b)"
+                                 r".*(?:\b(?:has to|have to|must|should|tiene que|tienen que|debe|deben) (?:\w+ ){0,2}?"
+                                 r"(?:take (?:it|the (?:hit|hits|damage|casualty))|absorb\w*|recibir\w*|comerse\w*)\b"
+                                 r"|\b(?:who|quien) (?:takes|recibe|se come|absorbe)\b"
+                                 r"|\b(?:casualty|casualties)\b)")),
+    ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|caceria|busqueda)\b"
+                             r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|dados?"
+                             r"|reroll\w*|relanz\w*|tira\w*)\b|\b(rolls?|dice|dados?|reroll\w*|relanz\w*|tirada)\b.*"
+                             r"\b(hunt|caza|caceria|busqueda)\b")),
+    ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*)\b"
+                          r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
+    ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
+                            r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
+                            r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
+    # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro", "cuántos dados tira el
+    # atacante"): one round of it; a sortie is a battle whatever else is asked of it
+    ("battle", re.compile(r"\b(atta?c?k\w*|ataca\w*|ataco|atacar)\b.*\b(how many dice|cuantos dados"
+                          r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b"
+                          r"|\b(how many dice|cuantos dados)\b.*\b(attacker|atacante|atacantes)\b"
+                          r"|\b(sortie|sorties|salida)\b")),
+    ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra|rounds?"
+                                  r"|rondas?|under siege|sitiad[oa]s?"
+                                  r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
+                                  r"|aguantar)\b")),
+    ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
+                          r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b")),
+    ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
+    ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
+                             r"|demasiad[oa]s)\b")),
+    ("character-move", re.compile(r"\b(fly|volar|vuelan)\b")),
+)
+BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
+                   r"|transform\w*)\b")
+# Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
+# that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
+FIXED_AT = {"saruman": "orthanc"}
+BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
+IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
+                           r"(?:fellowship|comunidad|compania)\b")
+LEAVES = re.compile(r"\b(leave|leaves|leaving|left|go off|dejar|deja|dejarla|salir|sale|irse|se va)\b")
+SEPARATE = re.compile(r"\b(separate[sd]?|separating|split|splits|leaves? the fellowship|separo|separar\w*|separa"
+                      r"|separan|deja la comunidad|sale de la comunidad)\b")
+SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatro|cinco) "
+                       r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
+CHARACTER_DIE = re.compile(r"\b(?:character (?:die|dice|action|result)|dados? de personajes?|resultado de personaje"
+                           r"|accion de personaje)\b")
+REROLL = re.compile(r"\b(rerolls?|re rolls?|rerolling|relanz\w*|repit\w*|repet\w*|volver a tirar)\b")
+RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
+INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|podemos|tengo que|debo|hay que)"
+                             r" (?:\w+ ){0,2}?(go|get|move|retreat|fall back|meto|meterme|meternos|metemos|entrar|entro"
+                             r"|entramos"
+                             r"|refugi\w*|encierr\w*|encerr\w*) (?:\w+ ){0,2}?(?:inside|into|in|adentro|dentro|a|en)"
+                             r" (?:de )?(?:the |la |el |my |mi )?(stronghold|fortaleza|baluarte|castle|castillo|walls"
+                             r"|murallas)\b")
+RECRUIT_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*)\b")
+MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place)\b")
+UPGRADE = re.compile(r"\b(upgrade\w*|mejorar\w*)\b"
+                     r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*"
+                     r"\belites?\b")
+
+
+@cache
+def tables() -> dict[str, Any]:
+    """The data's word lists, each as the reader uses it."""
+    NUMBERS.update(table("numbers"))
+    chars = table("characters")
+    leaders = table("leaders")
+    return {"units": table("units"), "unit_nations": table("unit_nations"), "nations": table("nations"),
+            "chars": sorted(chars.items(), key=lambda kv: -len(kv[0])), "char_words": chars,
+            "leaders": leaders, "sides": table("sides"),
+            "fellowship": re.compile(r"\b(" + "|".join(sorted(map(re.escape, table("fellowship")), key=len,
+                                                               reverse=True)) + r")\b"),
+            "known": set(chars) | set(leaders) | set(table("units")) | set(table("nations")) | set(table("numbers"))}
+
+
+def number(word: str) -> int:
+    NUMBERS.update(table("numbers"))
+    return int(word) if word.isdecimal() and len(word) <= 3 else NUMBERS.get(word, 0)
