@@ -44,7 +44,6 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
     ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
     from adjudicator.search.analysis import fold  # Whoosh's analysis: imported when a search needs it
-
     from adjudicator.search.routing import about_card_game
 
     text = " ".join(_WORD.findall(fold(query)))
