@@ -588,9 +588,21 @@ def test_words_a_rule_uses_itself_are_no_sign_of_a_question_outside_the_rules(se
     # ... but only the phrase in its order: the setup's "four decks" and its "players" are no "four players".
     result = search.search("partida a cuatro jugadores quien lleva rohan", "es")
     assert (result["matched"], result.get("outside")) == (False, "table")
-    # ... and no real question of the relevance sets is taken for one outside the rules.
-    asked = [q["query"] for q in load_parts(TUNED_PARTS) if search.outside_phrases(q["query"])]
+    # ... nor the words of the ways players ask about a rule: "the hunt gets easier each move"
+    # (wotr-hunt-roll-bonus's phrasings) makes "sale mas facil" a rules question there ...
+    result = search.search("si muevo la comunidad dos veces el segundo hunt roll sale mas facil?", "es")
+    assert result["matched"] and "outside" not in result, result.get("outside")
+    assert search.outside_phrases("is the shadow easier for a first game")      # ... and a sign elsewhere
+    # ... and no real question of the relevance sets is refused as one outside the rules.
+    asked = [q["query"] for q in load_parts(TUNED_PARTS)
+             if search.outside_phrases(q["query"]) and search.search(q["query"], q["lang"]).get("outside")]
     assert asked == []
+
+
+def test_a_phrase_outside_the_rules_written_with_equals_counts_only_as_written():
+    """ "=play time" (how long a game lasts) has words of the game: "in play with Time X" is the LCG's."""
+    assert search.outside_phrases("what's the play time of a 4 player game")[0] == ("table", "play time")
+    assert search.outside_phrases("Two cards in play with Time X at once, do they share counters?") == []
 
 
 def test_every_kind_of_question_outside_the_rules_has_its_words_and_its_message():
