@@ -945,11 +945,14 @@ def test_every_vocabulary_entry_says_what_it_means_and_where_it_was_learned():
     entries = vocabulary.entries()
     assert len(entries) >= 60 and {e["lang"] for e in entries} == set(search.LANGS)
     for e in entries:
-        assert e["say"] and e["kind"] in ("slang", "regional", "nickname", "misspelling", "filler"), e
+        kinds = ("slang", "regional", "nickname", "misspelling", "filler", "other-language")
+        assert e["say"] and e["kind"] in kinds, e
         # a filler ("tío", "lol") is read as no word at all; every other entry means something
         assert (e["means"] == "" and e.get("replace")) if e["kind"] == "filler" else e["means"].strip(), e
         assert e["source"].strip(), e
-        assert "heldout" not in e["source"], "a held-out set never teaches the vocabulary"
+        # a held-out set never teaches the vocabulary: only one spent and tuned on since
+        named = set(re.findall(r"\bheldout\d*\b", e["source"]))
+        assert named <= set(TUNED_PARTS), ("a held-out set never teaches the vocabulary", e)
 
 
 @pytest.mark.parametrize("query, lang, label", [
