@@ -64,7 +64,7 @@ ASKING_WEIGHT = 0.5
 # around a rule (``context``) say a little about it.
 FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
                "other_title": 3.0, "other_text": 0.4, "phrasings": 1.6, "other_phrasings": 0.5,
-               "asked": 1.6, "other_asked": 0.5}
+               "asked": 2.0, "other_asked": 0.5}
 # A word found only in a rule's phrasings counts this much of one in its own words (coverage).
 PHRASING_STRENGTH = 1.0
 # Phrases (glossary translations, the query's words in order) weigh this much of a word.
