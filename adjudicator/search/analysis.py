@@ -144,7 +144,21 @@ def analyzer(lang: str):
              | StopFilter(stoplist=stop_words(lang), minsize=1) | IrregularFilter(IRREGULAR[lang]))
     if lang == "es":
         chain = chain | SpanishPluralFilter()
-    return chain | CharsetFilter(accent_map) | StemFilter(lang=lang, ignore=UNSTEMMED[lang], cachesize=50000)
+    chain = chain | CharsetFilter(accent_map) | StemFilter(lang=lang, ignore=UNSTEMMED[lang], cachesize=50000)
+    return chain | SpanishStemSpellingFilter() if lang == "es" else chain
+
+
+class SpanishStemSpellingFilter(Filter):
+    """A Spanish stem that ends in the spelling a verb takes before *e* read as the verb's
+    own: ``ataque``/``ataquen`` stem ``ataqu`` but ``atacar`` ``atac``; ``busque`` ``busqu``,
+    ``buscar`` ``busc``; ``llegue`` ``llegu``, ``llegar`` ``lleg``."""
+
+    def __call__(self, tokens):
+        for token in tokens:
+            text = token.text
+            if len(text) > 4 and text.endswith(("qu", "gu")):
+                token.text = text[:-2] + ("c" if text.endswith("qu") else "g")
+            yield token
 
 
 def is_stop_word(word: str, lang: str) -> bool:

@@ -64,7 +64,7 @@ ASKING_WEIGHT = 0.5
 # around a rule (``context``) say a little about it.
 FIELD_BOOST = {"title": 2.5, "text": 1.5, "label": 1.5, "context": 0.5, "game": 0.3,
                "other_title": 3.0, "other_text": 0.4, "phrasings": 1.6, "other_phrasings": 0.5,
-               "asked": 1.6, "other_asked": 0.5}
+               "asked": 2.0, "other_asked": 0.5}
 # A word found only in a rule's phrasings counts this much of one in its own words (coverage).
 PHRASING_STRENGTH = 1.0
 # Phrases (glossary translations, the query's words in order) weigh this much of a word.
@@ -190,14 +190,18 @@ class OpenIndex:
 
     def uses(self, label: str, phrase: str) -> bool:
         """Whether the rule ``label`` has ``phrase`` (folded words, in this order) in its heading
-        or text, in either language: "the best possible pairing" has "best", the setup's "four
-        decks" and "players" are no "four players"."""
+        or text, or in one of the ways players ask about it (data/search_phrasings.json, written
+        by hand, not the questions asked before), in either language: "the best possible
+        pairing" has "best", "the hunt gets easier each move" has "easier" (a comparative asked
+        about a rule), the setup's "four decks" and "players" are no "four players"."""
         if self._used is None:
             parts = ("title", "text", "other_title", "other_text")
             used = {}  # built whole, then shared: a thread never sees half of it
             for doc in self.index.docs.values():
-                words = (fold(w) for part in parts for w in WORDS.findall(doc.get(part, "")))
-                used[doc["label"]] = " " + " ".join(words) + " "
+                texts = [doc.get(part, "") for part in parts]
+                texts += [way for part in ("phrasings", "other_phrasings") for way in doc.get(part) or ()]
+                used[doc["label"]] = " " + " | ".join(" ".join(fold(w) for w in WORDS.findall(text))
+                                                      for text in texts) + " "
             self._used = used
         return f" {phrase} " in self._used.get(label, "")
 

@@ -20,7 +20,7 @@ PLAYER_COUNT = re.compile(r"player|jugador|teammate|companero de equipo")
 _WORD = re.compile(r"\w+")
 
 # A phrase of several words still counts with this many words between two of its words ("how
-# long does a full game take" is "how long does a game").
+# long does a full game take" is "how long does a game"), unless written with "=" before it.
 OUTSIDE_GAP = 2
 
 
@@ -35,8 +35,14 @@ def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     except FileNotFoundError:
         return ()
     gap = rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
+
+    def pattern(phrase: str) -> str:
+        # "=play time": only as written, when its words are also the game's with words between
+        # ("in play with Time X" is the LCG keyword, not how long a game lasts).
+        exact = phrase.startswith("=")
+        return (" " if exact else gap).join(map(re.escape, phrase.removeprefix("=").split()))
     return tuple((kind, re.compile(r"\b(?:" + "|".join(
-        gap.join(map(re.escape, p.split())) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
+        pattern(p) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
         for kind, phrases in data.items())
 
 
