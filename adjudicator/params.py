@@ -234,13 +234,12 @@ def check_int(value: Any, path: list[PathPart], problems: Problems, *, lo: int |
     if not -HUGE < n < HUGE:
         problems.add(path, "core.err_int_huge", value=value)
         return None
-    if (lo is not None and n < lo) or (hi is not None and n > hi):
-        if hi is None:
-            problems.add(path, "core.err_min", lo=lo, value=n)
-        elif lo is None:
-            problems.add(path, "core.err_max", hi=hi, value=n)
-        else:
-            problems.add(path, "core.err_range", lo=lo, hi=hi, value=n)
+    # The bound that was crossed, the one a player can act on ("at most 36", not "between 0 and 36").
+    if hi is not None and n > hi:
+        problems.add(path, "core.err_max", hi=hi, value=n)
+        return None
+    if lo is not None and n < lo:
+        problems.add(path, "core.err_min", lo=lo, value=n)
         return None
     return n
 

@@ -124,13 +124,16 @@ class Step:
     """One step of the explanation: its text, in the ruling's language, and its rule label.
     (Plain classes, not dataclasses, here and below: the CLI's start-up is a hot path.)"""
 
-    __slots__ = ("text", "rule", "about")
+    __slots__ = ("text", "rule", "about", "default")
 
     def __init__(self, text: str, rule: str, about: tuple[str, ...] = ()):
         self.text, self.rule = text, rule
         # the fields given that this step says do not shape the ruling (``question.region``,
         # ``position.fellowship.region``): RulingBuilder.unused
         self.about = about
+        # the path of the default this step says (RulingBuilder.default): "taken as given"
+        # shows the step's words beside the field that changes it
+        self.default: str | None = None
 
     def __repr__(self) -> str:
         return f"Step({self.text!r}, {self.rule!r})"
@@ -183,7 +186,8 @@ class Ruling:
         out.update({
             "verdict": self.verdict,
             "answer": self.answer,
-            "explanation": [{"text": s.text, "rule": s.rule} for s in self.explanation],
+            "explanation": [{"text": s.text, "rule": s.rule, **({"default": s.default} if s.default else {})}
+                            for s in self.explanation],
             "citations": self.citations(),
         })
         if self.regions:
@@ -265,6 +269,7 @@ class RulingBuilder:
     def default(self, path: str, key: str, rule: str, /, **params: Any) -> None:
         """The answer leans on the default value of ``path``: say so in a step, list it in the verdict."""
         self.step(key, rule, **params)
+        self.steps[-1].default = path
         self._default_steps.add(len(self.steps) - 1)
         self._default_paths[len(self.steps) - 1] = path
         if path not in self.defaults:

@@ -63,7 +63,9 @@ POSITION_WORDS = {
     "shields": ("Shields", "Escudos"),
     "leadership": ("Leadership", "Liderazgo"),
     "faction": ("Faction", "Facción"),
-    "bearer": ("Bearer", "Portador"),
+    "wielder": ("Wielder", "Portador"),
+    "bearer": ("Wielder", "Portador"),      # the older key of an item's wielder
+    "affects": ("Affects", "Afecta a"),
     "first_player": ("First player", "Jugador inicial"),
     "threat": ("Threat", "Amenaza"),
     "in_play": ("Cards in play", "Cartas en juego"),

@@ -234,6 +234,79 @@ def test_an_item_move_from_a_battleground_is_not_guessed():
     assert v["status"] == "not-covered"
 
 
+def test_an_army_never_wields_an_item_in_a_position_in_both_languages():
+    """Official rules, «Playing an Item»: an item is always played on a character."""
+    position = {"battlegrounds": {"Helm's Deep": {"free_peoples": {
+        "characters": ["Théoden"], "armies": ["Riders of Rohan"],
+        "items": [{"name": "Herugrim", "wielder": "Riders of Rohan"}, {"name": "Horn", "bearer": "Riders of Rohan"}]}}}}
+    for lang, word in (("en", "army"), ("es", "ejército")):
+        errs = problems({"kind": "item-move", "item": "Herugrim", "event": "wielder-cycled"}, position, lang)
+        area = "position.battlegrounds.Helm's Deep.free_peoples.items"
+        assert set(errs) == {f"{area}[0].wielder", f"{area}[1].bearer"}
+        assert word in errs[f"{area}[0].wielder"] and "Riders of Rohan" in errs[f"{area}[1].bearer"]
+
+
+def test_playing_an_item_on_an_army_in_play_is_answered_no_whatever_the_items_text():
+    position = {"battlegrounds": {"Moria": {"free_peoples": {"armies": [{"name": "Dwarves of Erebor"}]}}}}
+    for extra in ({}, {"text_allows": True}):
+        v = rule({"kind": "item-move", "item": "Axe", "event": "play", "wielder": "dwarves of erebor", **extra},
+                 position)
+        assert v["verdict"]["allowed"] is False and v["verdict"]["wielder_in_play"] is True
+        assert v["verdict"]["decided_by"] == ["wotrcg-items-bearer"] and "army" in v["answer"]
+    on_character = {"battlegrounds": {"Moria": {"free_peoples": {"characters": [{"name": "Gimli"}]}}}}
+    assert rule({"kind": "item-move", "item": "Axe", "event": "play", "wielder": "Gimli"},
+                on_character)["verdict"]["allowed"] is True
+
+
+def test_wielder_is_the_name_and_bearer_still_reads_the_same():
+    position = {"players": [{"name": "Ana", "side": "free-peoples",
+                             "reserve": {"characters": ["Frodo"], "items": [{"name": "Sting", "wielder": "Frodo"}]}}]}
+    new = rule({"kind": "item-move", "item": "Sting", "event": "wielder-moves", "to": "Bree"}, position)
+    old = {"players": [{**position["players"][0], "reserve": {"characters": ["Frodo"],
+                                                              "items": [{"name": "Sting", "bearer": "Frodo"}]}}]}
+    assert rule({"kind": "item-move", "item": "Sting", "event": "bearer-moves", "to": "Bree"}, old) == new
+    play = rule({"kind": "item-move", "item": "Sting", "event": "play", "bearer": "Frodo"}, position)["verdict"]
+    assert play["wielder_in_play"] is play["bearer_in_play"] is True
+    both = {"name": "Sting", "wielder": "Frodo", "bearer": "Frodo"}
+    errs = problems({"kind": "item-move", "item": "Sting", "event": "wielder-cycled"},
+                    {"active_path": {"name": "Bree", "free_peoples": {"characters": ["Frodo"], "items": [both]}}})
+    assert list(errs) == ["position.active_path.free_peoples.items[0].bearer"]
+    errs = problems({"kind": "item-move", "item": "Sting", "event": "play", "wielder": "Frodo", "bearer": "Sam"})
+    assert list(errs) == ["question.bearer"]
+
+
+def _phial_combat(phial, defence=0, skulls=3, frodo=1):
+    return rule({"kind": "path-combat", "path": {"name": "Shelob's Lair", "defence": defence}, "skulls": skulls,
+                 "free_peoples": {"characters": [{"name": "Frodo", "cancels": frodo}, {"name": "Sam", "cancels": 1}],
+                                  "items": [{"wielder": "Frodo", **phial}]}})
+
+
+@pytest.mark.parametrize("phial", [{"name": "Phial of Galadriel", "cancels": 2},
+                                   {"name": "frasco de galadriel", "shields": 2},
+                                   {"name": "Star-glass", "cancels": 2, "affects": "location"},
+                                   {"name": "Star-glass", "cancels": 2, "affects": "lugar"}])
+def test_an_item_that_affects_the_location_adds_to_the_paths_defence(phial):
+    """Official rules, «Playing an Item»: the Phial's icons are the location's, not Frodo's."""
+    v = _phial_combat(phial)["verdict"]
+    assert (v["cancelled_by_path"], v["cards_eliminated"], v["skulls_left"]) == (2, 1, 0)
+    assert v["cards_eliminated_max"] == 1     # Frodo or Sam alone cancels the one skull left
+
+
+def test_the_phial_as_an_item_of_its_wielder_when_the_scenario_says_so():
+    v = _phial_combat({"name": "Phial of Galadriel", "cancels": 2, "affects": "wielder"})["verdict"]
+    assert v["cancelled_by_path"] == 0 and v["cards_eliminated"] == 1    # Frodo with the Phial: 3
+    assert v["cards_eliminated_max"] == 2                                 # Sam first, then Frodo
+
+
+def test_an_item_that_affects_the_location_adds_to_the_battlegrounds_defence():
+    bg = {"name": "Lothlórien", "shields": 1, "deck": "free-peoples",
+          "free_peoples": {"characters": [{"name": "Galadriel", "cancels": 1}],
+                           "items": [{"name": "Phial of Galadriel", "wielder": "Galadriel", "cancels": 1}]},
+          "shadow": {"armies": [{"name": "Orcs", "skulls": 2}]}}
+    v = rule({"kind": "battleground-combat", "battleground": bg})["verdict"]
+    assert v["cancelled_by_battleground"] == 2 and v["cards_eliminated"] == 0
+
+
 # -- bad positions: every problem at once, with its path, in the scenario's language ------------
 def test_every_problem_at_once_in_spanish():
     position = {"players": [{"name": "Ana", "side": "elfos", "hand": -1, "stack_limit": -1},
@@ -243,7 +316,7 @@ def test_every_problem_at_once_in_spanish():
     errs = problems({"kind": "pass", "player": "Ana", "extra": 1}, position, "es")
     assert set(errs) >= {"position.players[0].side", "position.players[0].hand",
                          "position.players[0].stack_limit", "position.players[1].name",
-                         "position.paths_activated[1]", "position.battlegrounds.Moria.free_peoples.items[0].bearer",
+                         "position.paths_activated[1]", "position.battlegrounds.Moria.free_peoples.items[0].wielder",
                          "position.battlegrounds.Moria.shieldz", "question.extra"}
     assert "¿quisiste decir `shields`?" in errs["position.battlegrounds.Moria.shieldz"]
 

@@ -47,7 +47,7 @@ GLOSSARY_TERMS = {
     "Ring token": "ficha de Anillo", "Corruption token": "ficha de corrupción",
     "Leadership icon": "icono de liderazgo", "Combat token": "ficha de combate",
     "Scoring area": "zona de puntuación", "Skull": "calavera", "Shield": "escudo", "Item": "objeto",
-    "Bearer": "portador", "Encounter card": "carta de Encuentro", "Threat": "Amenaza",
+    "Wielder": "portador", "Encounter card": "carta de Encuentro", "Threat": "Amenaza",
     "Refresh phase": "fase de Recuperación", "Time counter": "contador de Tiempo", "Location": "Lugar",
     "Quest points": "puntos de misión", "Attachment": "carta Vinculada", "Objective": "Objetivo",
     "First player": "jugador inicial", "Staging area": "área de preparación",

@@ -4,6 +4,7 @@ ending in an internal error (random positions, bounded)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,42 @@ def test_the_shared_card_data_matches_the_projects_when_present():
         pytest.skip("../shared is not here")
     theirs = {c["id"]: c for c in json.loads(shared.read_text("utf-8"))["cards"]}
     assert {cid: c["event"] for cid, c in theirs.items()} == {cid: catalogue.card(cid)["event"] for cid in theirs}
+
+
+# -- our English of the summaries (event_cards_text.json) ---------------------------------------
+TEXT = data.load("event_cards_text")
+# Words the official rules do not use for these: a card is discarded, dice are rolled, and the
+# blue tiles are the Free Peoples special tiles.
+NOT_OFFICIAL = re.compile(r"\bthrow(n|s)?\b( it)? away|\bthrown\b|\bthrow\w*\b[^.;:]*\bdic?e\b|\bblue\b", re.I)
+
+
+def our_english() -> list[tuple[str, str, str]]:
+    """(where, the shared data's summary, what the reference shows instead) for every summary."""
+    out = []
+    for cid in CARD_IDS:
+        card = catalogue.card(cid)
+        out.append((f"{cid} event", card["event"]["summary_en"],
+                    TEXT["cards"][cid].get("effect_en", card["event"]["summary_en"])))
+        combat = card["combat"]
+        out.append((f"{cid} combat", combat["summary_en"],
+                    TEXT["combat"][combat["title_en"]].get("en", combat["summary_en"])))
+    return out
+
+
+def test_the_english_the_reference_shows_uses_the_official_words():
+    found = [f"{where}: {m.group(0)!r}" for where, _, shown in our_english() for m in NOT_OFFICIAL.finditer(shown)]
+    assert not found, "\n".join(found)
+    assert NOT_OFFICIAL.search("throw it away") and NOT_OFFICIAL.search("may throw no more than two Combat dice")
+
+
+def test_our_english_says_the_same_facts_as_the_cross_checked_summary():
+    """Each rewording keeps its summary's numbers, and names the same cards and tiles' values;
+    a rewording that says nothing new is not kept."""
+    numbers = re.compile(r"[+−-]?\d+")
+    for where, summary, shown in our_english():
+        if shown == summary:
+            continue
+        assert sorted(numbers.findall(shown)) == sorted(numbers.findall(summary)), where
+    same = [cid for cid, words in TEXT["cards"].items()
+            if words.get("effect_en") == catalogue.card(cid)["event"]["summary_en"]]
+    assert not same, f"effect_en identical to the summary: {same}"

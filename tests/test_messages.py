@@ -351,3 +351,19 @@ def test_a_refused_tag_is_shown_as_written():
         loading._load_yaml("a: !!python/object x\n")
     assert "!!python/object" in exc.value.problems[0].message("en")
     assert "tag:yaml.org" not in exc.value.problems[0].message("es")
+
+
+def test_the_card_game_says_wielder_the_official_word_never_bearer():
+    """An item's character is its wielder (official rules, «Playing an Item»); `bearer` survives
+    only as a key a scenario may still write (in backticks)."""
+    texts = [(key, text) for key, lang, text in MESSAGES if lang == "en" and key.startswith("cardgame.")]
+    for spec in registry.specs():
+        if spec.game == "wotr-card-game":
+            labels = [spec.title, spec.help, *(p.label for p in spec.params), *(p.help for p in spec.params),
+                      *(t for p in spec.params for t in p.choice_labels.values()), *(k.label for k in spec.verdict),
+                      *(k.when for k in spec.verdict)]
+            texts += [(f"{spec.kind} (spec)", t.en) for t in labels if t is not None]
+    code = re.compile(r"`[^`]*`|\{[^{}]*\}")   # keys in backticks, placeholders
+    found = [key for key, text in texts if re.search(r"\bbear(er|ers|s)\b", code.sub("", text), re.IGNORECASE)]
+    assert not found, f"'bearer' where the official word is 'wielder': {found}"
+    assert any("wielder" in text for _, text in texts)

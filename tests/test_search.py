@@ -400,7 +400,9 @@ def test_relevance_set(search_index):
 # The tuned part: every set whose misses have been studied. tuning.yaml and the first round's
 # heldout.yaml, tuning2.yaml to tuning13.yaml (the second to thirteenth held-out sets, each written
 # blind by someone else, measured once in rounds 3 to 14 and then studied), and tuning25.yaml (the
-# newcomers' own words of issue 25, README-set25.md), with their nonsense files. (heldout25.yaml is
+# newcomers' own words of issue 25, README-set25.md), tuning26.yaml and heldout26.yaml (set 26,
+# README-set26.md; heldout26 spent after its one measurement, tuned on from then), with their
+# nonsense files. (heldout25.yaml is
 # measured only, by tools/measure_search_set.py; it does not meet the goal.) The held-out part:
 # heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
 # and kept away from the tuning; the issue's goals are asserted on them: rank-1 >= 90 % and top-3 >= 97 % in each
@@ -409,11 +411,11 @@ def test_relevance_set(search_index):
 
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
-               "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25")
+               "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25", "tuning26", "heldout26")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
-                  "nonsense-tuning25")
+                  "nonsense-tuning25", "nonsense-tuning26", "nonsense-heldout26")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -424,13 +426,19 @@ TUNED_NONSENSE_FLOOR = 0.91
 ENTRY_FIELDS = {"lang", "query", "labels", "sloppy", "why", "source"}
 
 
-def load_part(name: str, *, required: bool = True) -> list[dict]:
+def load_part(name: str, *, required: bool = True, unanswered: bool = False) -> list[dict]:
+    """The queries of a set. A rules question its labeller found no section for (``labels: []``
+    in a rules set, set 26 on: README-set26.md) is neither answerable nor off-topic, and is left
+    out unless ``unanswered``."""
     path = RELEVANCE_DIR / f"{name}.yaml"
     if not path.is_file():
         if required:
             pytest.fail(f"{path} is missing", pytrace=False)
         pytest.skip(f"{path.name} is not there yet (the held-out set is added by whoever keeps it)")
-    return load_scenario_file(path)["queries"]   # parsed once per process (libyaml); read-only
+    queries = load_scenario_file(path)["queries"]   # parsed once per process (libyaml); read-only
+    if unanswered or not any(q["labels"] for q in queries):
+        return queries
+    return [q for q in queries if q["labels"]]
 
 
 _SEARCHED: dict[tuple, dict] = {}
@@ -484,8 +492,12 @@ def check_entries(queries: list[dict], nonsense: bool) -> None:
 
 @pytest.mark.parametrize("part", TUNED_PARTS)
 def test_relevance_set_is_big_bilingual_sloppy_and_labelled(part):
+    every = load_part(part, unanswered=True)
+    assert len(every) >= (200 if part == "tuning" else 100)
+    unanswered = [q for q in every if not q["labels"]]
+    assert len(unanswered) <= 0.1 * len(every), "a rules set asks rules questions"
+    assert all(q["why"].startswith("not in the reference") for q in unanswered), "say why no section answers"
     queries = load_part(part)
-    assert len(queries) >= (200 if part == "tuning" else 100)
     for lang in search.LANGS:
         mine = [q for q in queries if q["lang"] == lang]
         assert len(mine) >= 0.45 * len(queries), f"about half {lang}"
@@ -941,7 +953,9 @@ def test_every_vocabulary_entry_says_what_it_means_and_where_it_was_learned():
     entries = vocabulary.entries()
     assert len(entries) >= 60 and {e["lang"] for e in entries} == set(search.LANGS)
     for e in entries:
-        assert e["say"] and e["means"].strip() and e["kind"] in ("slang", "regional", "nickname", "misspelling"), e
+        assert e["say"] and e["kind"] in ("slang", "regional", "nickname", "misspelling", "filler"), e
+        # a filler ("tío", "lol") is read as no word at all; every other entry means something
+        assert (e["means"] == "" and e.get("replace")) if e["kind"] == "filler" else e["means"].strip(), e
         assert e["source"].strip(), e
         assert "heldout" not in e["source"], "a held-out set never teaches the vocabulary"
 
@@ -962,6 +976,8 @@ def test_a_player_phrase_the_reference_never_uses_is_read_as_its_words():
     assert read_vocabulary("retreat into my castle", "en", lambda w: w != "castle") == "retreat into my Stronghold"
     assert read_vocabulary("los jinetes negros", "es", lambda w: True) == "los jinetes negros Nazgûl"
     assert read_vocabulary("merece la pena", "es", lambda w: True) == "merece la pena"   # no "peña" there
+    assert read_vocabulary("Tío, si muevo la comunidad", "es", lambda w: True) == ", si muevo la comunidad"
+    assert read_vocabulary("lol can the wraiths fly", "en", lambda w: True).split()[:3] == ["can", "the", "wraiths"]
 
 
 def test_a_described_position_gets_an_ask_entry_and_is_never_refused(search_index):

@@ -22,6 +22,8 @@ LOCALE = DOCS / "locale" / "es" / "LC_MESSAGES"
 VARIANTS: dict[str, list[tuple[str, str]]] = {
     "Carryover limit": [("en", r"\bstack limits?\b")],
     "Forsake": [("en", r"\bforfeit\w*")],
+    # the official rules' word for an item's character; "Ring-bearers" is a hyphenated word, blanked
+    "Wielder": [("en", r"\bbearers?\b")],
     "Stronghold": [("es", r"\bFortalezas?\b")],
     "Hunt tile": [("es", r"\bfichas? de (Búsqueda|Caza)\b"), ("es", r"\blosetas? de Caza\b")],
     "Hunt Box": [("es", r"\bCasilla de Caza\b")],
@@ -47,7 +49,8 @@ PENDING_ES: set[tuple[str, str]] = set()
 
 # Terms of one game only: the board game's combat cards "forfeit" Leadership (its official
 # word), which is no card-game forsaking. Such a term is checked on its game's pages alone.
-SCOPE = {"Forsake": ("docs/cardgame/", "docs/glossary.md", "docs/usage.md")}
+SCOPE = {"Forsake": ("docs/cardgame/", "docs/glossary.md", "docs/usage.md"),
+         "Wielder": ("docs/cardgame/", "docs/glossary.md", "docs/usage.md", "docs/notes.md")}
 # Inline code is the scenario language's (`then: forfeit` is a fixed value), not prose.
 CODE = re.compile(r"`[^`\n]*`")
 

@@ -5,7 +5,8 @@
 Each card's section in docs/cards/{fp,shadow}-{character,strategy}.md is made from the card
 data (adjudicator/data/event_cards.json: deck, die icon, combat half, our summaries) and our
 words for it (adjudicator/data/event_cards_text.json: its condition in plain words, when a
-table card leaves the table, the Spanish of every summary, the disputed facts). The pages'
+table card leaves the table, the Spanish of every summary, the English of those we word in
+the official terms, the disputed facts). The pages'
 own opening is kept. Then the Spanish catalogues are brought up to date
 (tools/update_catalogues.py) and each card paragraph's Spanish is filled in from the same
 data, so the two languages say the same thing. Edit the data, not the pages, and run this
@@ -22,7 +23,7 @@ from pathlib import Path
 from babel.messages import pofile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from web.forms.cards import after_colon  # noqa: E402 (the project's root on the path first)
+from web.forms.cards import after_colon, combat_text, effect_text  # noqa: E402 (the project's root on the path first)
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "adjudicator" / "data"
@@ -152,8 +153,7 @@ def paragraphs(card: dict, words: dict, combat_es: dict, spanish: dict, lang: st
     out = [facts, w["played"].format(dice=dice)]
     cond = words.get("play_if")
     out.append(w["if"].format(text=after_colon(cond[lang], lang)) if cond else w["if_none"])
-    out.append(w["does"].format(text=card["event"]["summary_en"] if lang == "en"
-                                else after_colon(words["effect_es"], lang)))
+    out.append(w["does"].format(text=effect_text(card["id"], lang)))
     if card["event"]["on_table"]:
         out.append(w["table" if cond else "table_nocond"].format(text=words["table"][lang]))
     else:
@@ -161,7 +161,7 @@ def paragraphs(card: dict, words: dict, combat_es: dict, spanish: dict, lang: st
     combat = card["combat"]
     init = combat.get("initiative_printed", combat["initiative"])
     if lang == "en":
-        out.append(w["combat"].format(title=combat["title_en"], init=init, text=combat["summary_en"]))
+        out.append(w["combat"].format(title=combat["title_en"], init=init, text=combat_text(card["id"], "en")))
     else:
         out.append(w["combat"].format(title=es["title"], title_en=combat["title_en"], init=init,
                                       text=combat_es[combat["title_en"]]["es"]))

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request
+from flask import Blueprint, abort, g, redirect, render_template, request
 from flask_babel import gettext as _
 
 from adjudicator import api, names, registry
@@ -46,6 +46,20 @@ def row_used(values: Any, field_errors: dict, names: Any) -> bool:
     return any(values.get(n) for n in names) or any(n in field_errors for n in names) or focus in names
 
 
+# The field names of each position part (web/forms/parts.py), for a folded part to open.
+PART_NAMES = {"fellowship": r"fel-", "hunt": r"hunt-", "regions": r"r\d+-", "politics": r"pol",
+              "turn": r"turn-", "cg-players": r"cg-player|reserve-card", "cg-path": r"path",
+              "cg-battlegrounds": r"bg\d", "lcg-players": r"lcg-(player|first)", "lcg-in-play": r"lcg-(card|under)"}
+
+
+def part_used(values: Any, field_errors: dict, part: str) -> bool:
+    """Open a folded position part that holds something, a problem or the field to change."""
+    pattern = re.compile(PART_NAMES[part])
+    names = {n for n in (values or {}) if values.get(n)} | set(field_errors)
+    focus = request.args.get("focus") if request else None
+    return any(pattern.match(n) for n in names) or bool(focus and pattern.match(focus))
+
+
 def with_default(values: Any, name: str, value: str) -> Any:
     """``values`` with ``name`` set to the value the engine takes when it is left empty, so
     that the choice shows its default selected like every other choice (issue 26)."""
@@ -60,7 +74,8 @@ def form_context(spec: forms.KindForm, lang: str, values: Any = None) -> dict[st
     focus = request.args.get("focus")
     return {
         "spec": spec, "games_title": forms.GAME_TITLES.get(spec.game, spec.game),
-        "translated": translated, "row_used": row_used, "region_names": forms.region_row_names,
+        "field_fixes": g.get("field_fixes", {}),
+        "translated": translated, "row_used": row_used, "part_used": part_used, "region_names": forms.region_row_names,
         "region_rows": forms.REGION_ROWS, "nation_lines": forms.NATION_LINES,
         "politics_rows": forms.POLITICS_ROWS,
         "fellowship_fields": forms.FELLOWSHIP_FIELDS, "hidden_choices": forms.HIDDEN_CHOICES,
@@ -137,8 +152,12 @@ def ask_data(spec: forms.KindForm, lang: str) -> dict[str, Any] | None:
     return {**_names_data(),
             "army": {"fp": _("FP %(n)s", n="{n}"), "sh": _("S %(n)s", n="{n}")},
             "words": {"added": _("%(region)s: in the position, row %(n)s.", region="{region}", n="{n}"),
-                      "another": _("Another nation"),
+                      "another": _("Another nation"), "another_region": _("Another region"),
+                      "moved": _("The army in %(from)s moved with the question to %(to)s.",
+                                 to="{to}", **{"from": "{from}"}),
                       "full": _("Every region row is in use: clear one to add %(region)s.", region="{region}"),
+                      "besieged": _("%(region)s: armies of both sides, so the stronghold's own is taken as the "
+                                    "besieged one (Besieged side, in its row, changes it).", region="{region}"),
                       "zoomed": _("Zoomed in: tap the region you meant.")}}
 
 
@@ -357,16 +376,53 @@ def check_form(spec: forms.KindForm, values: Any, lang: str):
             field_errors.setdefault(name, []).append(message)
         else:
             top_errors.append({"path": "", "message": message})
+    fixes: dict[str, list[tuple[str, str]]] = {}
     try:
         api.ask(built.scenario, lang)
     except ScenarioInvalid as exc:
-        for problem in exc.as_dicts(lang):
+        for raw, problem in zip(exc.problems, exc.as_dicts(lang), strict=True):
             name = built.field_for(problem["path"]) or _field_below(built, problem["path"])
+            row = re.fullmatch(r"r(\d+)-name", name or "")
+            if row and raw.key in FIXED_IN_ROW:     # the fix is another field of the row: the link goes there
+                name = f"r{row.group(1)}-{FIXED_IN_ROW[raw.key]}"
             if name:
                 field_errors.setdefault(name, []).append(problem["message"])
+                fix = suggested_fixes(spec, values, name, raw, lang)
+                if fix:
+                    fixes[name] = fix
             else:   # never a scenario path on a form (issue 26): the place in words
                 top_errors.append({"path": path_in_words(problem["path"], lang), "message": problem["message"]})
+    g.field_fixes = fixes
     return built, field_errors, top_errors
+
+
+# Problems of a whole region row whose fix is one field of it (issue 26: the link leads to the fix).
+FIXED_IN_ROW = {"core.err_two_armies": "besieged"}
+
+
+def suggested_fixes(spec: forms.KindForm, values: Any, name: str, problem: Any, lang: str) -> list[tuple[str, str]]:
+    """A "did you mean" made a link that fixes it (issue 26): for each name suggested, the
+    form opened with every field that held the typed name holding the suggestion instead,
+    focused on this field. [] when the problem suggests nothing."""
+    params = problem.params if isinstance(getattr(problem, "params", None), dict) else {}
+    typed = params.get("value")
+    found = params.get("suggestions")
+    suggestions = [e.get(lang) or e.get("en") for e in found.entries] if isinstance(found, names.NameList) else []
+    if not suggestions and isinstance(params.get("suggestion"), str) and "choice" in problem.key:
+        suggestions = [params["suggestion"]]
+    if not isinstance(typed, str) or not suggestions or not values:
+        return []
+    folded = names.normalize(typed)
+    out = []
+    for suggestion in [s for s in suggestions if s][:3]:
+        fixed = {k: (suggestion if isinstance(v, str) and names.normalize(v) == folded else v)
+                 for k, v in dict(values.items()).items()}
+        if fixed.get(name) != suggestion:
+            continue     # the field does not hold the name as typed (a problem inside its value)
+        scenario = forms.scenario_from_form(spec, fixed, lang).scenario
+        token = permalink.encode(scenario)
+        out.append((suggestion, f"/{lang}/ask/{spec.game}/{spec.kind}?from={token}&focus={name}"))
+    return out
 
 
 @bp.route("/<lang>/ask", methods=["GET", "POST"])

@@ -320,7 +320,8 @@ def _region(region: str, lang: str, map_id: str, role: str | None, army: str | N
 
 def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapping[str, str] | None = None,
               focus: Iterable[str] | None = None, target: str | None = None,
-              candidates: Iterable[str] | None = None, map_id: str = "map", neighbours: bool = False) -> Markup:
+              candidates: Iterable[str] | None = None, map_id: str = "map", neighbours: bool = False,
+              tap_neighbours: bool = False) -> Markup:
     """The board as inline SVG markup in ``lang`` (``en``/``es``).
 
     ``roles``: region id -> one of :data:`ROLES`, drawn with its mark and ``data-role``.
@@ -331,7 +332,10 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
     picked (``data-candidates``); the others are dimmed. ``map_id`` prefixes the ids in the
     SVG, so two maps can share a page. ``neighbours``: each region also says its neighbours
     (``data-adj``) and nation (``data-nation``), for a form that offers what may come next.
+    ``tap_neighbours`` (the board page): a tap marks the region and its neighbours, and says
+    them under the map (``data-tap-neighbours``: the word for them; implies ``neighbours``).
     """
+    neighbours = neighbours or tap_neighbours
     roles = dict(roles or {})
     armies = {r: a for r, a in (armies or {}).items() if a}
     focus = list(dict.fromkeys(focus or ()))
@@ -350,6 +354,7 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
     places = _cached_places(lang, tuple(sorted(roles.items())), tuple(sorted(armies.items())), size, (x, y, w, h))
     with force_locale(lang):
         title = gettext("Map of the board")
+        tap_word = gettext("Neighbours") if tap_neighbours else None
         role_words = {role: gettext(ROLE_LABELS[role]) for role in ROLES}
         regions = "".join(_region(r, lang, map_id, roles.get(r), armies.get(r), places[r], neighbours)
                           for r in reversed(label_order(roles)))   # what matters most on top
@@ -360,6 +365,8 @@ def board_svg(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapp
              f'data-role-labels="{escape(json.dumps(role_words, ensure_ascii=False))}"']
     if target:
         attrs.append(f'data-target="{escape(target)}"')
+    if tap_word:
+        attrs.append(f'data-tap-neighbours="{escape(tap_word)}"')
     if candidate_list is not None:
         attrs.append(f'data-candidates="{" ".join(candidate_list)}"')
     return Markup(f'<svg xmlns="http://www.w3.org/2000/svg" {" ".join(attrs)}>'
@@ -392,14 +399,15 @@ class Board:
 
 def board(lang: str, *, roles: Mapping[str, str] | None = None, armies: Mapping[str, str] | None = None,
           focus: Iterable[str] | None = None, target: str | None = None,
-          candidates: Iterable[str] | None = None, map_id: str = "map", neighbours: bool = False) -> Board:
+          candidates: Iterable[str] | None = None, map_id: str = "map", neighbours: bool = False,
+          tap_neighbours: bool = False) -> Board:
     """:func:`board_svg` and the plain list of what it marks (read without JavaScript too).
     ``focus`` defaults to the marked regions."""
     roles = dict(roles or {})
     armies = dict(armies or {})
     focus = list(focus) if focus is not None else sorted(roles)
     svg = board_svg(lang, roles=roles, armies=armies, focus=focus, target=target, candidates=candidates,
-                    map_id=map_id, neighbours=neighbours)
+                    map_id=map_id, neighbours=neighbours, tap_neighbours=tap_neighbours)
     regions = data.regions()
 
     def entry(r: str) -> dict[str, str]:

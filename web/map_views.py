@@ -25,7 +25,7 @@ def board_page(lang: str):
         roles[region] = "from"
     suggestions = [] if region or not typed else [
         data.regions()[r]["name"][lang] for r in names.regions().suggest_ids(typed)]
-    board = boardmap.board(lang, roles=roles, target="map-region", map_id="map")
+    board = boardmap.board(lang, roles=roles, target="map-region", map_id="map", tap_neighbours=True)
     return render_template("board.html", board=board, typed=typed, region=region,
                            region_name=data.regions()[region]["name"][lang] if region else None,
                            suggestions=suggestions,

@@ -226,7 +226,9 @@ def openapi() -> dict[str, Any]:
                                "rounded to 4 decimals, exact fractions as *_exact strings."},
             "answer": {"type": "string"},
             "explanation": {"type": "array", "items": {"type": "object", "required": ["text", "rule"],
-                            "properties": {"text": {"type": "string"}, "rule": {"type": "string"}}}},
+                            "properties": {"text": {"type": "string"}, "rule": {"type": "string"},
+                                           "default": {"type": "string", "description": "the path of the "
+                                                       "default this step takes (one of verdict.defaults)"}}}},
             "regions": {"type": "object", "description": "War of the Ring: the regions the ruling names, each with "
                         "its part (from, to, reachable, blocked, path), for a map.",
                         "additionalProperties": {"type": "string",

@@ -142,6 +142,8 @@ def _row_values(rows: Rows, i: int, row: Any, skip: tuple[str, ...] = ()) -> dic
     """The fields of row ``i`` for one mapping, if the row's columns hold all of it."""
     if isinstance(row, str) and _plain_text(row):
         row = {rows.cols[0].key: row}
+    if isinstance(row, dict) and "bearer" in row and "wielder" not in row:
+        row = {("wielder" if k == "bearer" else k): v for k, v in row.items()}   # an item's older key
     if not isinstance(row, dict) or set(row) - {c.key for c in rows.cols} - set(skip):
         return None
     values = {}

@@ -90,11 +90,18 @@ def percent_text(p: float, exact: str | None = None) -> str:
     return f"{format_decimal(value, current_lang(), 1)}\u00a0%"
 
 
-def number_text(value: float) -> str:
-    """A decimal in the page's language (1.5 / 1,5), at most 4 decimals, no trailing zeros."""
-    from flask_babel import format_decimal
+def number_text(value: float, exact: str | None = None) -> str:
+    """A decimal in the page's language (1.42 / 1,42), rounded once as the answer rounds it
+    (two places, from the exact fraction when there is one), so that a figure reads the same
+    in the answer and in the verdict (issue 26: no 1.4234 beside 1.42)."""
+    from adjudicator.ruling import exact_fraction, format_decimal
+    from web.i18n import current_lang
 
-    return format_decimal(value, format="#,##0.####")
+    fraction = exact_fraction(exact)
+    text = format_decimal(fraction if fraction is not None else value, current_lang(), 2)
+    whole, sep, decimals = text.replace(",", ".").partition(".")
+    decimals = decimals.rstrip("0")
+    return (whole + (sep + decimals if decimals else "")).replace(".", "," if current_lang() == "es" else ".")
 
 
 def label_for(key: str, spec: Any = None) -> str:
@@ -179,11 +186,14 @@ def _distribution(key: str, value: Any, exact: Any, spec: Any = None) -> list[Ba
 FIRST_KEYS = ("allowed", "winner")   # the yes/no (or who) a player asked for, before the details
 
 
-def verdict_rows(verdict: dict[str, Any], spec: Any = None) -> list[Row]:
+def verdict_rows(verdict: dict[str, Any], spec: Any = None, shown: tuple[str, ...] = ()) -> list[Row]:
+    """The verdict's rows; ``shown``: keys already drawn above (the whole battle's endings in
+    their one bar), not shown twice."""
     rows = []
     ordered = sorted(verdict.items(), key=lambda kv: kv[0] not in FIRST_KEYS)   # stable: the rest keep their order
     for key, value in ordered:
-        if key in ("status", "missing", "decided_by", "defaults") or key.endswith("_exact") or value is None:
+        if key in ("status", "missing", "decided_by", "defaults") or key.endswith("_exact") or value is None \
+                or key in shown:
             continue   # None: the verdict has nothing to say there; a row of "—" only adds noise
         row = Row(key, label_for(key, spec))
         exact = verdict.get(f"{key}_exact")
@@ -194,10 +204,15 @@ def verdict_rows(verdict: dict[str, Any], spec: Any = None) -> list[Row]:
         elif _is_probability(key, value):
             row.bars = [Bar(row.label, float(value), exact if isinstance(exact, str) else None)]
             row.text = row.bars[0].percent
+        elif bars and len(bars) == 1 and key.endswith("_by") and _is_probability(key[:-3], verdict.get(key[:-3])) \
+                and abs(bars[0].p - float(verdict[key[:-3]])) < 1e-12:
+            row.text = bars[0].label     # one reason for all of it: its chance is the one above already
         elif bars:
             row.bars = bars
         elif isinstance(value, dict):
             row.rows = verdict_rows(value, spec)
+        elif isinstance(value, float):
+            row.text = number_text(value, exact if isinstance(exact, str) else None)
         elif key == "hit_on" and isinstance(value, int) and not isinstance(value, bool):
             row.text = f"{value}+"   # the lowest face that scores, as players say it
         else:
@@ -390,8 +405,12 @@ def givens(scenario: dict[str, Any], ruling: dict[str, Any], spec: Any, change_u
     if spec is not None and "politics" in spec.position and ruling.get("game") == "war-of-the-ring":
         out.append(Given(_(POSITION_LABELS["politics"]), politics_text(position.get("politics")),
                          change_url("position.politics")))
+    said: dict[str, str] = {}
+    for step in ruling.get("explanation", []) or []:       # what each default is, in the step that takes it
+        if isinstance(step, dict) and isinstance(step.get("default"), str):
+            said.setdefault(step["default"], step.get("text", ""))
     for path in defaults:
         if path.startswith("position.politics"):
             continue      # said above, with the rest of the track
-        out.append(Given(default_label(path, spec), _("left to its default"), change_url(path)))
+        out.append(Given(default_label(path, spec), said.get(path) or _("left to its default"), change_url(path)))
     return out

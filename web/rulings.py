@@ -29,13 +29,14 @@ def ruling_page(lang: str, token: str):
                                edit_url=ask.edit_address(lang, data, token)), 400
     spec = forms.form_for(ruling["game"], ruling["question"])
     kind_spec = registry.spec(ruling["game"], ruling["question"])
+    split = present.split_chart(ruling["verdict"], kind_spec)
     scenario_yaml = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     edit_url = ask.edit_address(lang, data, token)
     return render_template(
         "ruling.html", ruling=ruling, spec=spec, game_title=forms.GAME_TITLES.get(ruling["game"], ruling["game"]),
         kind_title=forms.text(spec.title, lang),
-        rows=present.verdict_rows(ruling["verdict"], kind_spec), steps=present.steps(ruling),
-        board=ruling_board(data, ruling, lang), split=present.split_chart(ruling["verdict"], kind_spec),
+        rows=present.verdict_rows(ruling["verdict"], kind_spec, tuple(s.key for s in split.segments) if split else ()),
+        steps=present.steps(ruling), board=ruling_board(data, ruling, lang), split=split,
         givens=present.givens(data, ruling, kind_spec, change_address(spec, data, edit_url)),
         status_label=present.status_label(ruling["verdict"].get("status", "")),
         scenario_yaml=scenario_yaml, token=token, edit_url=edit_url,

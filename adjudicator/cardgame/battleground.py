@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cardgame.combat import fewest_to_cancel, most_to_cancel
+from adjudicator.cardgame.combat import fewest_to_cancel, location_items, most_to_cancel, say_location_items
 from adjudicator.cardgame.common import GAME, H_LIST, SIDE_KEBAB, card_names
 from adjudicator.cardgame.model import MAX_ICONS, Area, Card, Position, key_of, other_side, read_area, read_defence
 from adjudicator.params import Fields, check_side
@@ -139,12 +139,14 @@ def _missing_leadership(area: Area) -> list[str]:
 
 def _worth(area: Area, field: str, lead: list[Card]) -> dict[str, int]:
     """Each character's or army's icons in this combat: its own (`skulls` attacking,
-    `cancels` defending), those of the items it wields, and its leadership if supported."""
+    `cancels` defending), those of the items it wields, and its leadership if supported. A
+    defending item that affects the location counts with the battleground's icons instead."""
     out: dict[str, int] = {}
     lead_keys = {c.key for c in lead}
     for c in area.bearers():
         own = getattr(c, field) or 0
-        items = sum(getattr(i, field) or 0 for i in area.items_of(c))
+        items = sum(getattr(i, field) or 0 for i in area.items_of(c)
+                    if field != "cancels" or i.affects != "location")
         out[c.key] = own + items + (c.leadership if c.key in lead_keys else 0)
     return out
 
@@ -211,6 +213,8 @@ def battleground_combat(position: Position, q, r):
         own = 0
     if tokens:
         r.step("cardgame.bg_tokens", "wotrcg-combat-tokens", tokens=tokens)
+    tokens += say_location_items(r, location_items(def_area), "cardgame.bg_item_location",
+                                 "wotrcg-battleground-defence")
     by_bg = min(own + tokens, icons)
     remaining = icons - by_bg
     r.step("cardgame.bg_defence", "wotrcg-battleground-defence", defence=own + tokens, cancelled=by_bg,

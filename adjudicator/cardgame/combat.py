@@ -77,9 +77,9 @@ PATH_COMBAT = KindSpec(
             choice_labels={"free-peoples": T("The Free Peoples player", "El jugador de los Pueblos Libres")},
             always=False, when=T("when the order matters", "si el orden importa")),
         Key("items_eliminated", "texts", T("Items eliminated", "Objetos eliminados"), always=False,
-            when=T("when items go with their bearers", "si hay objetos que van con su portador")),
+            when=T("when items go with their wielders", "si hay objetos que van con su portador")),
         Key("items_cycled", "texts", T("Items cycled", "Objetos ciclados"), always=False,
-            when=T("when items go with their bearers", "si hay objetos que van con su portador")),
+            when=T("when items go with their wielders", "si hay objetos que van con su portador")),
     ),
     position=("active_path",),
     rules=("wotrcg-path-combat", "wotrcg-path-combat-skulls", "wotrcg-path-combat-path-defence",
@@ -125,7 +125,7 @@ LEADERSHIP = KindSpec(
 def _side_cards(f, keys: tuple[str, str]) -> tuple[str, list[Card] | None]:
     """The cards of one side, under either of two names (`attackers`/`shadow`,
     `defenders`/`free_peoples`); both at once is a problem. Each may be a list of cards
-    (a card with a `bearer` is an item) or an area as in the position (`characters`,
+    (a card with a `wielder`, or `bearer`, is an item) or an area as in the position (`characters`,
     `armies`, `items`, `cards`). Returns the name used and the cards."""
     given = [k for k in keys if f.has(k)]
     if len(given) > 1:
@@ -153,8 +153,11 @@ def _side_cards(f, keys: tuple[str, str]) -> tuple[str, list[Card] | None]:
 
 def _with_items(q, cards: list[Card], key: str) -> tuple[list[Card], Area]:
     """Free Peoples cards with their items folded in: an item's defence icons count with its
-    bearer's and it cannot be eliminated on its own (official rules, Path Combat). Returns
-    the cards that can be eliminated, and the whole area (for the items' fate)."""
+    wielder's and it cannot be eliminated on its own (official rules, Path Combat), unless
+    the item affects the location, not its wielder (`affects: location`; the rules' example
+    is the Phial of Galadriel): those icons count with the path's own defence instead
+    (`location_icons`). Returns the cards that can be eliminated, and the whole area (for the
+    items' fate)."""
     bearers = [c for c in cards if c.kind != "item"]
     by_key = {c.key: c for c in bearers}
     extra: dict[str, int] = {}
@@ -162,13 +165,33 @@ def _with_items(q, cards: list[Card], key: str) -> tuple[list[Card], Area]:
         if c.kind != "item":
             continue
         if not c.bearer or key_of(c.bearer) not in by_key:
-            q.problems.add(c.path + ".bearer", "cardgame.err_item_bearer_absent", item=c.name,
+            q.problems.add(f"{c.path}.{c.wielder_key}", "cardgame.err_item_bearer_absent", item=c.name,
                            bearer=c.bearer or "-")
+            continue
+        if c.affects == "location":
             continue
         extra[key_of(c.bearer)] = extra.get(key_of(c.bearer), 0) + (c.cancels or 0)
     out = [c._replace(cancels=c.cancels + extra[c.key]) if c.cancels is not None and extra.get(c.key)
            else c for c in bearers]
     return out, Area(tuple(cards))
+
+
+def location_items(area: Area | None) -> list[Card]:
+    """The items of an area that affect the location, not their wielder (official rules,
+    «Playing an Item»): their defence icons count with the location's own."""
+    return [c for c in area.cards if c.kind == "item" and c.affects == "location"] if area is not None else []
+
+
+def say_location_items(r, items: list[Card], step_key: str, label: str) -> int:
+    """A step for each item that affects the location (and why, when the scenario did not
+    say it); returns the defence icons they add to the location's."""
+    total = 0
+    for c in items:
+        if not c.affects_given:
+            r.step("cardgame.item_location_named", label, item=c.name)
+        r.step(step_key, label, item=c.name, bearer=c.bearer or "-", n=c.cancels or 0)
+        total += c.cancels or 0
+    return total
 
 
 @question(PATH_COMBAT)
@@ -233,7 +256,7 @@ def path_combat(position: Position, q, r):
     if skulls_given is None:
         assert attackers is not None, "no attackers and no skulls: needs-info above"
         # An attacker's skulls are the fact the combat turns on: never read as none. An item
-        # without skulls adds none to its bearer's.
+        # without skulls adds none to its wielder's.
         unknown = [f"{c.path}.skulls" for c in attackers if c.kind != "item" and not c.skulls_given]
         if unknown:
             return r.needs_info(unknown)
@@ -247,7 +270,8 @@ def path_combat(position: Position, q, r):
         r.step("cardgame.combat_skulls", "wotrcg-path-combat-skulls", skulls=skulls)
     if skulls > 0 and defence is None:
         return r.needs_info([defence_path])
-    defence = defence or 0
+    defence = (defence or 0) + say_location_items(r, location_items(items), "cardgame.combat_item_location",
+                                                  "wotrcg-path-combat-eliminate")
     by_path = min(defence, skulls)
     remaining = skulls - by_path
     r.step("cardgame.combat_path_defence", "wotrcg-path-combat-path-defence",
@@ -257,7 +281,7 @@ def path_combat(position: Position, q, r):
         if attackers is not None and skulls_given is None else None
     verdict: dict[str, Any] = {"skulls": skulls, "cancelled_by_path": by_path}
     for c, held in [(c, items.items_of(c)) for c in defenders] if items is not None else []:
-        carried = [i for i in held if i.cancels]
+        carried = [i for i in held if i.cancels and i.affects != "location"]
         if carried and c.cancels is not None:
             r.step("cardgame.combat_item_icons", "wotrcg-path-combat-eliminate", card=c.name,
                    items=card_names(carried), total=c.cancels)
@@ -406,7 +430,7 @@ def _no_duplicates(q, key: str, cards: list[Card] | None) -> None:
 
 
 def _items_follow(r, verdict, area: Area | None, eliminated: list[Card], cycled: list[Card]) -> None:
-    """Items on the path leave with their bearers: eliminated or cycled alongside them."""
+    """Items on the path leave with their wielders: eliminated or cycled alongside them."""
     if area is None:
         return
     for fate, bearers in (("eliminated", eliminated), ("cycled", cycled)):

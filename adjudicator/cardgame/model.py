@@ -18,7 +18,7 @@ position:
       shields: 1
       free_peoples: {characters: [{name: Théoden, faction: rohan, leadership: 2}],
                      armies: [{name: Riders of Rohan, faction: rohan}],
-                     items: [{name: Herugrim, bearer: Théoden}]}
+                     items: [{name: Herugrim, wielder: Théoden}]}
       shadow: {...}
 ```
 
@@ -28,9 +28,11 @@ that owns them (`free_peoples:` / `shadow:`), so leadership and path combat know
 A path's defence icons may be written `defence`, `defense` or `shields`. A card is a name or a
 mapping; `skulls` (attack icons) and `cancels` (the skulls it cancels when eliminated in path
 combat: its defence icons, so `shields`, `defence` and `defense` are accepted for it) are
-optional. Every item needs a `bearer` that is a character or army of the same area (seed 001
-pp. 11, 15); an item's icons count with its bearer's, never on their own (official rules, Path
-Combat).
+optional. Every item needs a `wielder` (`bearer`, the older name, is read too) that is a
+character of the same area (seed 001 pp. 11, 15; an army never wields one: official rules,
+«Playing an Item»); an item's icons count with its wielder's, never on their own (official
+rules, Path Combat), unless the item affects the location (`affects: location`; the Phial of
+Galadriel by default): then its defence icons count with the location's own.
 Card names are free text (the engine holds no card list) and match ignoring case and accents.
 """
 from __future__ import annotations
@@ -67,10 +69,13 @@ class Card(NamedTuple):
     leadership: int = 0
     skulls: int = 0
     cancels: int | None = None        # None: not given
-    bearer: str | None = None         # items only
+    bearer: str | None = None         # items only: the wielder's name (`wielder`/`bearer`)
     path: str = ""                    # where the scenario gave it, for messages
     skulls_given: bool = False        # path combat must not read a missing skull count as 0
     leadership_given: bool = False    # nor leadership a missing leadership count
+    wielder_key: str = "wielder"      # items: the key the scenario named the wielder with (`bearer` too)
+    affects: str = "wielder"          # items: what their icons act on: "wielder" or "location"
+    affects_given: bool = False       # items: `affects` written in the scenario (else the default)
 
     @property
     def key(self) -> str:
@@ -188,20 +193,54 @@ def read_card(raw: Any, kind: str, path: list, problems: Problems) -> Card | Non
     leadership_given = kind == "character" and f.get("leadership") is not None
     skulls = f.int(skulls_key, default=0, lo=0, hi=MAX_ICONS)
     cancels = read_cancels(f)
-    if kind == "card" and f.has("bearer"):
-        kind = "item"        # a card with a bearer is an item, whatever list it came in
+    wielder_key = _wielder_key(f)
+    if kind == "card" and f.has(wielder_key):
+        kind = "item"        # a card with a wielder is an item, whatever list it came in
     bearer = None
+    affects = None
     if kind == "item":
-        bearer = f.str("bearer")
+        bearer = f.str(wielder_key)
         if bearer is None or not bearer.strip():
             if isinstance(f.raw, dict):
-                problems.add(f.at("bearer"), "cardgame.err_item_no_bearer", item=name or "?")
+                problems.add(f.at(wielder_key), "cardgame.err_item_no_bearer", item=name or "?")
             bearer = None
+        affects = _read_affects(f, name)
     f.finish()
     if name is None or not isinstance(f.raw, dict):
         return None
     return Card(name.strip(), kind, faction and faction.strip(), leadership or 0, skulls or 0, cancels,
-                bearer, _dotted(path), skulls_given, leadership_given)
+                bearer, _dotted(path), skulls_given, leadership_given, wielder_key,
+                affects or "wielder", kind == "item" and f.has("affects"))
+
+
+WIELDER_WORDS = ("wielder", "bearer")   # the official rules' word first; `bearer` is its older name here
+
+
+def _wielder_key(f: Fields) -> str:
+    """An item's character: `wielder` (the official rules' word) or `bearer` (the name this
+    scenario language used first, still read); both at once is a problem, not a choice."""
+    if f.has("wielder") and f.has("bearer"):
+        f.get("bearer")
+        f.error("bearer", "cardgame.err_same_as", key="bearer", other="wielder")
+        return "wielder"
+    return "bearer" if f.has("bearer") else "wielder"
+
+
+# What an item's icons act on: its wielder (the rule), or the location it is on. The official
+# rules («Playing an Item») name the Phial of Galadriel as an item that affects the location.
+AFFECTS = ("wielder", "location")
+AFFECTS_ALIASES = {"bearer": "wielder", "portador": "wielder", "path": "location", "battleground": "location",
+                   "lugar": "location", "localizacion": "location", "camino": "location",
+                   "campo-de-batalla": "location"}
+LOCATION_ITEMS = ("Phial of Galadriel", "Frasco de Galadriel")   # the official rules' own example
+
+
+def _read_affects(f: Fields, name: str | None) -> str | None:
+    """`affects: location | wielder` (optional): without it, the items the official rules name
+    as acting on the location (the Phial of Galadriel) do, every other item acts on its wielder."""
+    if not f.has("affects"):
+        return "location" if name and key_of(name) in {key_of(n) for n in LOCATION_ITEMS} else None
+    return f.choice("affects", AFFECTS, aliases=AFFECTS_ALIASES)
 
 
 CANCEL_WORDS = ("cancels", "shields", "defence", "defense")
@@ -250,10 +289,22 @@ def read_area(raw: Any, path: list, problems: Problems) -> Area:
         seen[c.key] = c
     for c in cards:
         if c.kind == "item" and c.bearer:
-            bearer = seen.get(key_of(c.bearer))
-            if bearer is None or bearer.kind not in ("character", "army"):
-                problems.add(c.path + ".bearer", "cardgame.err_item_bearer_absent", item=c.name, bearer=c.bearer)
+            check_wielder(c, seen.get(key_of(c.bearer)), problems)
     return Area(tuple(cards))
+
+
+def check_wielder(item: Card, wielder: Card | None, problems: Problems) -> bool:
+    """An item's wielder is a character of the same area: an army never wields one (official
+    rules, «Playing an Item»: an item is always played on a character). A problem at the
+    item's `wielder` (or `bearer`) field otherwise; True when the wielder is right."""
+    at = f"{item.path}.{item.wielder_key}"
+    if wielder is not None and wielder.kind == "army":
+        problems.add(at, "cardgame.err_item_wielder_army", item=item.name, bearer=wielder.name)
+        return False
+    if wielder is None or wielder.kind != "character":
+        problems.add(at, "cardgame.err_item_bearer_absent", item=item.name, bearer=item.bearer or "-")
+        return False
+    return True
 
 
 def _dotted(path: list) -> str:

@@ -54,7 +54,7 @@ from adjudicator import paths
 from adjudicator.i18n import translate
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
-from adjudicator.search.routing import prefer_card_game
+from adjudicator.search.routing import CARD_GAME_PREFIX, about_card_game, prefer_card_game
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -338,7 +338,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
 
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)),
-                           typed=query_words(read_places(expanded, lang, index.knows)))   # as typed: no vocabulary
+                           typed=query_words(read_places(expanded, lang, index.knows)),   # as typed: no vocabulary
+                           game=CARD_GAME_PREFIX if about_card_game(query, lang) else None)
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).

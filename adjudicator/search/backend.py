@@ -101,6 +101,9 @@ MIN_SPELL, MAX_SPELL, MAX_SPELLED_WORDS = 3, 24, 4
 # A heading typed whole is a name: at most this many words, stop words included.
 MAX_NAME_WORDS = 9
 NAMED_MARGIN = 0.01  # ... and scored this share above the best other hit, each above the next
+# A query that names one game (the card game: search/routing.py) scores the other games' rule
+# sections at this share: "corruption" in a card-game question is the card game's corruption.
+OTHER_GAME = 0.4
 
 
 # -- what a search returns -----------------------------------------------------------------------
@@ -349,7 +352,7 @@ class OpenIndex:
 
     def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int,
                kind_weight: dict[str, float] | None = None, asks: Iterable[str] = (),
-               typed: list[str] | None = None) -> Ranking:
+               typed: list[str] | None = None, game: str | None = None) -> Ranking:
         """The best ``limit`` documents for ``words`` and ``phrases``, and how well they match.
 
         ``phrases`` are ``(text, language of the text, boost)``: the glossary's translations of
@@ -375,7 +378,10 @@ class OpenIndex:
         if not base:
             return Ranking([], 0.0, corrections, [])
         for docnum in base:
-            base[docnum] *= weights.get(self.index.docs[docnum]["kind"], 1.0)
+            doc = self.index.docs[docnum]
+            base[docnum] *= weights.get(doc["kind"], 1.0)
+            if game and doc["kind"] == "rule" and not doc["label"].startswith(game):
+                base[docnum] *= OTHER_GAME
         wanted = self._wanted(concepts)
         known_weight = sum(c.weight for c in concepts if c.known)
         coverage = {d: self._coverage(d, concepts, known_weight) for d in base}

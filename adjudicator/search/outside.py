@@ -12,7 +12,11 @@ from pathlib import Path
 
 OUTSIDE_FILE = Path(__file__).parents[1] / "data" / "search_outside.json"
 # The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
-OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text")
+OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text", "lore")
+# The table's phrases about how many play ("3 player", "cuatro jugadores", "teammate"): the board
+# game's rules do not change with them, but the card game has a scenario for two, three and four
+# players, so in a question about the card game (search/routing.py) they are rules words.
+PLAYER_COUNT = re.compile(r"player|jugador|teammate|companero de equipo")
 _WORD = re.compile(r"\w+")
 
 # A phrase of several words still counts with this many words between two of its words ("how
@@ -41,5 +45,11 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
     from adjudicator.search.analysis import fold  # Whoosh's analysis: imported when a search needs it
 
+    from adjudicator.search.routing import about_card_game
+
     text = " ".join(_WORD.findall(fold(query)))
-    return [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
+    found = [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
+    if any(kind == "table" and PLAYER_COUNT.search(phrase) for kind, phrase in found) and any(
+            about_card_game(query, lang) for lang in ("en", "es")):
+        found = [(kind, phrase) for kind, phrase in found if not (kind == "table" and PLAYER_COUNT.search(phrase))]
+    return found

@@ -26,7 +26,7 @@ MARKERS = {
     "en": ("card game", "battleground", "cycle pile", "cycle a card", "cycled", "forsake", "winnow",
            "carryover limit", "stack limit", "my reserve", "the reserve", "reserve area", "scoring area",
            "corruption token", "ring token", "draw deck", "trilogy scenario", "duel"),
-    "es": ("juego de cartas", "campo de batalla", "campos de batalla", "pila de ciclado", "ciclar", "ciclo una",
+    "es": ("juego de cartas", "el de cartas", "campo de batalla", "campos de batalla", "pila de ciclado", "ciclar", "ciclo una",
            "renunciar", "cribar", "limite de cartas acumulables", "mi reserva", "la reserva", "zona de reserva",
            "zona de puntuacion", "ficha de corrupcion", "fichas de corrupcion", "ficha de anillo",
            "mazo de robo", "trilogia", "duelo"),

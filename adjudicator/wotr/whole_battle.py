@@ -54,8 +54,8 @@ P = T("Chance", "Probabilidad")
 BATTLE_OUTCOME = KindSpec(
     GAME, "battle-outcome", T("If I keep attacking, who wins?", "Si sigo atacando, ¿quién gana?"), "board/battles",
     switch=("battle", T("Whole battle", "Batalla entera")),
-    help=T("The whole battle, fought round after round by the policies below, with the exact odds.",
-           "La batalla entera, ronda tras ronda según las políticas de abajo, con las probabilidades exactas."),
+    help=T("The whole battle, round after round, with the exact odds.",
+           "La batalla entera, ronda tras ronda, con las probabilidades exactas."),
     params=(
         *battle_params(),
         Param("max_rounds", "int", T("Rounds at most", "Rondas como máximo"), lo=1, hi=POLICY_ROUNDS,

@@ -545,7 +545,7 @@ def test_card_rows_show_their_problems_beside_the_cell(client):
             "path-card0-name": "Shelob", "path-card0-side": "shadow", "path-card0-kind": "card",
             "path-card0-skulls": "many",
             "path-card1-name": "Sting", "path-card1-side": "free-peoples", "path-card1-kind": "item",
-            "path-card1-bearer": "Frodo",
+            "path-card1-wielder": "Frodo",
             "path-card2-name": "Sam", "path-card2-kind": "character",
             "q-attackers0-skulls": "2"}
     response = client.post("/es/ask/wotr-card-game/path-combat", data=data)
@@ -554,7 +554,7 @@ def test_card_rows_show_their_problems_beside_the_cell(client):
     assert "número entero" in field_error(page, "path-card0-skulls")
     # the summary at the top says where each problem is
     assert re.search(r'href="#path-card0-skulls"><strong>Cartas en el camino 1 · Calaveras</strong>: [^<]*entero', page)
-    assert "Frodo" in field_error(page, "path-card1-bearer")
+    assert "Frodo" in field_error(page, "path-card1-wielder")
     assert field_error(page, "path-card2-side")            # a card needs its side
     assert field_error(page, "q-attackers0-name")           # a row with values needs its name
     assert 'value="many"' in page
@@ -657,7 +657,7 @@ def test_editing_an_unreadable_ruling_shows_its_problems_beside_the_fields(clien
 
 
 CARD_FIELDS = ["path-name", "path-defence", "paths-activated", "path-card0-name", "path-card0-side",
-               "path-card0-kind", "path-card0-skulls", "path-card0-cancels", "path-card0-bearer",
+               "path-card0-kind", "path-card0-skulls", "path-card0-cancels", "path-card0-wielder",
                "bg0-name", "bg0-shields", "bg0-card0-name", "bg0-card0-side", "bg0-card0-kind", "bg0-card0-faction",
                "bg0-card0-leadership", "bg1-name", "cg-player0-name", "cg-player0-side", "cg-player0-hand",
                "cg-player0-stack_limit", "cg-player0-scoring_area", "q-attackers0-name", "q-attackers0-skulls",
@@ -690,8 +690,9 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.
                            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
                                st.sampled_from(["name", "side", "hand", "defence", "free_peoples", "shadow",
                                                 "characters", "armies", "items", "cards", "skulls", "cancels",
-                                                "bearer", "faction", "leadership", "shields", "keywords", "tokens",
-                                                "progress", "type", "quest_points", "x"]), inner, max_size=5),
+                                                "bearer", "wielder", "affects", "faction", "leadership", "shields",
+                                                "keywords", "tokens", "progress", "type", "quest_points", "x"]),
+                                               inner, max_size=5),
                            max_leaves=20)
 
 
@@ -717,13 +718,13 @@ def test_any_scenario_opens_in_its_form_and_asks_the_same(client, game_kind, pos
     assert api.ask(permalink.decode(response.headers["Location"].rsplit("/", 1)[1]), "en") == expected
 
 
-def test_item_moves_with_its_bearer_from_a_reserve_row(client, load_scenario):
+def test_item_moves_with_its_wielder_from_a_reserve_row(client, load_scenario):
     from pathlib import Path
     data = {"cg-player0-name": "Ana", "cg-player0-side": "free-peoples",
             "reserve-card0-name": "Frodo", "reserve-card0-owner": "ana", "reserve-card0-kind": "character",
             "reserve-card1-name": "Sting", "reserve-card1-owner": "Ana", "reserve-card1-kind": "item",
-            "reserve-card1-bearer": "Frodo",
-            "q-item": "Sting", "q-event": "bearer-moves", "q-to": "Weathertop"}
+            "reserve-card1-wielder": "Frodo",
+            "q-item": "Sting", "q-event": "wielder-moves", "q-to": "Weathertop"}
     location, _ = follow_to_ruling(client, client.post("/en/ask/wotr-card-game/item-move", data=data))
     asked = permalink.decode(location.rsplit("/", 1)[1])
     expected = load_scenario(Path(__file__).parents[2] / "scenarios/cardgame/items/item-moves-with-bearer.yaml")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,22 @@ def test_the_ruling_map_marks_the_regions_an_effect_names():
         inner = inner["next"]
     inner["region"] = "edoras"
     assert boardmap.ruling_regions({}, {"game": GAME, "question": "event-card", "verdict": nested}) == {}
+
+
+def test_the_picker_and_the_card_pages_show_our_english_where_we_have_it():
+    """Our English wording (event_cards_text.json) wins over the shared summary, in the picker's
+    combat line and on the deck pages; the Spanish is always ours."""
+    from adjudicator import data
+    from adjudicator.wotr.cards import catalogue
+    from web.forms import cards
+
+    words = data.load("event_cards_text")
+    daylight = cards.combat_text("fp-str-01", "en")
+    assert daylight == words["combat"]["Daylight"]["en"] != catalogue.card("fp-str-01")["combat"]["summary_en"]
+    assert "roll" in daylight
+    assert cards.effect_text("sh-char-05", "en") == words["cards"]["sh-char-05"]["effect_en"]
+    assert "Free Peoples special tile" in cards.effect_text("sh-char-05", "en")
+    assert cards.effect_text("fp-char-01", "en") == catalogue.card("fp-char-01")["event"]["summary_en"]
+    assert "loseta especial de los Pueblos Libres" in cards.effect_text("sh-char-05", "es")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cards" / "shadow-character.md").read_text("utf-8")
+    assert words["cards"]["sh-char-05"]["effect_en"] in page

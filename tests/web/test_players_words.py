@@ -65,8 +65,10 @@ def test_two_armies_where_nobody_can_be_besieged_send_no_one_in_a_circle(client)
                              data={**data, "r0-besieged": "free-peoples"}).get_data(as_text=True)
     assert "nobody can be besieged there" in with_siege and "say which side is besieged" not in with_siege
     stronghold = {**data, "q-from": "Minas Tirith", "q-to": "Osgiliath", "r0-name": "Minas Tirith"}
-    assert "say which side is besieged" in client.post("/en/ask/war-of-the-ring/army-move",
-                                                       data=stronghold).get_data(as_text=True)
+    asked = client.post("/en/ask/war-of-the-ring/army-move", data=stronghold).get_data(as_text=True)
+    assert "say which side is besieged" in asked
+    # and its link leads to the field that answers it, the row's besieged side
+    assert re.search(r'<a href="#r0-besieged"><strong>Minas Tirith · Besieged side</strong>: Armies of both', asked)
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Regions, Parth Celebrant, Free Peoples, gondor"),

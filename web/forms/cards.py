@@ -70,9 +70,19 @@ def condition(cid: str, lang: str) -> str:
 
 
 def combat_text(cid: str, lang: str) -> str:
-    """The card's combat half in ``lang``: what it needs and does (our words)."""
+    """The card's combat half in ``lang``: what it needs and does (our words: in English the
+    card data's summary, unless event_cards_text.json words it in the official terms)."""
     combat = catalogue.card(cid)["combat"]
-    return combat["summary_en"] if lang == "en" else after_colon(_words()["combat"][combat["title_en"]]["es"], lang)
+    words = _words()["combat"][combat["title_en"]]
+    return words.get("en", combat["summary_en"]) if lang == "en" else after_colon(words["es"], lang)
+
+
+def effect_text(cid: str, lang: str) -> str:
+    """What the card's Event does, in ``lang`` (our words, as :func:`combat_text`)."""
+    words = _words()["cards"][cid]
+    if lang == "en":
+        return words.get("effect_en", catalogue.card(cid)["event"]["summary_en"])
+    return after_colon(words["effect_es"], lang)
 
 
 def card_facts(text: object, lang: str, combat: bool = False) -> dict[str, str] | None:

@@ -36,6 +36,12 @@ YES_NO = tuple(YES_NO_LABELS.items())
 # one tap, no JavaScript) rather than a list to open; so is a number in a range this small.
 CHIPS_AT_MOST = 8
 CHIP_RANGE = 6
+# Optional fields a form shows at once; those after fold under "More choices" (KindForm).
+OPEN_OPTIONAL = 2
+QUICK_TYPES = frozenset(("choice", "bool", "int", "tile", "ints"))
+# Position parts a form shows open (in the order the spec reads them); the others fold.
+OPEN_PARTS = 2
+INNER_PARTS = frozenset(("cg-reserves",))   # drawn inside another part
 # Die results (a list of numbers from 1 to 6): a text box, and with JavaScript a pad of faces.
 DIE_HIGH = 6
 # The action die's faces (adjudicator/wotr/dice.py FACES): choices among them are drawn as faces.
@@ -111,6 +117,33 @@ class KindForm:
 
     def field(self, key: str) -> Field | None:
         return next((f for f in self.fields if f.key == key), None)
+
+    @property
+    def open_fields(self) -> tuple[Field, ...]:
+        """The question's fields shown at once: the required ones, its regions, and the first
+        :data:`OPEN_OPTIONAL` others; the rest fold under "More choices" (issue 26: a form
+        fits in three phone screens before its button)."""
+        folded = set(self.folded_fields)
+        return tuple(f for f in self.fields if f not in folded)
+
+    @property
+    def folded_fields(self) -> tuple[Field, ...]:
+        """The optional fields but the first :data:`OPEN_OPTIONAL` choices (one tap each) and
+        the question's regions: each is left at its default unless opened."""
+        optional = [f for f in self.fields if not f.required and f.type not in ("region", "combat-cards")]
+        quick = [f for f in optional if f.type in QUICK_TYPES][:OPEN_OPTIONAL]
+        return tuple(f for f in optional if f not in quick)
+
+    @property
+    def map_folded(self) -> bool:
+        """The map one tap away (folded) where the question needs no region to be asked."""
+        return not any(f.required for f in self.region_fields)
+
+    @property
+    def folded_parts(self) -> tuple[str, ...]:
+        """The position parts after the first :data:`OPEN_PARTS`: folded under their names."""
+        top = [p for p in self.parts if p not in INNER_PARTS]
+        return tuple(top[OPEN_PARTS:])
 
     @property
     def region_fields(self) -> tuple[Field, ...]:

@@ -35,7 +35,7 @@ SIDE_KEYS = {"free-peoples": "free_peoples", "shadow": "shadow"}
 C_NAME = Col("name", "Card")
 C_SIDE = Col("side", "Side", "choice", SIDE_CHOICES, aliases=SIDE_WORDS)
 C_KIND = Col("kind", "Type", "choice", CARD_KINDS)
-C_BEARER = Col("bearer", "Bearer (items)")
+C_BEARER = Col("wielder", "Wielder (items)")   # an item's character (the scenario language reads `bearer` too)
 CG_PLAYER_ROWS = Rows("cg-player", (Col("name", "Name"), C_SIDE, Col("hand", "Cards in hand", "hand"),
                                    Col("stack_limit", "Carryover limit", "int", max=60),
                                    Col("scoring_area", "Scoring area", "words")), 4)

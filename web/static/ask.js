@@ -68,11 +68,25 @@
   }
 
   Array.prototype.forEach.call(form.querySelectorAll("button.step-btn"), function (b) { b.hidden = false; });
-  Array.prototype.forEach.call(form.querySelectorAll(".dice-pad"), function (pad) { pad.hidden = false; });
+  Array.prototype.forEach.call(form.querySelectorAll(".dice-pad, .count-pad"), function (pad) { pad.hidden = false; });
+  // what only a form without this script needs to be told (a row's region is named by a tap here)
+  Array.prototype.forEach.call(form.querySelectorAll(".no-js"), function (e) { e.hidden = true; });
+
+  // An army's count: a tap on 1 to 5 sets it, a tap on the number already set clears it.
+  function pressed(input) {
+    Array.prototype.forEach.call(form.querySelectorAll('button.count-btn[data-for="' + input.id + '"]'), function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-set") === input.value.trim() ? "true" : "false");
+    });
+  }
   form.addEventListener("click", function (e) {
-    var b = e.target.closest("button.step-btn, .dice-pad button");
+    var b = e.target.closest("button.step-btn, .dice-pad button, button.count-btn");
     if (!b) { return; }
     e.preventDefault();
+    if (b.classList.contains("count-btn")) {
+      var count = document.getElementById(b.getAttribute("data-for"));
+      if (count) { setValue(count, count.value.trim() === b.getAttribute("data-set") ? "" : b.getAttribute("data-set")); }
+      return;
+    }
     if (b.classList.contains("step-btn")) {
       var input = document.getElementById(b.getAttribute("data-for"));
       if (input) { step(input, Number(b.getAttribute("data-step"))); }
@@ -99,7 +113,8 @@
     more.type = "button";
     more.className = "another";
     more.textContent = (DATA.words || {}).another || "+";
-    later[later.length - 1].after(more);
+    var title = group.querySelector(".side-title");    // beside the side's name: a line saved
+    if (title) { title.appendChild(more); } else { later[later.length - 1].after(more); }
     more.addEventListener("click", function () {
       var next = later.shift();
       if (next) {
@@ -111,10 +126,44 @@
     });
   });
 
+  // -- repeated rows (players, cards): the closed ones unused show one at a time ------------
+  var groups = [];
+  Array.prototype.forEach.call(form.querySelectorAll("details.row-card"), function (d) {
+    if (groups.indexOf(d.parentNode) < 0) { groups.push(d.parentNode); }
+  });
+  groups.forEach(function (parent) {
+    var cards = Array.prototype.filter.call(parent.children, function (c) { return c.matches("details.row-card"); });
+    var later = cards.filter(function (d) { return !d.open && !lineUsed(d); });
+    if (!later.length) { return; }
+    later.forEach(function (d) { d.hidden = true; });
+    var add = document.createElement("button");
+    add.type = "button";
+    add.className = "another";
+    add.textContent = "+ " + cards[0].getAttribute("data-item");
+    cards[cards.length - 1].after(add);
+    add.addEventListener("click", function () {
+      var next = later.shift();
+      if (next) {
+        next.hidden = false;
+        next.open = true;
+        var first = next.querySelector("input, select");
+        if (first) { first.focus(); }
+      }
+      add.hidden = !later.length;
+    });
+  });
+
   // -- region rows ----------------------------------------------------------------------
   var rows = Array.prototype.slice.call(form.querySelectorAll("details.region[data-row]"));
 
   function rowName(row) { return row.querySelector('input[id$="-name"]'); }
+
+  // Rows after the first show when used, or when asked for ("Another region").
+  var moreRows = null;
+  function showRow(row) {
+    row.hidden = false;
+    if (moreRows) { moreRows.hidden = rows.every(function (r) { return !r.hidden; }); }
+  }
 
   function rowHasValues(row, except) {
     return Array.prototype.some.call(row.querySelectorAll("input, select"), function (f) {
@@ -145,9 +194,10 @@
   // The region's row (made from the first free one if needed); null when every row is in use.
   function ensureRow(id) {
     var row = rowFor(id);
-    if (row) { row.open = true; return row; }
+    if (row) { showRow(row); row.open = true; return row; }
     for (var i = 0; i < rows.length; i++) {
       if (!rowHasValues(rows[i])) {
+        showRow(rows[i]);
         setValue(rowName(rows[i]), nameOf(id));
         rows[i].setAttribute("data-auto", id);
         rows[i].open = true;
@@ -157,6 +207,20 @@
     }
     say(fill((DATA.words || {}).full, { region: nameOf(id) }));
     return null;
+  }
+
+  if (rows.length > 1) {
+    rows.slice(1).forEach(function (row) { if (!rowHasValues(row) && !row.querySelector(".has-error")) { row.hidden = true; } });
+    moreRows = document.createElement("button");
+    moreRows.type = "button";
+    moreRows.className = "another another-region";
+    moreRows.textContent = (DATA.words || {}).another_region || "+";
+    rows[rows.length - 1].after(moreRows);
+    moreRows.hidden = rows.every(function (r) { return !r.hidden; });
+    moreRows.addEventListener("click", function () {
+      var next = rows.filter(function (r) { return r.hidden; })[0];
+      if (next) { showRow(next); next.open = true; rowName(next).focus(); }
+    });
   }
 
   // A count typed in a line with no nation: the region's own nation on its side.
@@ -170,6 +234,25 @@
     if (nation && Array.prototype.some.call(select.options, function (o) { return o.value === nation; })) {
       setValue(select, nation);
     }
+  }
+
+  // Armies of both sides in a stronghold's region: one is besieged, the stronghold's own
+  // (its controller's, else its original side's), unless the player chose otherwise.
+  function besiegedFor(i) {
+    var row = rows[i];
+    var choice = field("r" + i + "-besieged");
+    if (!row || !choice || choice.value || row.hasAttribute("data-besieged-chosen")) { return; }
+    var id = regionId(rowName(row).value);
+    var g = id && svg && svg.querySelector('[data-region="' + id + '"]');
+    if (!g || !g.classList.contains("k-stronghold")) { return; }
+    if (!sideText(row, "fp") || !sideText(row, "sh")) { return; }
+    var side = valueOf("r" + i + "-control");
+    if (!side) {
+      var nation = g.getAttribute("data-nation");
+      side = ((DATA.nations || {}).shadow || []).indexOf(nation) >= 0 ? "shadow" : "free-peoples";
+    }
+    Array.prototype.forEach.call(choice, function (r) { r.checked = r.value === side; });
+    say(fill((DATA.words || {}).besieged, { region: nameOf(id) }));
   }
 
   var COUNT = /^r(\d+)-(fp|sh)0-(regular|elite|leader)$/;
@@ -327,9 +410,10 @@
         if (id) { roles[id] = roleOf(f.name, keys); }
       });
       var armies = {};
-      rows.forEach(function (row) {
+      rows.forEach(function (row, i) {
         var id = regionId(rowName(row).value);
         if (!id) { return; }
+        besiegedFor(i);
         var parts = [];
         var fp = sideText(row, "fp"), sh = sideText(row, "sh");
         if (fp) { parts.push(fill((DATA.army || {}).fp, { n: fp })); }
@@ -358,10 +442,17 @@
     var id = regionId(input.value);
     if (!id || !rows.length) { return; }
     var mine = madeFor[input.name];
-    if (mine && mine.getAttribute("data-auto") && !rowHasValues(mine, rowName(mine)) && !rowFor(id)) {
-      setValue(rowName(mine), nameOf(id));     // a name typed on past another: its row follows
+    var old = mine ? mine.getAttribute("data-auto") : null;
+    // The question's region changed (typed, or tapped on the map): the row made for the old
+    // one follows, and the army in it with it, unless another field of the question still
+    // names the old region or the new one has a row of its own (issue 26).
+    var stillNamed = questionRegions().indexOf(old) >= 0;
+    if (mine && old && old !== id && !rowFor(id) && !stillNamed) {
+      var army = rowHasValues(mine, rowName(mine));
+      setValue(rowName(mine), nameOf(id));
       mine.setAttribute("data-auto", id);
       showRowName(mine);
+      if (army) { say(fill((DATA.words || {}).moved, { from: nameOf(old), to: nameOf(id) })); }
       return;
     }
     var row = ensureRow(id);
@@ -370,12 +461,17 @@
 
   form.addEventListener("input", function (e) {
     var t = e.target;
+    if (t.parentNode && t.parentNode.classList && t.parentNode.classList.contains("count-row")) { pressed(t); }
     countTyped(t);
     if (/^q-/.test(t.name || "") && t.getAttribute("list") === "regions-dl") { rowForQuestion(t); }
     sync();
   });
   form.addEventListener("change", function (e) {
     if (e.target.name === "pol-preset") { showPolitics(); }
+    var besieged = /^r(\d+)-besieged$/.exec(e.target.name || "");
+    if (besieged && e.isTrusted && rows[Number(besieged[1])]) {
+      rows[Number(besieged[1])].setAttribute("data-besieged-chosen", "");
+    }
     sync();
   });
 
@@ -438,7 +534,7 @@
     if (nav && nav.type === "back_forward" && emptyNow()) {
       try { restore(JSON.parse(sessionStorage.getItem(KEY) || "{}")); } catch (err) { /* nothing saved */ }
     }
-    rows.forEach(function (row) { if (rowHasValues(row)) { row.open = true; } });
+    rows.forEach(function (row) { if (rowHasValues(row)) { showRow(row); row.open = true; } });
     // A form opened filled in (Edit, Back): a tap sets the first region still to give.
     var empty = regionFields.filter(function (r) {
       var input = document.getElementById(r.value);

@@ -32,6 +32,10 @@
   var BASELINE = { top: ".8em", middle: ".35em", bottom: "-.25em" };
   var ROLE_RANK = { from: 0, to: 1, blocked: 2, path: 3, reachable: 4 };
   var KIND_RANK = { stronghold: 0, city: 1, town: 2, fortification: 3, none: 4 };
+  // Strongholds and cities are drawn at least TARGET_PX across at every zoom (their shapes'
+  // size in board units, as boardmap.SHAPES): a tap on one, nearer its centre than any
+  // other region's, picks it even where the board is crowded.
+  var BIG = { stronghold: 22, city: 28 };
 
   function box(text) {
     var n = String(text).trim().split(/[\s,]+/).map(Number);
@@ -47,7 +51,8 @@
       var m = g.transform.baseVal.consolidate().matrix;
       var kind = /\bk-(\w+)/.exec(g.getAttribute("class"));
       return { g: g, id: g.getAttribute("data-region"), x: m.e, y: m.f, label: g.querySelector("text.l"),
-               army: g.querySelector("text.a"), kind: kind ? kind[1] : "none", em: 0 };
+               army: g.querySelector("text.a"), kind: kind ? kind[1] : "none", em: 0, scale: 1,
+               shape: g.querySelector("use") };
     });
     // Each region's <title> says what it is, then its role and its army (boardmap.region_title):
     // kept in step as the form changes the marks and the armies.
@@ -82,9 +87,9 @@
       s.g.setAttribute("tabindex", "-1");
     });
 
-    function size() {
+    function size() {     // inside the border: what the viewBox is drawn on
       var r = svg.getBoundingClientRect();
-      return { w: r.width || 1, h: r.height || 1 };
+      return { w: svg.clientWidth || r.width || 1, h: svg.clientHeight || r.height || 1 };
     }
 
     function fit(b) {
@@ -112,6 +117,12 @@
       var b = shown();
       svg.setAttribute("viewBox", [b.x, b.y, b.w, b.h].map(function (v) { return v.toFixed(1); }).join(" "));
       svg.setAttribute("font-size", (LABEL_PX * upp).toFixed(1));
+      spots.forEach(function (s) {
+        if (!BIG[s.kind] || !s.shape) { return; }
+        s.scale = Math.max(1, Math.ceil(TARGET_PX * upp / BIG[s.kind] * 100) / 100);   // never under 24 px
+        if (s.scale > 1) { s.shape.setAttribute("transform", "scale(" + s.scale.toFixed(2) + ")"); }
+        else { s.shape.removeAttribute("transform"); }
+      });
       if (!layoutPending) {
         layoutPending = true;
         requestAnimationFrame(function () { layoutPending = false; layoutLabels(); });
@@ -224,7 +235,10 @@
       if (size) { svg.setAttribute("font-size", size); }
     }
 
-    function offsetOf(s) { return s.g.hasAttribute("data-role") ? 26 : 14; }
+    function offsetOf(s) {
+      var own = BIG[s.kind] ? BIG[s.kind] * s.scale / 2 + 3 : 0;
+      return Math.max(s.g.hasAttribute("data-role") ? 26 : 14, own);
+    }
 
     function placeLabel(s, place) {
       var o = offsetOf(s);
@@ -260,6 +274,7 @@
     function layoutLabels() {
       var b = shown();
       var em = LABEL_PX * view.upp, pad = 1.5 * view.upp;
+      var edges = [b.x, b.y, b.x + b.w, b.y + b.h];
       var taken = [];
       var inView = spots.filter(function (s) {
         return s.x > b.x - 200 * view.upp && s.x < b.x + b.w + 200 * view.upp &&
@@ -279,11 +294,12 @@
         for (var i = 0; i < PLACES.length && bestCover > 0; i++) {
           if (s.army && PLACES[i][1] < 0) { continue; }   // above is the army's
           var box = labelBox(s, s.em * em, height, PLACES[i], pad);
-          var cover = 0;
+          // a name cut by the map's edge is worse than one over another's
+          var cover = 4 * ((box[2] - box[0]) * (box[3] - box[1]) - overlap(box, edges));
           taken.forEach(function (t) { if (t.owner !== s) { cover += overlap(box, t.box); } });
           if (cover < bestCover) { best = { place: PLACES[i], box: box }; bestCover = cover; }
         }
-        var show = bestCover === 0 || rank(s) < 5;
+        var show = bestCover === 0 || rank(s) < 5 || !!BIG[s.kind];   // every stronghold and city is named
         s.label.classList.toggle("o", !show);
         if (!show) { return; }
         placeLabel(s, best.place);
@@ -355,6 +371,19 @@
       });
       if (!svg.dispatchEvent(event)) { return; }
       spots.forEach(function (t) { t.g.classList.toggle("picked", t === s); });
+      var word = svg.getAttribute("data-tap-neighbours");
+      if (word) {       // the board page: the region and its neighbours, marked and said
+        var adj = (s.g.getAttribute("data-adj") || "").split(/\s+/).filter(Boolean);
+        svg.setAttribute("data-roles", [s.id + ":from"].concat(adj.map(function (n) { return n + ":reachable"; })).join(" "));
+        var legend = document.getElementById(svg.id + "-legend");
+        if (legend) { legend.hidden = true; }    // it said the region the page was opened on
+        if (info) {
+          info.textContent = titleOf(s) + " — " + word + ": " + adj.map(function (n) {
+            var t = spots.filter(function (x) { return x.id === n; })[0];
+            return t ? nameOf(t) : n;
+          }).join(", ");
+        }
+      }
       layoutLabels();
       var target = svg.getAttribute("data-target");
       var input = target && document.getElementById(target);
@@ -451,7 +480,10 @@
       if (e.type === "pointerup" && left === 0 && gesture && !gesture.moved) {
         var hit = spotOf(p.target);
         var at = toUser(e.clientX, e.clientY);
-        if (!crowdedZoom(at)) {
+        var onMarker = hit && BIG[hit.kind] && p.target === hit.shape && pickable.indexOf(hit) >= 0 &&
+          nearest(at.x, at.y, Infinity) === hit;
+        if (onMarker) { pick(hit); }
+        else if (!crowdedZoom(at)) {
           if (!hit || pickable.indexOf(hit) < 0) {
             hit = nearest(at.x, at.y, TAP_PX * unitsPerPx()) || hit;
           }
@@ -523,6 +555,16 @@
     var hint = figure.querySelector(".map-hint");
     if (hint) { hint.hidden = false; }
 
+    // A map folded away (a form's "On the board"): laid out again once opened.
+    var fold = figure.closest("details");
+    if (fold) {
+      fold.addEventListener("toggle", function () {
+        if (!fold.open) { return; }
+        measure();
+        var focus = (svg.getAttribute("data-focus") || "").split(/\s+/).filter(Boolean);
+        if (focus.length) { focusOn(focus); } else { show(fit(home)); }
+      });
+    }
     new MutationObserver(changed).observe(svg, {
       attributes: true, attributeFilter: ["data-candidates", "data-roles", "data-armies", "data-focus"] });
     window.addEventListener("resize", function () { show(view); });
