@@ -58,6 +58,9 @@ def pytest_sessionfinish(session):
 # server test is marked without anyone remembering to.
 SLOW_FIXTURES = frozenset({"built", "built_site", "browser", "server", "page", "phone", "base_url", "search_build",
                            "search_index"})
+# Modules whose tests must run in one process, in order (tests/web/test_schemathesis.py counts
+# the requests of its operations, then checks the figures).
+TOGETHER = frozenset({"test_schemathesis.py"})
 SLOW_MODULES = frozenset({"test_fuzz.py", "test_schemathesis.py", "test_hostile_web.py", "test_docs.py"})
 
 
@@ -81,6 +84,10 @@ def pytest_collection_modifyitems(config, items):
     # each whole and in its own order: the build (started when the collection ends) runs
     # meanwhile, so no worker sits waiting for it while there are other tests to run. The
     # scenario files (over a thousand items of a millisecond or two) come last: they even out
-    # the workers' ends, where a long test would leave one core idle.
+    # the workers' ends, where a long test would leave one core idle. Except the modules of
+    # TOGETHER, first: their last test checks what the others counted in the same process,
+    # and a worker steals tests from the end of another's queue, never from its front (while
+    # its worker waits for the build, the build and the other worker keep both cores busy).
     waits = {item.path for item in items if docs_build.NEEDS_BUILD.intersection(getattr(item, "fixturenames", ()))}
-    items.sort(key=lambda i: 2 if ROOT / "scenarios" in i.path.parents else 1 if i.path in waits else 0)
+    items.sort(key=lambda i: -1 if i.path.name in TOGETHER else 2 if ROOT / "scenarios" in i.path.parents
+               else 1 if i.path in waits else 0)
