@@ -8,5 +8,5 @@ echo "==> ruff check ."
 .venv/bin/ruff check .
 echo "==> mypy"
 .venv/bin/mypy
-# Both cores (pytest-xdist; each worker builds its own docs once); PYTEST_WORKERS=0 runs in one process.
+# Both cores (pytest-xdist; the docs are built once for both workers, tests/docs_build.py); PYTEST_WORKERS=0 runs in one process.
 exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal "$@"

@@ -45,6 +45,33 @@ def load_scenario_file(path: Path):
 
 
 @cache
+def _asked(path: Path, mtime_ns: int, index: int | None, lang: str | None):
+    raw = load_scenario_file(path)
+    try:
+        return ask(raw if index is None else raw[index], lang)
+    except ScenarioInvalid as exc:
+        return exc
+
+
+def asked(path: Path, index: int | None, lang: str | None = None) -> dict:
+    """``api.ask(case, lang)`` of one case of a scenario file (``index`` None: the file's data
+    as a whole), worked out once per test process for the modules that ask every scenario
+    again (verdict words, messages, citations, the contract). Read-only: copy before changing
+    it. Raises ScenarioInvalid as ``api.ask`` does."""
+    path = Path(path)
+    out = _asked(path, path.stat().st_mtime_ns, index, lang)
+    if isinstance(out, ScenarioInvalid):
+        raise out.with_traceback(None)
+    return out
+
+
+def scenario_file_cases(path: Path) -> list[tuple[int | None, object]]:
+    """(index, case) for each case of a scenario file: index None for a file of one scenario."""
+    raw = load_scenario_file(path)
+    return list(enumerate(raw)) if isinstance(raw, list) else [(None, raw)]
+
+
+@cache
 def scenario_cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
     """(game, kind) -> [(name, scenario)] for every scenario case of the collection."""
     out: dict[tuple[str, str], list[tuple[str, dict]]] = defaultdict(list)

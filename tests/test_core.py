@@ -483,12 +483,11 @@ def test_a_long_title_is_accepted_whole_and_shortened_only_where_shown(lang):
 
 
 def test_the_project_titles_at_the_shown_length_are_shown_whole():
-    import yaml
-
     from adjudicator.api import TITLE_SHOWN_CHARS, shown_title
+    from tests.helpers import load_scenario_file
 
     for f in (ROOT / "scenarios").rglob("*.yaml"):
-        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        data = load_scenario_file(f)   # parsed once per process, shared (libyaml): read-only
         for scenario in data if isinstance(data, list) else [data]:   # a file may hold a list
             title = scenario.get("title")
             for text in (title.values() if isinstance(title, dict) else [title]):

@@ -148,13 +148,14 @@ def spread_out(groups: list[list], value: Any) -> list:
     """The items in rounds: each round takes from every group the first item whose value it
     has not taken yet, then what is left."""
     out, seen = [], set()
-    queues = [list(g) for g in groups]
+    queues = [[(value(item), item) for item in g] for g in groups]   # each item's value worked out once
     while any(queues):
         for queue in queues:
-            for i, item in enumerate(queue):
-                if value(item) not in seen or all(value(x) in seen for x in queue):
-                    seen.add(value(item))
-                    out.append(queue.pop(i))
+            all_seen = all(v in seen for v, _ in queue)
+            for i, (v, _) in enumerate(queue):
+                if v not in seen or all_seen:
+                    seen.add(v)
+                    out.append(queue.pop(i)[1])
                     break
     return out
 

@@ -12,6 +12,7 @@ import yaml
 from adjudicator import api, data, registry, render, wording
 from adjudicator.problems import ScenarioInvalid
 from adjudicator.spec import NESTED_LABELS
+from tests.helpers import asked, scenario_file_cases
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -126,11 +127,10 @@ def _items(line: str) -> list[str]:
 def verdict_texts() -> list[tuple[str, str, str]]:
     out = []
     for f in sorted(SCENARIOS.rglob("*.yaml")):
-        loaded = yaml.safe_load(f.read_text(encoding="utf-8"))
-        for case in loaded if isinstance(loaded, list) else [loaded]:
+        for index, _case in scenario_file_cases(f):
             for lang in ("en", "es"):
                 try:
-                    ruling = api.ask(case, lang)
+                    ruling = asked(f, index, lang)   # api.ask(case, lang), shared with other modules
                 except ScenarioInvalid:
                     continue
                 refs = {c["rule"]: i for i, c in enumerate(ruling["citations"], 1)}

@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,11 +27,13 @@ def scenario_files() -> list[Path]:
 
 
 def load_scenario(path: Path):
-    """A scenario file as JSON data (what a client would POST)."""
+    """A scenario file as JSON data (what a client would POST): a copy of the file's data,
+    parsed once per test process (tests/helpers.load_scenario_file)."""
     import json
 
-    with path.open(encoding="utf-8") as fh:
-        return json.loads(json.dumps(yaml.safe_load(fh), default=str))
+    from tests.helpers import load_scenario_file
+
+    return json.loads(json.dumps(load_scenario_file(path), default=str))
 
 
 def pytest_generate_tests(metafunc):
