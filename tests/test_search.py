@@ -401,7 +401,8 @@ def test_relevance_set(search_index):
 # heldout.yaml, tuning2.yaml to tuning13.yaml (the second to thirteenth held-out sets, each written
 # blind by someone else, measured once in rounds 3 to 14 and then studied), and tuning25.yaml (the
 # newcomers' own words of issue 25, README-set25.md), tuning26.yaml and heldout26.yaml (set 26,
-# README-set26.md; heldout26 spent after its one measurement, tuned on from then), with their
+# README-set26.md; heldout26 spent after its one measurement, tuned on from then), heldout27 and
+# heldout28 (README-set27.md, README-set28.md; each spent by its one measurement), with their
 # nonsense files. (heldout25.yaml is
 # measured only, by tools/measure_search_set.py; it does not meet the goal.) The held-out part:
 # heldout14.yaml and nonsense14.yaml, written blind by a fourteenth writer
