@@ -826,6 +826,17 @@ def test_missing_index_and_missing_docs_say_what_to_run(tmp_path, monkeypatch):
         search.build_index()
 
 
+def test_an_index_a_killed_rebuild_left_aside_is_waited_for_only_a_moment(tmp_path, monkeypatch):
+    """A build killed between its two renames leaves the old index aside and none in place: a
+    search waits for the swap to finish no longer than SWAP_WAIT, then says what to run."""
+    monkeypatch.setattr(paths, "BUILD", tmp_path)
+    monkeypatch.setattr(search, "SWAP_WAIT", 0.05)
+    (tmp_path / "index" / ".en.old-1a2b3c4d").mkdir(parents=True)
+    assert backend.being_replaced(paths.search_index("en")) and not backend.being_replaced(paths.search_index("es"))
+    with pytest.raises(search.IndexMissing, match="adjudicator build"):
+        search.search("siege", "en")
+
+
 def test_index_build_is_skipped_when_up_to_date_and_reopened_after_a_rebuild(search_index):
     lines = []
     again = search.build_index(progress=lines.append)
@@ -881,8 +892,7 @@ def test_searches_keep_working_while_the_index_is_rebuilt(search_index):
             except Exception as exc:  # noqa: BLE001 - any error is the failure being tested
                 errors.append(repr(exc))
 
-    # A running app has searched before: its index is open (a test process that runs this test
-    # first, as a pytest-xdist worker may, has not, and a search in the swap's instant found none).
+    # A running app has searched before: its index is open (an app that has not is the next test).
     assert labels_of(search.search("sortie", "en"))[:1] == ["wotr-sortie"]
     threads = [threading.Thread(target=searcher) for _ in range(3)]
     for t in threads:
@@ -894,6 +904,60 @@ def test_searches_keep_working_while_the_index_is_rebuilt(search_index):
         stop.set()
         for t in threads:
             t.join()
+    assert not errors, errors[:3]
+    assert answers and all(a == ["wotr-sortie"] for a in answers)
+
+
+def test_a_first_search_in_the_instant_of_the_index_swap_gets_the_new_index(search_index, monkeypatch):
+    """An app (re)started while ``adjudicator build index`` runs has no index open: its first
+    search may look just when the rebuild has moved the old index aside and not yet renamed the
+    new one into place. It gets the new index, never "the index is not built"."""
+    import threading
+
+    errors, answers, stop = [], [], threading.Event()
+    started: dict[str, int] = {}   # searcher -> searches begun
+    begun = threading.Condition()
+
+    def fresh_searcher():
+        me = threading.current_thread().name
+        while not stop.is_set():
+            search.close_all()   # no index open yet, as in a process that has just started
+            with begun:
+                started[me] = started.get(me, 0) + 1
+                begun.notify_all()
+            try:
+                answers.append(labels_of(search.search("sortie", "en"))[:1])
+            except Exception as exc:  # noqa: BLE001 - any error is the failure being tested
+                errors.append(repr(exc))
+            stop.wait(0.1)   # a pause: each search loads the whole index, and the rebuild needs the CPU too
+
+    rename, gaps = Path.rename, []
+
+    def swap_slowly(self, target):
+        """Path.rename, holding the swap open once the old index is aside until every searcher
+        has begun a search in that instant (what the real swap leaves to chance)."""
+        moved = rename(self, target)
+        if Path(target).name.startswith(".en.old-"):
+            with begun:
+                before = dict(started)
+                gaps.append(begun.wait_for(lambda: all(started[t] > before.get(t, 0) for t in started), timeout=5))
+            threading.Event().wait(0.05)   # and they have looked
+        return moved
+
+    threads = [threading.Thread(target=fresh_searcher, name=f"searcher-{i}") for i in range(2)]
+    for t in threads:
+        t.start()
+    try:
+        with begun:
+            begun.wait_for(lambda: len(started) == len(threads), timeout=5)
+        with monkeypatch.context() as patch:
+            patch.setattr(Path, "rename", swap_slowly)
+            search.build_index(force=True, langs=("en",))
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert gaps == [True]   # the swap was searched mid-way by every searcher
     assert not errors, errors[:3]
     assert answers and all(a == ["wotr-sortie"] for a in answers)
 

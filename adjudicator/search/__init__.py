@@ -236,6 +236,10 @@ def expand_abbreviations(text: str, lang: str) -> str:
 
 _open_lock = threading.Lock()
 _open_indexes: dict[str, Any] = {}
+# How long a search with no index open waits for a rebuild to put the new index in place (the
+# swap itself takes microseconds; a build killed between its renames leaves the old folder
+# aside until the next build), and how often it looks.
+SWAP_WAIT, SWAP_POLL = 2.0, 0.005
 
 
 def _stamp(index_dir: Path) -> tuple[int, int] | None:
@@ -247,28 +251,41 @@ def _stamp(index_dir: Path) -> tuple[int, int] | None:
 
 
 def open_index(lang: str):
-    """The open index of ``lang``, reopened when a rebuild replaced it on disk."""
+    """The open index of ``lang``, reopened when a rebuild replaced it on disk.
+
+    A rebuild swaps the index folder by two renames, the old one aside and then the new one
+    into place (:func:`adjudicator.search.index.write_index`): a process that has no index open
+    yet (just started while ``adjudicator build index`` runs) may look in between, or have the
+    folder renamed away under it as it reads. It then waits for the new index, at most
+    :data:`SWAP_WAIT` seconds, instead of answering that there is no index.
+    """
     from adjudicator.search import backend
 
     index_dir = paths.search_index(lang)
     key = str(index_dir)
-    stamp = _stamp(index_dir)  # one stat() per search: has a rebuild replaced the index?
-    with _open_lock:
-        current = _open_indexes.get(key)
-        if current is not None and (current.stamp == stamp or stamp is None):
-            return current  # unchanged, or a rebuild is swapping directories this instant
-        if stamp is None:
-            raise IndexMissing(lang)
-        if not backend.index_exists(index_dir):
-            raise IndexMissing(lang)
-        try:
-            fresh = backend.OpenIndex(index_dir, lang, stamp)
-        except Exception as exc:  # a half-written or foreign directory: ask for a rebuild
-            raise IndexMissing(lang) from exc
-        # The replaced index is not closed here: another thread may be searching it right
-        # now. It is released when the last search holding it returns.
-        _open_indexes[key] = fresh
-        return fresh
+    deadline = time.monotonic() + SWAP_WAIT
+    while True:
+        stamp = _stamp(index_dir)  # one stat() per search: has a rebuild replaced the index?
+        with _open_lock:
+            current = _open_indexes.get(key)
+            if current is not None and (current.stamp == stamp or stamp is None):
+                return current  # unchanged, or a rebuild is swapping directories this instant
+            error: Exception | None = None
+            if stamp is not None and backend.index_exists(index_dir):
+                try:
+                    fresh = backend.OpenIndex(index_dir, lang, stamp)
+                except Exception as exc:  # a half-written or foreign directory: ask for a rebuild
+                    error = exc
+                else:
+                    # The replaced index is not closed here: another thread may be searching it
+                    # right now. It is released when the last search holding it returns.
+                    _open_indexes[key] = fresh
+                    return fresh
+        # Missing or unreadable: mid-swap if the old folder is aside or the folder changed since.
+        swapping = backend.being_replaced(index_dir) or _stamp(index_dir) != stamp
+        if not swapping or time.monotonic() >= deadline:
+            raise IndexMissing(lang) from error
+        time.sleep(SWAP_POLL)
 
 
 def close_all() -> None:

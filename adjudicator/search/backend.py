@@ -6,7 +6,8 @@ from here:
 
 * :func:`analyze` (the words a text is indexed under, in a language), :func:`is_stop_word`,
   :func:`asking_words`;
-* :func:`write_index` / :func:`index_exists` (one index directory per docs language);
+* :func:`write_index` / :func:`index_exists` / :func:`being_replaced` (one index directory per
+  docs language, swapped whole by a rebuild);
 * :class:`OpenIndex` (``search``, ``correction``, ``knows``, ``close``).
 
 The parts, one topic each (:data:`PARTS`): :mod:`adjudicator.search.analysis` (Whoosh's
@@ -41,6 +42,7 @@ from adjudicator.search.index import (
     FIELDS,
     PHRASE_FIELDS,
     IndexData,
+    being_replaced,
     bm25,
     field_lang,
     index_exists,
@@ -49,8 +51,8 @@ from adjudicator.search.index import (
 from adjudicator.search.query import QueryReader, max_typos
 from adjudicator.search.snippets import Snippets
 
-__all__ = ["BACKEND", "Concept", "Hit", "OpenIndex", "Ranking", "analyze", "asking_words", "index_exists",
-           "is_stop_word", "max_typos", "write_index"]
+__all__ = ["BACKEND", "Concept", "Hit", "OpenIndex", "Ranking", "analyze", "asking_words", "being_replaced",
+           "index_exists", "is_stop_word", "max_typos", "write_index"]
 
 # The engine's modules: a change to any of them may change the index (search.py's fingerprint)
 # and each holds its own tunable constants (tools/tune_search.py --sweep looks in every one).

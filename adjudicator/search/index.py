@@ -122,6 +122,18 @@ def index_exists(path: Path) -> bool:
     return (Path(path) / INDEX_FILE).is_file()
 
 
+def being_replaced(path: Path) -> bool:
+    """Whether :func:`write_index` is swapping the index at ``path`` this instant.
+
+    Between its two renames the old index is already aside (``.<name>.old-<id>``) and the new
+    one not yet in place, so ``path`` is briefly missing; a reader that finds it so waits for
+    the new one instead of reporting no index. (What a killed build left behind looks the
+    same, until the next build removes it: a reader waits for it only a moment.)
+    """
+    path = Path(path)
+    return any(path.parent.glob(f".{path.name}.old-*"))
+
+
 def bm25(idf: float, tf: int, length: int, avg: float) -> float:
     return idf * (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / avg))
 
