@@ -5,7 +5,6 @@ only up to a bounded length. Legitimate inputs stay accepted (BOM, aliases given
 from __future__ import annotations
 
 import json
-import time
 from fractions import Fraction
 
 import pytest
@@ -46,14 +45,24 @@ WORST_QUESTIONS = [{}, {"defender_retreats": 12}, {"max_rounds": 12, "casualties
 
 
 @pytest.mark.parametrize("question", WORST_QUESTIONS, ids=["plain", "retreat-12", "rounds-12", "mixed"])
-def test_the_worst_battle_the_reader_accepts_is_cheap_and_small(question):
+def test_the_worst_battle_the_reader_accepts_is_cheap_and_small(question, monkeypatch):
+    """Cheap in work, not in seconds (a timed assertion fails on a busy machine; the seconds are
+    benchmarks/bench_engine.py's): every whole-battle solve the ruling makes is counted, and all of
+    them together build fewer states than one solve's budget."""
+    solves: list[int] = []
+    solve = bo.solve
+
+    def counted(*args, **kwargs):
+        result = solve(*args, **kwargs)
+        solves.append(result.states)
+        return result
+
+    monkeypatch.setattr(bo, "solve", counted)
     scenario = battle(WORST, question, fellowship={"companions": ["merry", "pippin"]})
-    started = time.process_time()
     out = api.ask(scenario)
-    spent = time.process_time() - started          # a generous bound (issue 20's done-criterion), not a benchmark
     size = len(json.dumps(out, ensure_ascii=False).encode("utf-8"))
     assert out["verdict"]["status"] == "decided" and out["verdict"]["allowed"] is True
-    assert spent < 1.0, spent
+    assert solves and len(solves) <= 4 and sum(solves) < bo.MAX_STATES, solves
     assert size < 256 * 1024, size
     assert "if_cancelled" in out["verdict"]
 

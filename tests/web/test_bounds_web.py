@@ -181,21 +181,26 @@ def test_a_cheap_request_is_answered_quickly_while_one_client_sends_the_worst_ba
     worst = battle(WORST, {"defender_retreats": 12}, fellowship={"companions": ["merry", "pippin"]})
     cheap = {"game": "war-of-the-ring", "question": {"kind": "victory"}}
     statuses: list[int] = []
+    flood_done: list[float] = []     # when each worst battle's answer came back
 
     def flood():
         status, _, _ = post(served["port"], worst)
         statuses.append(status)
+        flood_done.append(time.monotonic())
 
     threads = [threading.Thread(target=flood) for _ in range(16)]
     for t in threads:
         t.start()
     time.sleep(0.3)              # the 16 are in the server's hands
-    waits = []
+    cheap_done = []
     for _ in range(5):
-        status, seconds, _ = post(served["port"], cheap)
+        status, _seconds, _ = post(served["port"], cheap)
         assert status == 200
-        waits.append(seconds)
+        cheap_done.append(time.monotonic())
     for t in threads:
         t.join(timeout=120)
     assert statuses == [200] * 16
-    assert max(waits) < 1.5, waits
+    # Not a timed bound (a busy machine would fail it): the order. The solves take turns, so the
+    # flood takes many solves' time; the cheap questions never queue behind them, so all five
+    # are answered before the last worst battle is.
+    assert max(cheap_done) < max(flood_done), (cheap_done, sorted(flood_done))
