@@ -238,7 +238,6 @@ class RulingBuilder:
         self.refusals: list[Refusal] = []
         self.defaults: list[str] = []
         self._default_steps: set[int] = set()   # steps that only state a default
-        self._default_paths: dict[int, str] = {}   # a default's step -> its path
         self._regardless: list[str] = []   # fields the refusals hold whatever they are (holds_regardless)
         self.regions: dict[str, str] = {}
         self.result: Ruling | None = None
@@ -271,7 +270,6 @@ class RulingBuilder:
         self.step(key, rule, **params)
         self.steps[-1].default = path
         self._default_steps.add(len(self.steps) - 1)
-        self._default_paths[len(self.steps) - 1] = path
         if path not in self.defaults:
             self.defaults.append(path)
 
@@ -287,12 +285,11 @@ class RulingBuilder:
 
         if not self._regardless or not any(moot(p) for p in self.defaults):
             return
-        gone = {i for i, path in self._default_paths.items() if moot(path)}
+        gone = {i for i, s in enumerate(self.steps) if s.default is not None and moot(s.default)}
         kept = [(i, s) for i, s in enumerate(self.steps) if i not in gone]
         index = {old: new for new, (old, _) in enumerate(kept)}
         self.steps[:] = [s for _, s in kept]
         self._default_steps = {index[i] for i in self._default_steps if i in index}
-        self._default_paths = {index[i]: p for i, p in self._default_paths.items() if i in index}
         self.defaults[:] = [p for p in self.defaults if not moot(p)]
 
     # -- every field counts ------------------------------------------------------------------
