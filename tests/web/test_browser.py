@@ -571,19 +571,21 @@ def axe_violations(page) -> list:
     return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
 
 
+@pytest.mark.parametrize("url", AXE_PAGES)
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_axe_finds_nothing_on_the_start_page_and_the_rules_reference(browser, base_url, built_site, size):
+def test_axe_finds_nothing_on_the_start_page_and_the_rules_reference(browser, base_url, built_site, size, url):
+    """One page and one screen per test (the coverage page alone takes seconds): the pages
+    spread over both workers instead of ending the run on one."""
     needs_docs(built_site)
     phone = size == "phone"
     context = browser.new_context(base_url=base_url, locale="en-GB", is_mobile=phone, has_touch=phone,
                                   viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        for url in AXE_PAGES:
-            page.goto(url)
-            assert page.title(), url
-            found = axe_violations(page)
-            assert found == [], f"{url}: {found}"
+        page.goto(url)
+        assert page.title(), url
+        found = axe_violations(page)
+        assert found == [], f"{url}: {found}"
     finally:
         context.close()
 
