@@ -61,11 +61,6 @@ SLOW_FIXTURES = frozenset({"built", "built_site", "browser", "server", "page", "
 # Modules whose tests must run in one process, in order (tests/web/test_schemathesis.py counts
 # the requests of its operations, then checks the figures).
 TOGETHER = frozenset({"test_schemathesis.py"})
-# The modules that take longest, in seconds of one worker (pytest --durations, 2 December 2026):
-# only the order of the run depends on these figures.
-HEAVY = {"test_browser.py": 139, "test_search.py": 93, "test_table_flow.py": 71, "test_phone.py": 50,
-         "test_fuzz.py": 40, "test_app.py": 29, "test_bounds.py": 19, "test_hostile_web.py": 14,
-         "test_docs.py": 13, "test_bounds_web.py": 12, "test_answers_read_right.py": 11}
 SLOW_MODULES = frozenset({"test_fuzz.py", "test_schemathesis.py", "test_hostile_web.py", "test_docs.py"})
 
 
@@ -93,8 +88,6 @@ def pytest_collection_modifyitems(config, items):
     # TOGETHER, first: their last test checks what the others counted in the same process,
     # and a worker steals tests from the end of another's queue, never from its front (while
     # its worker waits for the build, the build and the other worker keep both cores busy).
-    # Within each group the long modules come first (HEAVY, seconds measured on a full run), so
-    # that what is left at the end, for the idle worker to steal, is many short tests.
     waits = {item.path for item in items if docs_build.NEEDS_BUILD.intersection(getattr(item, "fixturenames", ()))}
-    items.sort(key=lambda i: (-1 if i.path.name in TOGETHER else 2 if ROOT / "scenarios" in i.path.parents
-                              else 1 if i.path in waits else 0, -HEAVY.get(i.path.name, 0)))
+    items.sort(key=lambda i: -1 if i.path.name in TOGETHER else 2 if ROOT / "scenarios" in i.path.parents
+               else 1 if i.path in waits else 0)
