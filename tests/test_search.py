@@ -624,6 +624,15 @@ def test_a_phrase_outside_the_rules_written_with_equals_counts_only_as_written()
     assert search.outside_phrases("Two cards in play with Time X at once, do they share counters?") == []
 
 
+def test_the_books_set_against_the_game_are_a_rules_question():
+    """Lore words alone are lore; beside "what does the game say" the player asks for the rule."""
+    assert search.outside_phrases("en el libro gandalf muere en moria?") == [("lore", "en el libro")]
+    assert search.outside_phrases("¿Por qué Tom Bombadil no aparece en el juego si en el libro está?") \
+        == [("lore", "en el libro")]
+    assert search.outside_phrases("en el libro ya peleaban, pero no sé qué dice el juego") == []
+    assert search.outside_phrases("In the books the Ents march on their own, what does the game say?") == []
+
+
 def test_every_kind_of_question_outside_the_rules_has_its_words_and_its_message():
     data = json.loads(search.OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
     assert tuple(data) == search.OUTSIDE_KINDS

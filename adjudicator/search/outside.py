@@ -18,6 +18,12 @@ OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", 
 # players, so in a question about the card game (search/routing.py) they are rules words.
 PLAYER_COUNT = re.compile(r"player|jugador|teammate|companero de equipo")
 _WORD = re.compile(r"\w+")
+# A question that sets the books or the films against the game ("in the book they were already
+# fighting, but what does the game say?") asks what the game does: its lore words do not make it
+# a question of lore.
+GAME_CONTRAST = re.compile(r"\b(?:(?:dice|dicen|hace|hacen|pasa) (?:en )?el juego|segun el juego|"
+                           r"(?:dicen|segun|en) las reglas|(?:do|does|say|says) the game|the game says|"
+                           r"the rules say|in the rules|rules wise|game wise)\b")
 
 # A phrase of several words still counts with this many words between two of its words ("how
 # long does a full game take" is "how long does a game"), unless written with "=" before it.
@@ -57,4 +63,6 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     if any(kind == "table" and PLAYER_COUNT.search(phrase) for kind, phrase in found) and any(
             about_card_game(query, lang) for lang in ("en", "es")):
         found = [(kind, phrase) for kind, phrase in found if not (kind == "table" and PLAYER_COUNT.search(phrase))]
+    if any(kind == "lore" for kind, _p in found) and GAME_CONTRAST.search(text):
+        found = [(kind, phrase) for kind, phrase in found if kind != "lore"]
     return found
