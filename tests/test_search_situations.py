@@ -229,6 +229,20 @@ def test_a_described_move_is_read_field_by_field():
     assert spanish["position"] == scenario["position"]
 
 
+@pytest.mark.parametrize("query, lang", [
+    ("The Shadow has 5 Sauron regulars in Dagorlad, Gondor has 2 regulars in Osgiliath. Shadow attacks: "
+     "how many dice each?", "en"),
+    ("La Sombra tiene 5 regulares de Sauron en Dagorlad y en Osgiliath hay 2 regulares de Gondor: si ataca, "
+     "¿cuántos dados tira cada uno?", "es"),
+])
+def test_the_side_said_to_attack_is_the_attacker(query, lang):
+    """"Shadow attacks", or a verb with no subject after a stop ("...de Gondor: si ataca"): the side
+    the query named attacks, not the army named last before the verb."""
+    scenario = read_situation(query, lang)
+    assert scenario is not None and scenario["question"]["kind"] in ("battle", "battle-outcome")
+    assert (scenario["question"]["from"], scenario["question"]["to"]) == ("Dagorlad", "Osgiliath")
+
+
 def test_only_what_the_query_says_is_filled_in():
     """A passive nation's distance from war is not said: the state says passive and no more."""
     scenario = read_situation("Rohan is passive, can I recruit in Helm's Deep?", "en")

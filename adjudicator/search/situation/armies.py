@@ -291,10 +291,21 @@ class Armies(Places):
             if len(theirs) == 1:
                 return theirs[0]
         before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
+        if before and any(g[-1].end <= i <= at for i in self.breaks for g in (groups[before[-1]],)) \
+                and self.tokens[at - 1] in ("si", "if", "when", "cuando"):
+            before = []   # "... 2 de Gondor: si ataca la ciudad": a new clause, its subject not that army
         said_end = at + len(verb.group(0).split())
         after_verb = self.tokens[said_end:said_end + 1]
-        if (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la", "le")) or \
-                after_verb in (["them"], ["him"], ["it"]):
+        pronoun = (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la", "le")) or \
+            after_verb in (["them"], ["him"], ["it"])
+        if not before and not pronoun and verb.group(0) in ("attacks", "assaults", "ataca", "atacan"):
+            # "La Sombra tiene 5 regulares en Umbar y en Pelargir hay 2 de Gondor: si ataca la ciudad":
+            # a verb of the third person with no subject of its own is the one side named before it
+            said = {side for i, side in self.sides_at if i < at}
+            theirs = [k for k, g in enumerate(groups) if said and self.side_of_group(g, self.region_of(g)) in said]
+            if len(said) == 1 and len(theirs) == 1:
+                return theirs[0]
+        if pronoun:
             # "si los ataca", "attacks them": the army named before is the one attacked
             return next((k for k in range(len(groups) - 1, -1, -1) if k not in before[-1:]), None) \
                 if len(groups) == 2 and before else None
@@ -308,10 +319,28 @@ class Armies(Places):
         """The side of a character or nation named just before token ``at`` (a verb's subject)."""
         from adjudicator import data
 
+        def clause(i: int) -> bool:   # "... 2 de Gondor: si ataca": no subject across a stop
+            return not any(i < b <= at for b in self.breaks)
+
         for _s, e, cid in self.chars_at:
-            if at - 2 <= e <= at and cid in data.characters():
+            if at - 2 <= e <= at and cid in data.characters() and clause(e - 1):
                 return data.characters()[cid]["side"]
         for i, nation in self.nations_at:
-            if at - 2 <= i < at and nation in data.nations():
+            if at - 2 <= i < at and nation in data.nations() and clause(i):
                 return data.nations()[nation]["side"]
+        for i, side in self.sides_at:   # "Shadow attacks with an army die"
+            if at - 2 <= i < at and clause(i):
+                return side
         return None
+
+    @property
+    def sides_at(self) -> list[tuple[int, str]]:
+        """(token, side) for each side the query names in words ("the Shadow", "los Pueblos Libres")."""
+        sides = tables()["sides"]
+        out = []
+        for i, tok in enumerate(self.tokens):
+            if i + 1 < len(self.tokens) and f"{tok} {self.tokens[i + 1]}" in sides:
+                out.append((i + 1, sides[f"{tok} {self.tokens[i + 1]}"]))
+            elif tok in sides:
+                out.append((i, sides[tok]))
+        return out
