@@ -243,6 +243,34 @@ def test_the_side_said_to_attack_is_the_attacker(query, lang):
     assert (scenario["question"]["from"], scenario["question"]["to"]) == ("Dagorlad", "Osgiliath")
 
 
+def test_a_siege_said_of_a_stronghold_with_its_besiegers_marks_it_besieged():
+    scenario = read_situation("Helm's Deep is under siege by 7 Shadow units, can Rohan recruit in Edoras?", "en")
+    assert scenario is not None and scenario["question"]["kind"] == "muster"
+    assert scenario["position"]["regions"]["Helm's Deep"]["besieged"] == "free-peoples"
+    assert scenario["position"]["regions"]["Helm's Deep"]["shadow"] == {"sauron": {"regular": 7}}   # the side's default
+    spanish = read_situation("Tengo 3 regulares de Rohan en el Abismo de Helm y me asedian 5 regulares de Isengard: "
+                             "¿cuántas rondas aguanto?", "es")
+    assert spanish is not None and spanish["position"]["regions"]["Abismo de Helm"]["besieged"] == "free-peoples"
+
+
+def test_another_unit_in_a_second_region_and_a_muster_die_by_its_spanish_nickname():
+    for query, lang in (("Gondor is at war: can I recruit a regular in Pelargir and another in Lossarnach?", "en"),
+                        ("Gondor está en guerra: con un dado de reunión, ¿pongo un regular en Pelargir y otro en "
+                         "Lossarnach?", "es")):
+        scenario = read_situation(query, lang)
+        assert scenario is not None and scenario["question"]["kind"] == "muster", query
+        assert [r["region"] for r in scenario["question"]["recruit"]] == ["Pelargir", "Lossarnach"], query
+
+
+def test_a_name_three_cards_begin_with_asks_the_card_question_and_leaves_the_card_to_choose():
+    for query, lang in (("Can the Free Peoples play The Ents Awake with Gandalf the White in Fangorn?", "en"),
+                        ("Si juego Los Ents despiertan con Mithrandir el Blanco en Fangorn, ¿qué pasa?", "es")):
+        scenario = read_situation(query, lang)
+        assert scenario is not None and scenario["question"] == {"kind": "event-card"}, query
+        assert scenario["position"]["regions"]["Fangorn"]["free_peoples"]["characters"] in (
+            ["Gandalf the White"], ["Gandalf el Blanco"]), query
+
+
 def test_only_what_the_query_says_is_filled_in():
     """A passive nation's distance from war is not said: the state says passive and no more."""
     scenario = read_situation("Rohan is passive, can I recruit in Helm's Deep?", "en")

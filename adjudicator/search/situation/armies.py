@@ -50,6 +50,10 @@ class Armies(Places):
                     any(s == i + 2 or (s == i + 3 and tokens[i + 2] in ARTICLE_WORDS) for s, _e, _r in self.regions_at):
                 out.append(Unit(i, i + 1, None, "nazgul", 1))   # "nazgul in Dol Guldur": one, where it stands
                 continue
+            if tok in ("another", "otro", "otra") and out and tokens[i + 1:i + 2] in (["in"], ["en"], ["at"]):
+                prev = out[-1]   # "a regular in Dol Amroth and another in Pelargir": one more of them
+                out.append(Unit(i, i + 1, prev.nation, prev.unit, 1, prev.side, explicit=prev.explicit))
+                continue
             if n is None or i in covered:
                 continue
             nation, unit, j, word, implied = None, None, i + 1, None, None
@@ -70,6 +74,8 @@ class Armies(Places):
                     continue
                 if w in t["nations"] and nation is None:
                     nation = t["nations"][w]
+                elif w in t["sides"] and nation is None and j == i + 1:
+                    pass   # "8 Shadow units": the side is read with the group (_side_said)
                 elif w not in ("de", "of", "del", "more", "mas"):
                     break
                 j += 1

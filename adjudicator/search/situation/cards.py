@@ -25,14 +25,25 @@ NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
 def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
     """One pattern for every Event card's name (English and our Spanish, folded, the longest
     first) and the card each folded name is."""
+    from adjudicator import names
     from adjudicator.wotr.cards import catalogue
 
     ids: dict[str, str] = {}
+    shortened: dict[str, set[str]] = {}
     for cid in catalogue.cards():
         for lang in ("en", "es"):
-            words = words_of(fold(catalogue.card_name(cid, lang)))
+            name = catalogue.card_name(cid, lang)
+            words = words_of(fold(name))
             if words:
                 ids.setdefault(" ".join(words), cid)
+            # the name before its colon or comma, as players say it: "Grond", "The Ents Awake"
+            # (three cards: none named), not a character's name alone ("Éomer") nor a word ("On")
+            head = words_of(fold(re.split(r"[:,]", name)[0]))
+            if head and head != words and (len(head) >= 2 or (
+                    len(head[0]) >= 4 and names.characters().lookup(head[0]) is None)):
+                shortened.setdefault(" ".join(head), set()).add(cid)
+    for head, cids in shortened.items():
+        ids.setdefault(head, cids.pop() if len(cids) == 1 else "")
     keys = sorted(ids, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b"), ids
 
@@ -69,7 +80,7 @@ def card_named(text: str, tokens: list[str]) -> str | None:
     pattern, ids = card_names()
     found = pattern.search(text)
     if found:
-        return ids[found.group(0)]
+        return ids[found.group(0)]   # "" for a name several cards begin with
     said = set(tokens)
     best: list[tuple[int, str]] = []
     for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"

@@ -12,6 +12,7 @@ from adjudicator.search.situation.text import Unit
 from adjudicator.search.situation.words import (
     ACTIVE,
     AT_WAR,
+    BESIEGED,
     BRINGABLE,
     FIXED_AT,
     FP_BOX,
@@ -211,8 +212,13 @@ def _sieges_and_control(read: Read, position: dict[str, Any], lang: str) -> None
         for rid in dict.fromkeys(read.regions):
             info = data.regions()[rid]
             slot = regions.get(region_name(rid, lang), {})
-            if info.get("settlement") == "stronghold" and "free_peoples" in slot and "shadow" in slot:
-                slot["besieged"] = "free-peoples" if info.get("side") == "free_peoples" else "shadow"
+            inside = "free_peoples" if info.get("side") == "free_peoples" else "shadow"
+            outside = "shadow" if inside == "free_peoples" else "free_peoples"
+            if info.get("settlement") == "stronghold" and outside in slot and (inside in slot or any(
+                    BESIEGED.search(" ".join(read.tokens[max(0, s - 2):s] + ["|"] + read.tokens[e:e + 3]))
+                    for s, e, r in read.regions_at if r == rid)):
+                # "Minas Tirith is under siege by 8 Shadow units": the siege said of it, its besiegers there
+                slot["besieged"] = inside.replace("_", "-")
     sides = {"shadow": "shadow", "sombra": "shadow", "sauron": "shadow", "enemy": "shadow", "enemigo": "shadow",
              "free peoples": "free-peoples", "pueblos libres": "free-peoples"}
     for s, e, rid in read.regions_at:

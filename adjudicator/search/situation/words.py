@@ -39,7 +39,7 @@ BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i",
               "asediadas", "asediado", "asediada", "sitiados", "sitiadas", "sitiado", "sitiada", "besieged", "que",
               "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta",
               "next", "beside", "nearby", "it", "al", "lado", "junto", "ahi", "alli", "haya", "aunque",
-              "even", "though"}
+              "even", "though", "under", "siege"}
 # After a target region, the units said to stand against the attack there ("into the Fords of Isen
 # against 2 Rohan regulars"): the defenders, who stand in it.
 AGAINST = {"against", "contra", "vs", "versus"}
@@ -73,7 +73,8 @@ TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|mo
 NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
 STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
                    r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
-BESIEGED = re.compile(r"\b(besieged|besieging|under siege|sitiad[oa]s?|asediad[oa]s?|sitiando|asediando|siege rounds?"
+BESIEGED = re.compile(r"\b(besieged|besieging|besieges?|under siege|sitiad[oa]s?|asediad[oa]s?|sitiando|asediando"
+                      r"|asedian?|sitian?|siege rounds?"
                       r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
                       r"|adentro (?:tengo|hay|estan|tenemos))\b")
 SIEGE_ONLY = re.compile(r"\b(asedio|siege)\b")
@@ -146,7 +147,9 @@ INTENTS = (
                              r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|dados?"
                              r"|reroll\w*|relanz\w*|tira\w*)\b|\b(rolls?|dice|dados?|reroll\w*|relanz\w*|tirada)\b.*"
                              r"\b(hunt|caza|caceria|busqueda)\b")),
-    ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*)\b"
+    # "dado de reunión": a Muster die as Spanish players may call it (set 29's writer w10)
+    ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*"
+                          r"|dados? de (?:la )?reunion)\b"
                           r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
