@@ -38,12 +38,12 @@ def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
                 ids.setdefault(" ".join(words), cid)
             # the name before its colon or comma, as players say it: "Grond", "The Ents Awake"
             # (three cards: none named), not a character's name alone ("Éomer") nor a word ("On")
-            head = words_of(fold(re.split(r"[:,]", name)[0]))
-            if head and head != words and (len(head) >= 2 or (
-                    len(head[0]) >= 4 and names.characters().lookup(head[0]) is None)):
-                shortened.setdefault(" ".join(head), set()).add(cid)
-    for head, cids in shortened.items():
-        ids.setdefault(head, cids.pop() if len(cids) == 1 else "")
+            first = words_of(fold(re.split(r"[:,]", name)[0]))
+            if first and first != words and (len(first) >= 2 or (
+                    len(first[0]) >= 4 and names.characters().lookup(first[0]) is None)):
+                shortened.setdefault(" ".join(first), set()).add(cid)
+    for said, cids in shortened.items():
+        ids.setdefault(said, cids.pop() if len(cids) == 1 else "")
     keys = sorted(ids, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b"), ids
 
