@@ -631,6 +631,16 @@ def test_the_books_set_against_the_game_are_a_rules_question():
         == [("lore", "en el libro")]
     assert search.outside_phrases("en el libro ya peleaban, pero no sé qué dice el juego") == []
     assert search.outside_phrases("In the books the Ents march on their own, what does the game say?") == []
+    assert search.outside_phrases("En el libro Sam va solo, pero en el juego ¿quién es el guía?") == []
+
+
+def test_a_films_cast_and_a_strategy_asked_otherwise_are_outside_and_an_abilitys_cost_is_not():
+    assert [k for k, _p in search.outside_phrases("which actor plays Gandalf in The Two Towers")] == ["lore", "lore"]
+    assert search.outside_phrases("¿Qué estrategia usa el Pueblo Libre contra Isengard?") == \
+        [("advice", "que estrategia")]
+    assert search.outside_phrases("la habilidad del Rey Brujo, ¿cuánto cuesta usarla?") == []
+    assert search.outside_phrases("¿cuánto cuesta el juego en una tienda?")[0][0] == "product"
+    assert search.outside_phrases("Doomed on my card: every player or only the one who played it?") == []
 
 
 def test_every_kind_of_question_outside_the_rules_has_its_words_and_its_message():

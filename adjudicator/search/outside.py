@@ -23,7 +23,8 @@ _WORD = re.compile(r"\w+")
 # a question of lore.
 GAME_CONTRAST = re.compile(r"\b(?:(?:dice|dicen|hace|hacen|pasa) (?:en )?el juego|segun el juego|"
                            r"(?:dicen|segun|en) las reglas|(?:do|does|say|says) the game|the game says|"
-                           r"the rules say|in the rules|rules wise|game wise)\b")
+                           r"the rules say|in the rules|rules wise|game wise|"
+                           r"pero en el juego|but in the game|and in the game)\b")
 
 # A phrase of several words still counts with this many words between two of its words ("how
 # long does a full game take" is "how long does a game"), unless written with "=" before it.
