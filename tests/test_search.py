@@ -300,7 +300,7 @@ def test_the_questions_asked_before_are_the_tuning_sets_and_never_a_held_out_one
     held-out question may still be in it word for word when an earlier writer typed the same
     words, as about one in seven of heldout14.yaml's are: players repeat questions; docs/usage.md.)"""
     data = json.loads(search.ASKED_FILE.read_text(encoding="utf-8"))["asked"]
-    tuned = load_parts(TUNED_PARTS)
+    tuned = load_parts(tuple(p for p in TUNED_PARTS if p not in NOT_ASKED))   # NOT_ASKED: tools/build_asked.py
     indexed = {(lang, label, way) for label, ways in data.items() for lang in search.LANGS for way in ways[lang]}
     assert indexed == {(q["lang"], label, " ".join(str(q["query"]).split())) for q in tuned for label in q["labels"]}
     assert set(data) <= set(RULES)
@@ -413,12 +413,14 @@ def test_relevance_set(search_index):
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
                "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25", "tuning26", "heldout26",
-               "heldout27", "heldout28")
+               "heldout27", "heldout28", "heldout29", "heldout30")
+# Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py).
+NOT_ASKED = ("heldout29", "heldout30")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
                   "nonsense-tuning25", "nonsense-tuning26", "nonsense-heldout26", "nonsense-heldout27",
-                  "nonsense-heldout28")
+                  "nonsense-heldout28", "nonsense-heldout29", "nonsense-heldout30")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the

@@ -25,17 +25,24 @@ from tune_search import TUNING, load  # noqa: E402
 
 from adjudicator import search  # noqa: E402
 
+# Tuned on but not indexed as questions asked before: measured with tools/tune_search.py --deleak
+# 0.75 --by-set (each set searched as a new writer's), indexing sets 29 and 30 too lowered rank-1
+# (en 89.7 -> 89.3 %, es 90.7 -> 90.5 %) and cost 27 of the other sets' queries their first rank
+# while helping 4: their labellers read some rules' borders otherwise than the earlier sets'.
+NOT_ASKED = ("heldout29", "heldout30")
+ASKED_SETS = tuple(name for name in TUNING if name not in NOT_ASKED)
+
 
 def asked() -> dict:
     out: dict[str, dict[str, list[str]]] = {}
-    for q in load(TUNING):
+    for q in load(ASKED_SETS):
         for label in q["labels"]:
             ways = out.setdefault(label, {lang: [] for lang in search.LANGS})[q["lang"]]
             text = " ".join(str(q["query"]).split())
             if text not in ways:
                 ways.append(text)
     return {"_source": "The questions of the tuning relevance sets (tests/search_relevance/: "
-                       + ", ".join(TUNING) + "), each under the rules that answer it, as their blind writers typed "
+                       + ", ".join(ASKED_SETS) + "), each under the rules that answer it, as their blind writers typed "
                        "them; written by tools/build_asked.py, never from a held-out set.",
             "asked": {label: out[label] for label in sorted(out)}}
 
