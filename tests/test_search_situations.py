@@ -155,6 +155,8 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
         if "companions" not in fellowship:
             return False
         return {_character(c) for c in _as_list(fellowship["companions"])} == {_character(w) for w in want}
+    if "." not in path and path in question:   # another field of the question asked ("tile" of hunt-damage)
+        return question[path] == want
     parts = path.split(".")
     if parts[0] == "*":
         parts = ["regions", *parts]
@@ -272,6 +274,30 @@ def test_a_name_three_cards_begin_with_asks_the_card_question_and_leaves_the_car
         assert scenario is not None and scenario["question"] == {"kind": "event-card"}, query
         assert scenario["position"]["regions"]["Fangorn"]["free_peoples"]["characters"] in (
             ["Gandalf the White"], ["Gandalf el Blanco"]), query
+
+
+def test_the_army_standing_where_the_attack_goes_is_the_defender():
+    scenario = read_situation("Sauron tiene 4 regulares en Dagorlad y yo tengo 2 regulares de Gondor en Osgiliath; "
+                              "¿pueden atacar Osgiliath directo?", "es")
+    assert scenario is not None and (scenario["question"]["from"], scenario["question"]["to"]) == \
+        ("Dagorlad", "Osgiliath")
+
+
+def test_besiegers_named_after_the_besieged_stand_in_their_stronghold_and_a_sortie_stays_there():
+    scenario = read_situation("Mis 3 regulares de Rohan están en Cuernavilla y los sitian 6 orcos con Saruman en "
+                              "Orthanc: si hago una salida, ¿qué pasa?", "es")
+    assert scenario is not None
+    helms = scenario["position"]["regions"]["Abismo de Helm"]
+    assert helms["besieged"] == "free-peoples" and helms["shadow"] == {"isengard": {"regular": 6}}   # Saruman's orcs
+    assert scenario["question"]["from"] == scenario["question"]["to"] == "Abismo de Helm"
+
+
+def test_a_mordor_step_a_settlement_taken_by_a_shadow_nation():
+    assert read_situation("fellowship at mordor step 3, can it hide?", "en")["position"]["fellowship"]["mordor"] == 3
+    taken = read_situation("the southrons took Dol Amroth, can Gondor recruit in Pelargir?", "en")
+    assert taken["position"]["regions"]["Dol Amroth"]["control"] == "shadow"
+    assert "mordor" not in (read_situation("6 regulares de mordor 3 elites en Gorgoroth atacan Dagorlad", "es")
+                            ["position"].get("fellowship", {}))
 
 
 def test_only_what_the_query_says_is_filled_in():

@@ -112,7 +112,8 @@ class Armies(Places):
                     tokens[end + 1] in ("la", "the") and tokens[end + 2] in t["sides"]:
                 end += 3   # "de la Sombra": its side, read with the group
             if nation is None and implied is not None:
-                nation = implied
+                # "saruman besieges with 8 orcs": orcs are Isengard's where it is Isengard's war
+                nation = self._shadow_nation() if implied == "sauron" else implied
             out.append(Unit(i, end, nation, unit, n, explicit=explicit))
             del word
         groups = self._group(out)
@@ -296,11 +297,17 @@ class Armies(Places):
             theirs = [k for k, g in enumerate(groups) if self.side_of_group(g, self.region_of(g)) == subject]
             if len(theirs) == 1:
                 return theirs[0]
+        said_end = at + len(verb.group(0).split())
+        target = next((rid for s, _e, rid in self.regions_at if said_end <= s <= said_end + 2
+                       and all(t in ("a", "al", "the", "to", "into") for t in self.tokens[said_end:s])), None)
+        standing = [self.region_of(g) for g in groups]
+        if target is not None and len(groups) == 2 and standing.count(target) == 1 and None not in standing:
+            # "¿pueden atacar Minas Tirith?", "attacks Dale": the army standing there is attacked
+            return standing.index(standing[1] if standing[0] == target else standing[0])
         before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
         if before and any(g[-1].end <= i <= at for i in self.breaks for g in (groups[before[-1]],)) \
                 and self.tokens[at - 1] in ("si", "if", "when", "cuando"):
             before = []   # "... 2 de Gondor: si ataca la ciudad": a new clause, its subject not that army
-        said_end = at + len(verb.group(0).split())
         after_verb = self.tokens[said_end:said_end + 1]
         pronoun = (at and self.tokens[at - 1] in ("los", "las", "les", "lo", "la", "le")) or \
             after_verb in (["them"], ["him"], ["it"])

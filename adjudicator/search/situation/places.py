@@ -18,6 +18,11 @@ from adjudicator.search.situation.words import (
     TARGET_BEFORE,
 )
 
+# Just before an army, words that say it besieges the Stronghold named before ("los sitian",
+# "me asedian", "besieged by").
+BESIEGERS_BEFORE = re.compile(r"\b(?:(?:los|las|lo|la|me|nos|les) (?:sitian|asedian|sitia|asedia|rodean)"
+                              r"|(?:besieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por)(?: \w+)?$")
+
 
 class Places(Text):
     """The places a query says its units stand in, come from and go to."""
@@ -34,6 +39,15 @@ class Places(Text):
 
     def region_and_how(self, group: list[Unit]) -> tuple[str | None, str | None]:
         start, end = group[0].start, group[-1].end
+        if BESIEGERS_BEFORE.search(" ".join(self.tokens[max(0, start - 4):start])):
+            # "están en Cuernavilla y los sitian 8 orcos ... en Orthanc": the besiegers stand where
+            # the besieged are, the Stronghold named before them, whatever is named after
+            from adjudicator import data
+
+            held = [rid for s, _e, rid in self.regions_at if s < start
+                    and data.regions()[rid].get("settlement") == "stronghold"]
+            if held:
+                return held[-1], "before"
         for s, _e, rid in self.regions_at:
             if end <= s <= end + 6:
                 k = s - 1

@@ -24,6 +24,7 @@ from adjudicator.search.situation.words import (
     ORDINALS,
     PASSIVE,
     RECRUIT_WORD,
+    SHADOW_NATION_WORDS,
     SIDE_HOLDS,
     STEPS,
     TO_WAR_BEFORE,
@@ -220,7 +221,8 @@ def _sieges_and_control(read: Read, position: dict[str, Any], lang: str) -> None
                 # "Minas Tirith is under siege by 8 Shadow units": the siege said of it, its besiegers there
                 slot["besieged"] = inside.replace("_", "-")
     sides = {"shadow": "shadow", "sombra": "shadow", "sauron": "shadow", "enemy": "shadow", "enemigo": "shadow",
-             "free peoples": "free-peoples", "pueblos libres": "free-peoples"}
+             "free peoples": "free-peoples", "pueblos libres": "free-peoples",
+             **dict.fromkeys(SHADOW_NATION_WORDS.split("|"), "shadow")}
     for s, e, rid in read.regions_at:
         after = HELD_BY.search(" ".join(read.tokens[e:e + 6]))
         before = SIDE_HOLDS.search(" ".join(read.tokens[max(0, s - 5):s]) + " ")

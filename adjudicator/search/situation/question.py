@@ -19,6 +19,8 @@ from adjudicator.search.situation.words import (
     tables,
 )
 
+SORTIE = re.compile(r"\b(sortie\w*|sally|sallies|salida|salgo|salimos|salir a pelear)\b")
+
 
 def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) -> dict[str, Any]:
     """The question's own fields the query names: where from and to, who moves, which nation."""
@@ -28,7 +30,11 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
     ordered = list(read.regions)
     regions = [region_name(rid, lang) for rid in ordered]
     origin, target = read.origins(), read.marked(TARGET_BEFORE)
-    if kind in ("army-move", "battle", "battle-outcome", "character-move", "retreat") and regions:
+    besieged = [name for name, slot in position.get("regions", {}).items() if isinstance(slot, dict)
+                and slot.get("besieged")]   # the Strongholds the position holds besieged
+    if kind in ("battle", "battle-outcome") and len(besieged) == 1 and SORTIE.search(read.text):
+        question["from"] = question["to"] = besieged[0]   # a sortie: out of the Stronghold, in its region
+    elif kind in ("army-move", "battle", "battle-outcome", "character-move", "retreat") and regions:
         if len(set(ordered)) >= 2:
             first, last = ordered[0], ordered[-1]
             attacker = read.attacker() if kind in ("battle", "battle-outcome", "retreat") else None
@@ -51,7 +57,6 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 question["from"] = regions[0]   # the attacker's region said, the defender's not
             else:
                 question["to"] = regions[0]
-                besieged = any(isinstance(s, dict) and s.get("besieged") for s in position.get("regions", {}).values())
                 if besieged or re.search(r"\b(sortie|salir|salida|besieged by|sitiados por|asediados por)\b",
                                          read.text):
                     question["from"] = regions[0]   # a siege or a sortie: the Stronghold's own region

@@ -78,11 +78,15 @@ BESIEGED = re.compile(r"\b(besieged|besieging|besieges?|under siege|sitiad[oa]s?
                       r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
                       r"|adentro (?:tengo|hay|estan|tenemos))\b")
 SIEGE_ONLY = re.compile(r"\b(asedio|siege)\b")
+# The Shadow's nations as players name them holding a settlement ("the southrons took Pelargir").
+SHADOW_NATION_WORDS = "southrons|surenos|easterlings|orientales|haradrim|harad|isengard|mordor|orcs|orcos"
 # A settlement held by a side: "Pelargir lo tiene la sombra", "the Shadow controls Pelargir".
 HELD_BY = re.compile(r"^\W*(?:is |esta |lo |la |los )?(?:held|controlled|taken|captured|occupied|tiene|tienen|controla|"
                      r"controlan|tomad[oa]|capturad[oa]|conquistad[oa]|ocupad[oa]|controlad[oa])\b(?:\W+(?:by|por))?"
-                     r"\W+(?:the |la |los )?(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres)")
-SIDE_HOLDS = re.compile(r"\b(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres) (?:controls?|holds?|took|"
+                     r"\W+(?:the |la |los )?(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres|"
+                     + SHADOW_NATION_WORDS + ")")
+SIDE_HOLDS = re.compile(r"\b(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres|" + SHADOW_NATION_WORDS
+                        + r") (?:controls?|holds?|took|"
                         r"captured|has taken|controla|tiene|tomo|capturo|conquisto|ocupa)\W+(?:the |el |la )?$")
 GUIDE = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:is |as |de |como |es )?(?:the |el |la |our |mi |my |nuestro )?"
                    r"(?:guide|guia)\b")
@@ -92,6 +96,7 @@ LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
 MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
                          r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|track|camino)"
                          r"|\b(?:mordor track|senda de mordor|track de mordor) (?:step |paso |casilla )?(\d)\b"
+                         r"|\bmordor (?:step|paso|casilla|space) (\d)\b"
                          r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
                          r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
                          r"(mount doom|monte del destino|orodruin)\b")
