@@ -54,7 +54,8 @@ TUNED_FLOOR: dict[tuple[str, str], int] = {("situations-heldout26", "en"): 9, ("
                                            ("situations-heldout27", "es"): 9}
 # Held-out sets, measured by the lead only: their counts are printed, never their misses. Each
 # is listed here before it exists; it is measured once its file is in tests/search_relevance/.
-HELDOUT_NAMES: tuple[str, ...] = ("situations-heldout28", "situations-heldout29", "situations-heldout30")
+HELDOUT_NAMES: tuple[str, ...] = ("situations-heldout28", "situations-heldout29", "situations-heldout30",
+                                  "situations-heldout31")
 # What a held-out set gave when the lead measured it, once (README-set28.md): the goal (8 in 10,
 # kind and fields) is NOT met on situations-heldout28, so its measured counts are asserted as a
 # floor rather than the goal, and the note says so.
@@ -65,7 +66,10 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, int]] = {("situations-heldout
                                                             ("situations-heldout29", "es"): (9, 2),
                                                             # README-set30.md: measured once; kind met, fields not
                                                             ("situations-heldout30", "en"): (11, 1),
-                                                            ("situations-heldout30", "es"): (10, 3)}
+                                                            ("situations-heldout30", "es"): (10, 3),
+                                                            # README-set31.md: measured once; kind met, fields not
+                                                            ("situations-heldout31", "en"): (9, 3),
+                                                            ("situations-heldout31", "es"): (11, 3)}
 HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
                                  if (ROOT / "tests" / "search_relevance" / f"{n}.yaml").exists())
 
@@ -192,8 +196,10 @@ def test_each_situation_set_is_bilingual_and_labelled(name):
     assert len(queries) >= 20
     for lang in ("en", "es"):
         assert sum(q["lang"] == lang for q in queries) >= 10
-    for q in queries:
-        assert q["kinds"] and q["fields"], q["query"] if name not in HELDOUT else "a held-out question"
+    for q in queries:   # a situation may name no field a scenario holds (set 31: the Will of the West as a die)
+        shown = q["query"] if name not in HELDOUT else "a held-out question"
+        assert q["kinds"] and isinstance(q["fields"], dict), shown
+    assert sum(bool(q["fields"]) for q in queries) >= 0.9 * len(queries)
 
 
 @pytest.mark.parametrize("name", STUDIED)
