@@ -8,9 +8,12 @@ PY=${PYTHON:-python3}
 
 if [ "${1:-}" = "test" ]; then
   # System packages the tests need: Chromium (Playwright drives Debian's build, never a
-  # downloaded one) and gettext (msgfmt checks the Spanish catalogues).
+  # downloaded one: its headless shell, the same engine without the browser's own windows, which
+  # ran the browser tests on a third less CPU; docs/benchmarks.md) and gettext (msgfmt checks the
+  # Spanish catalogues).
   need=()
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
   command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
   if [ ${#need[@]} -gt 0 ]; then
     echo "==> Installing system packages: ${need[*]}"
