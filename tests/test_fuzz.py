@@ -51,8 +51,9 @@ values = st.recursive(leaves, lambda inner: st.one_of(
 
 # Strategies drawn from in every example, made once: a sampled_from made inside a draw computes
 # its label from its elements each time (the thousand scenarios: an eighth of the fuzz tests'
-# time, measured with py-spy), so a list built per example is indexed with an integer instead.
+# time, measured with py-spy), so a long list built per example is indexed with an integer instead.
 A_SCENARIO = st.sampled_from(SCENARIOS)
+FAST_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 OPERATIONS = st.sampled_from(["replace", "delete", "rename", "wrap", "stringify", "number", "nest", "graft", "name"])
 
 
@@ -124,8 +125,13 @@ def mutated_text(draw):
         if draw(st.booleans()):
             text = json.dumps(scenario, ensure_ascii=True)   # escapes carry lone surrogates, NUL
         else:
-            # libyaml's dumper: the pure-Python one took a quarter of these tests' time
-            text = yaml.dump(scenario, Dumper=yaml.CSafeDumper, allow_unicode=draw(st.booleans()), sort_keys=False)
+            # libyaml's dumper (the pure-Python one took a quarter of these tests' time), which
+            # refuses a lone surrogate: then the pure-Python one, which escapes it
+            unicode = draw(st.booleans())
+            try:
+                text = yaml.dump(scenario, Dumper=FAST_DUMPER, allow_unicode=unicode, sort_keys=False)
+            except UnicodeEncodeError:
+                text = yaml.safe_dump(scenario, allow_unicode=unicode, sort_keys=False)
     except (yaml.YAMLError, RecursionError, ValueError):
         text = "[" * 3000 + "]" * 3000    # too deep for the dumpers: too deep as text, then
     lines = text.splitlines(keepends=True) or [""]

@@ -306,6 +306,30 @@ def test_a_mordor_step_a_settlement_taken_by_a_shadow_nation():
                             ["position"].get("fellowship", {}))
 
 
+@pytest.mark.parametrize("query, lang", [
+    ("¿Puedo jugar esta carta más adelante en el juego, o sólo en la fase de acciones?", "es"),
+])
+def test_an_everyday_word_is_no_card(query, lang):
+    scenario = read_situation(query, lang)
+    assert scenario is None or scenario["question"].get("card") is None
+
+
+def test_another_with_no_region_after_it_is_no_more_units():
+    scenario = read_situation("2 gondor regulars in Pelargir: can I recruit another in the same turn?", "en")
+    assert scenario is not None
+    assert scenario["position"]["regions"]["Pelargir"]["free_peoples"]["gondor"] == {"regular": 2}
+    assert scenario["question"]["recruit"] == [{"region": "Pelargir"}]   # "another in the same turn": no unit said
+
+
+def test_besiegers_stand_in_the_stronghold_named_just_before_them():
+    """Only the region named last, and only a Stronghold: Pelargir is a city, so the besiegers
+    said after it are not put in Minas Tirith, named before."""
+    scenario = read_situation("I have 3 Gondor regulars in Minas Tirith. Pelargir, besieged by 6 Southron "
+                              "regulars: can Gondor still muster there?", "en")
+    assert scenario is not None
+    assert "shadow" not in scenario["position"].get("regions", {}).get("Minas Tirith", {})
+
+
 def test_only_what_the_query_says_is_filled_in():
     """A passive nation's distance from war is not said: the state says passive and no more."""
     scenario = read_situation("Rohan is passive, can I recruit in Helm's Deep?", "en")

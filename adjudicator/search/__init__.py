@@ -396,7 +396,10 @@ def _named_card_first(hits: list[Any], ask: dict[str, Any] | None) -> list[Any]:
         return hits
     from adjudicator.wotr.cards import catalogue
 
-    label = f"wotr-card-{catalogue.find_card(card)}"
+    found = catalogue.find_card(card)
+    if found is None:
+        return hits
+    label = f"wotr-card-{found}"
     mine = [h for h in hits if h.label == label]
     return mine + [h for h in hits if h.label != label]
 

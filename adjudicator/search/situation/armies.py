@@ -50,7 +50,8 @@ class Armies(Places):
                     any(s == i + 2 or (s == i + 3 and tokens[i + 2] in ARTICLE_WORDS) for s, _e, _r in self.regions_at):
                 out.append(Unit(i, i + 1, None, "nazgul", 1))   # "nazgul in Dol Guldur": one, where it stands
                 continue
-            if tok in ("another", "otro", "otra") and out and tokens[i + 1:i + 2] in (["in"], ["en"], ["at"]):
+            if tok in ("another", "otro", "otra") and out and tokens[i + 1:i + 2] in (["in"], ["en"], ["at"]) and \
+                    any(s in (i + 2, i + 3) for s, _e, _r in self.regions_at):
                 prev = out[-1]   # "a regular in Dol Amroth and another in Pelargir": one more of them
                 out.append(Unit(i, i + 1, prev.nation, prev.unit, 1, prev.side, explicit=prev.explicit))
                 continue
@@ -303,7 +304,7 @@ class Armies(Places):
         standing = [self.region_of(g) for g in groups]
         if target is not None and len(groups) == 2 and standing.count(target) == 1 and None not in standing:
             # "¿pueden atacar Minas Tirith?", "attacks Dale": the army standing there is attacked
-            return standing.index(standing[1] if standing[0] == target else standing[0])
+            return 1 - standing.index(target)
         before = [k for k, g in enumerate(groups) if g[-1].end <= at and at - g[-1].end <= 8]
         if before and any(g[-1].end <= i <= at for i in self.breaks for g in (groups[before[-1]],)) \
                 and self.tokens[at - 1] in ("si", "if", "when", "cuando"):

@@ -30,6 +30,7 @@ def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
 
     ids: dict[str, str] = {}
     shortened: dict[str, set[str]] = {}
+    t = tables()
     for cid in catalogue.cards():
         for lang in ("en", "es"):
             name = catalogue.card_name(cid, lang)
@@ -37,10 +38,14 @@ def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
             if words:
                 ids.setdefault(" ".join(words), cid)
             # the name before its colon or comma, as players say it: "Grond", "The Ents Awake"
-            # (three cards: none named), not a character's name alone ("Éomer") nor a word ("On")
+            # (three cards: none named). One word alone only when it is a proper name, the same in
+            # both languages ("Grond", "Gwaihir"; not "On" nor "Adelante"), and no figure's
+            # ("Éomer" is a leader beside an army)
             first = words_of(fold(re.split(r"[:,]", name)[0]))
+            other = words_of(fold(catalogue.card_name(cid, "es" if lang == "en" else "en")))
             if first and first != words and (len(first) >= 2 or (
-                    len(first[0]) >= 4 and names.characters().lookup(first[0]) is None)):
+                    first[0] in other and first[0] not in t["known"]
+                    and names.characters().lookup(first[0]) is None)):
                 shortened.setdefault(" ".join(first), set()).add(cid)
     for said, cids in shortened.items():
         ids.setdefault(said, cids.pop() if len(cids) == 1 else "")

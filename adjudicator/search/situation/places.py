@@ -44,10 +44,9 @@ class Places(Text):
             # the besieged are, the Stronghold named before them, whatever is named after
             from adjudicator import data
 
-            held = [rid for s, _e, rid in self.regions_at if s < start
-                    and data.regions()[rid].get("settlement") == "stronghold"]
-            if held:
-                return held[-1], "before"
+            named = [rid for s, _e, rid in self.regions_at if s < start]
+            if named and data.regions()[named[-1]].get("settlement") == "stronghold":
+                return named[-1], "before"
         for s, _e, rid in self.regions_at:
             if end <= s <= end + 6:
                 k = s - 1

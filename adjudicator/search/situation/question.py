@@ -19,7 +19,7 @@ from adjudicator.search.situation.words import (
     tables,
 )
 
-SORTIE = re.compile(r"\b(sortie\w*|sally|sallies|salida|salgo|salimos|salir a pelear)\b")
+SORTIE = re.compile(r"\b(sortie\w*|sally|sallies|salida|salir a pelear|salgo a pelear)\b")
 
 
 def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) -> dict[str, Any]:
