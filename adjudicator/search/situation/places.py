@@ -10,6 +10,7 @@ from adjudicator.search.situation.words import (
     ARTICLE_WORDS,
     BEFORE_GAP,
     BESIEGED,
+    BESIEGERS_BEFORE,
     COMING,
     LOCATIVE,
     NUMBERS,
@@ -17,11 +18,6 @@ from adjudicator.search.situation.words import (
     SIEGE_ONLY,
     TARGET_BEFORE,
 )
-
-# Just before an army, words that say it besieges the Stronghold named before ("los sitian",
-# "me asedian", "besieged by").
-BESIEGERS_BEFORE = re.compile(r"\b(?:(?:los|las|lo|la|me|nos|les) (?:sitian|asedian|sitia|asedia|rodean)"
-                              r"|(?:besieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por)(?: \w+)?$")
 
 
 class Places(Text):

@@ -24,11 +24,11 @@ from adjudicator.search.situation.words import (
     ORDINALS,
     PASSIVE,
     RECRUIT_WORD,
-    SHADOW_NATION_WORDS,
     SIDE_HOLDS,
     STEPS,
     TO_WAR_BEFORE,
     number,
+    tables,
 )
 
 
@@ -220,12 +220,18 @@ def _sieges_and_control(read: Read, position: dict[str, Any], lang: str) -> None
                     for s, e, r in read.regions_at if r == rid)):
                 # "Minas Tirith is under siege by 8 Shadow units": the siege said of it, its besiegers there
                 slot["besieged"] = inside.replace("_", "-")
-    sides = {"shadow": "shadow", "sombra": "shadow", "sauron": "shadow", "enemy": "shadow", "enemigo": "shadow",
-             "free peoples": "free-peoples", "pueblos libres": "free-peoples",
-             **dict.fromkeys(SHADOW_NATION_WORDS.split("|"), "shadow")}
+    t = tables()
+
+    def holder(word: str) -> str | None:   # a side's word, or a nation's of the Shadow ("the southrons took")
+        nation = t["nations"].get(word)
+        if word in t["sides"]:
+            return t["sides"][word].replace("_", "-")
+        return "shadow" if nation in data.nations() and data.nations()[nation]["side"] == "shadow" else None
+
     for s, e, rid in read.regions_at:
         after = HELD_BY.search(" ".join(read.tokens[e:e + 6]))
         before = SIDE_HOLDS.search(" ".join(read.tokens[max(0, s - 5):s]) + " ")
         held = after or before
-        if held and data.regions()[rid].get("settlement"):
-            position.setdefault("regions", {}).setdefault(region_name(rid, lang), {})["control"] = sides[held.group(1)]
+        side = holder(held.group(1)) if held else None
+        if side and data.regions()[rid].get("settlement"):
+            position.setdefault("regions", {}).setdefault(region_name(rid, lang), {})["control"] = side

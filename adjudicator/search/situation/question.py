@@ -11,6 +11,7 @@ from adjudicator.search.situation.position import muster_nation, muster_word, re
 from adjudicator.search.situation.words import (
     BRINGABLE,
     DESTINATION_BEFORE,
+    SORTIE,
     SUCCESSES,
     TARGET_BEFORE,
     TILE,
@@ -18,8 +19,6 @@ from adjudicator.search.situation.words import (
     number,
     tables,
 )
-
-SORTIE = re.compile(r"\b(sortie\w*|sally|sallies|salida|salir a pelear|salgo a pelear)\b")
 
 
 def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) -> dict[str, Any]:

@@ -78,16 +78,19 @@ BESIEGED = re.compile(r"\b(besieged|besieging|besieges?|under siege|sitiad[oa]s?
                       r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
                       r"|adentro (?:tengo|hay|estan|tenemos))\b")
 SIEGE_ONLY = re.compile(r"\b(asedio|siege)\b")
-# The Shadow's nations as players name them holding a settlement ("the southrons took Pelargir").
-SHADOW_NATION_WORDS = "southrons|surenos|easterlings|orientales|haradrim|harad|isengard|mordor|orcs|orcos"
-# A settlement held by a side: "Pelargir lo tiene la sombra", "the Shadow controls Pelargir".
+# A settlement held by a side or a nation: "Pelargir lo tiene la sombra", "the Shadow controls
+# Pelargir", "the southrons took Pelargir"; position.py reads who holds it (sides and nations).
 HELD_BY = re.compile(r"^\W*(?:is |esta |lo |la |los )?(?:held|controlled|taken|captured|occupied|tiene|tienen|controla|"
                      r"controlan|tomad[oa]|capturad[oa]|conquistad[oa]|ocupad[oa]|controlad[oa])\b(?:\W+(?:by|por))?"
-                     r"\W+(?:the |la |los )?(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres|"
-                     + SHADOW_NATION_WORDS + ")")
-SIDE_HOLDS = re.compile(r"\b(shadow|sombra|sauron|enemy|enemigo|free peoples|pueblos libres|" + SHADOW_NATION_WORDS
-                        + r") (?:controls?|holds?|took|"
+                     r"\W+(?:the |la |los )?(free peoples|pueblos libres|\w+)")
+SIDE_HOLDS = re.compile(r"\b(free peoples|pueblos libres|\w+) (?:controls?|holds?|took|"
                         r"captured|has taken|controla|tiene|tomo|capturo|conquisto|ocupa)\W+(?:the |el |la )?$")
+# Just before an army, words that say it besieges the Stronghold named before ("los sitian",
+# "me asedian", "besieged by").
+BESIEGERS_BEFORE = re.compile(r"\b(?:(?:los|las|lo|la|me|nos|les) (?:sitian|asedian|sitia|asedia|rodean)"
+                              r"|(?:besieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por)(?: \w+)?$")
+# A sortie said: its battle is fought in the besieged Stronghold's region.
+SORTIE = re.compile(r"\b(sortie\w*|sally|sallies|salida|salir a pelear|salgo a pelear)\b")
 GUIDE = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:is |as |de |como |es )?(?:the |el |la |our |mi |my |nuestro )?"
                    r"(?:guide|guia)\b")
 GUIDE_BEFORE = re.compile(r"\b(?:guide|guia) (?:is |es |:)?(?:now |ahora )?$")
