@@ -423,15 +423,16 @@ def test_relevance_set(search_index):
 RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
                "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25", "tuning26", "heldout26",
-               "heldout27", "heldout28", "heldout29", "heldout30")
+               "heldout27", "heldout28", "heldout29", "heldout30", "heldout31")
 # Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py;
 # the tools' copy of these lists is checked equal below).
-NOT_ASKED = ("heldout29", "heldout30")
+NOT_ASKED = ("heldout29", "heldout30", "heldout31")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
                   "nonsense-tuning25", "nonsense-tuning26", "nonsense-heldout26", "nonsense-heldout27",
-                  "nonsense-heldout28", "nonsense-heldout29", "nonsense-heldout30")
+                  "nonsense-heldout28", "nonsense-heldout29", "nonsense-heldout30",
+                  "nonsense-heldout31")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -645,6 +646,33 @@ def test_the_books_set_against_the_game_are_a_rules_question():
     assert search.outside_phrases("en el libro ya peleaban, pero no sé qué dice el juego") == []
     assert search.outside_phrases("In the books the Ents march on their own, what does the game say?") == []
     assert search.outside_phrases("En el libro Sam va solo, pero en el juego ¿quién es el guía?") == []
+
+
+def test_a_story_told_in_passing_and_a_harder_hunt_ask_the_rule_and_a_comparison_of_games_does_not():
+    """Set 31 (spent): a likeness to the film is an aside, "harder" alone is no opinion, and a
+    game set beside another or a win said a waste of time ask no rule."""
+    assert search.outside_phrases("Can a companion split off on the Mordor track, like Sam wandering off in the "
+                                  "film?") == []
+    assert search.outside_phrases("¿puede Gandalf volver como en la peli después de morir?") == []
+    assert search.outside_phrases("in the film Sam leaves Frodo, why?") == [("lore", "in the film")]
+    assert search.outside_phrases("Does the Hunt get harder each time the Fellowship moves?") == []
+    assert [k for k, _p in search.outside_phrases("is the Shadow the harder side to play")] == ["advice"]
+    assert [k for k, _p in search.outside_phrases("How does WotR compare to Twilight Struggle?")] == \
+        ["other-games", "other-games"]
+    assert search.outside_phrases("is a military win a waste of time for the Free Peoples") == \
+        [("advice", "waste of time")]
+
+
+def test_what_makes_a_phrase_no_sign_of_a_question_outside_is_data_with_its_provenance():
+    data = json.loads(search.OUTSIDE_FILE.read_text(encoding="utf-8"))["not_outside"]
+    assert data["_about"] and data["entries"]
+    for entry in data["entries"]:
+        assert entry["drops"] in search.OUTSIDE_KINDS and entry["why"] and entry["source"], entry
+        assert entry.get("phrases") or entry.get("about") == "card-game", entry
+        assert all(p == " ".join(search_analysis.fold(p).split()) for p in entry.get("phrases", [])), entry
+    # the card game's player counts are its rules; the board game's are the table's
+    assert search.outside_phrases("en el juego de cartas a 4 jugadores se comparte la mano?") == []
+    assert search.outside_phrases("4 player war of the ring, how do we split the nations") == [("table", "4 player")]
 
 
 def test_a_question_about_a_card_it_names_gets_the_cards_section_first():
@@ -1122,7 +1150,7 @@ def test_a_described_position_gets_an_ask_entry_and_is_never_refused(search_inde
 # Sets 29 to 31 (README-set29.md to README-set31.md): written blind by writers new to each set and
 # labelled blind, each measured once by the lead before any tuning on it (set 29 at the end of the
 # fifth round, 2 December 2026; sets 30 and 31 in the sixth, the same day); 29 and 30 were then
-# read (spent), 31 is still held out. The goal is
+# read (spent), and 31 was read in the seventh round (spent). The goal is
 # not met on them, so what each gave is asserted as a floor, by counts: rank-1, top-3 and
 # answerable queries refused ("no rule matches") per language, and off-topic lines refused, each
 # counted as tools/measure_search_set.py counts it.

@@ -9,48 +9,55 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 OUTSIDE_FILE = Path(__file__).parents[1] / "data" / "search_outside.json"
 # The kinds of question no rule answers (the keys of OUTSIDE_FILE; each has a message, search.outside.KIND).
 OUTSIDE_KINDS = ("advice", "product", "other-editions", "table", "other-games", "other-keywords", "card-text", "lore")
-# The table's phrases about how many play ("3 player", "cuatro jugadores", "teammate"): the board
-# game's rules do not change with them, but the card game has a scenario for two, three and four
-# players, so in a question about the card game (search/routing.py) they are rules words.
-PLAYER_COUNT = re.compile(r"player|jugador|teammate|companero de equipo")
 _WORD = re.compile(r"\w+")
-# A question that sets the books or the films against the game ("in the book they were already
-# fighting, but what does the game say?") asks what the game does: its lore words do not make it
-# a question of lore.
-GAME_CONTRAST = re.compile(r"\b(?:(?:dice|dicen|hace|hacen|pasa) (?:en )?el juego|segun el juego|"
-                           r"(?:dicen|segun|en) las reglas|(?:do|does|say|says) the game|the game says|"
-                           r"the rules say|in the rules|rules wise|game wise|"
-                           r"pero en el juego|but in the game|and in the game)\b")
 
 # A phrase of several words still counts with this many words between two of its words ("how
 # long does a full game take" is "how long does a game"), unless written with "=" before it.
 OUTSIDE_GAP = 2
 
 
-@cache
-def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each kind of question outside the rules (data/search_outside.json) as one pattern of its
-    phrases, folded, whole words only, a few words allowed between a phrase's words (the text
-    the pattern reads has its words one space apart); both languages' phrases for every query
-    (players mix them)."""
-    try:
-        data = json.loads(OUTSIDE_FILE.read_text(encoding="utf-8"))["outside"]
-    except FileNotFoundError:
-        return ()
-    gap = rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
-
+def _pattern(phrases: list[str]) -> re.Pattern[str]:
+    """One pattern of ``phrases``: folded, whole words only, up to :data:`OUTSIDE_GAP` words
+    between two of a phrase's words (the text it reads has its words one space apart)."""
     def pattern(phrase: str) -> str:
         # "=play time": only as written, when its words are also the game's with words between
         # ("in play with Time X" is the LCG keyword, not how long a game lasts).
         exact = phrase.startswith("=")
-        return (" " if exact else gap).join(map(re.escape, phrase.removeprefix("=").split()))
-    return tuple((kind, re.compile(r"\b(?:" + "|".join(
-        pattern(p) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b"))
-        for kind, phrases in data.items())
+        gap = " " if exact else rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
+        # "like ... in the film": up to five words where the dots are
+        parts = [gap.join(map(re.escape, part.split())) for part in phrase.removeprefix("=").split("...")]
+        return r" (?:\w+ ){0,5}".join(part.strip() for part in parts)
+    return re.compile(r"\b(?:" + "|".join(pattern(p) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b")
+
+
+@cache
+def _outside_data() -> dict[str, Any]:
+    try:
+        return json.loads(OUTSIDE_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {"outside": {}, "not_outside": {"entries": []}}
+
+
+@cache
+def _outside_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each kind of question outside the rules (data/search_outside.json) as one pattern of its
+    phrases; both languages' phrases for every query (players mix them)."""
+    return tuple((kind, _pattern(phrases)) for kind, phrases in _outside_data()["outside"].items())
+
+
+@cache
+def _not_outside() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], str | None], ...]:
+    """The data's phrases that make a query's other phrases no sign of a question outside the
+    rules: ``(kind dropped, pattern of the phrases that drop it, words the dropped phrases have,
+    game the query asks about)`` (data/search_outside.json, ``not_outside``)."""
+    return tuple((entry["drops"], _pattern(entry["phrases"]) if entry.get("phrases") else None,
+                  tuple(entry.get("only_with", ())), entry.get("about"))
+                 for entry in _outside_data()["not_outside"]["entries"])
 
 
 def outside_phrases(query: str) -> list[tuple[str, str]]:
@@ -61,9 +68,11 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
 
     text = " ".join(_WORD.findall(fold(query)))
     found = [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
-    if any(kind == "table" and PLAYER_COUNT.search(phrase) for kind, phrase in found) and any(
-            about_card_game(query, lang) for lang in ("en", "es")):
-        found = [(kind, phrase) for kind, phrase in found if not (kind == "table" and PLAYER_COUNT.search(phrase))]
-    if any(kind == "lore" for kind, _p in found) and GAME_CONTRAST.search(text):
-        found = [(kind, phrase) for kind, phrase in found if kind != "lore"]
+    for drops, phrases, only_with, about in _not_outside():
+        if not any(kind == drops and (not only_with or any(w in phrase for w in only_with)) for kind, phrase in found):
+            continue
+        if (phrases is not None and phrases.search(text)) or (
+                about == "card-game" and any(about_card_game(query, lang) for lang in ("en", "es"))):
+            found = [(kind, phrase) for kind, phrase in found
+                     if not (kind == drops and (not only_with or any(w in phrase for w in only_with)))]
     return found
