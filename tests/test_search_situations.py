@@ -624,3 +624,36 @@ def test_a_change_asked_is_no_state_and_the_subject_of_an_attack_attacks():
     hit = read_situation("traigo 6 regulares de sauron en north ithilien, le pego a osgiliath donde hay 2 regulares "
                          "de gondor?", "es")
     assert hit is not None and hit["question"]["kind"] == "battle"
+
+
+def test_set_31s_readings_the_defender_a_singular_name_and_the_mordor_step():
+    """Set 31 (spent): "if they attack" makes the asker's army the defender; "el Vado del Isen" is
+    the Fords of Isen; "casilla 2, corrupción 9" is the Mordor step and the Corruption, not a
+    Corruption of 2; "the third step of the Mordor track" is step 3."""
+    battle = read_situation("Sauron has 8 regulars in Osgiliath, and I've got 5 Gondor regulars in Minas Tirith. "
+                            "If they attack, do I have to retreat?", "en")
+    assert (battle["question"]["from"], battle["question"]["to"]) == ("Osgiliath", "Minas Tirith")
+    fords = read_situation("tengo 4 regulares de Rohan en el Abismo de Helm y saruman tiene 6 elites en el Vado "
+                           "del Isen, si me atacan que pasa", "es")
+    assert fords["question"]["from"] in ("Vados del Isen", "Fords of Isen")
+    assert "isengard" not in str(fords["position"]["regions"].get("Abismo de Helm", {}))
+    mordor = read_situation("la comunidad esta en el sendero de mordor en la casilla 2, corrupcion 9, y saco una "
+                            "ficha de caza, que pasa", "es")
+    assert mordor["position"]["fellowship"]["mordor"] == 2 and mordor["position"]["fellowship"]["corruption"] == 9
+    third = read_situation("Corruption is at 10, the Fellowship's on the third step of the Mordor track and I "
+                           "draw an Eye tile", "en")
+    assert third["position"]["fellowship"]["mordor"] == 3 and third["position"]["fellowship"]["corruption"] == 10
+
+
+def test_set_31s_readings_a_muster_across_a_stop_and_a_tile_said_after():
+    """Set 31 (spent): the nation a settlement is taken by, before a stop, is not the one that
+    musters; two regions listed after "reclutar en" get a figure each; "the tile drawn is a 2"
+    is the Hunt's damage with that tile."""
+    muster = read_situation("tengo a Gondor en guerra pero Dol Amroth esta ocupada por sureños, puedo reclutar en "
+                            "Pelargir y Lossarnach con un dado?", "es")
+    assert muster["question"]["kind"] == "muster" and muster["question"]["nation"] == "gondor"
+    assert [r["region"] for r in muster["question"]["recruit"]] == ["Pelargir", "Lossarnach"]
+    tile = read_situation("The Fellowship's hidden in Lorien with 3 Eyes in the Hunt box. The tile drawn is a 2, "
+                          "can I make Gandalf take the damage?", "en")
+    assert tile["question"]["kind"] in ("hunt-damage", "hunt-casualty")
+    assert tile["question"].get("tile") == 2 or tile["question"]["kind"] == "hunt-casualty"

@@ -16,6 +16,7 @@ from adjudicator.search.situation.words import (
     HIDDEN,
     LEFT_AFTER,
     ONLY_LEFT,
+    ORDINALS,
     PROGRESS,
     REVEALED,
     number,
@@ -113,5 +114,6 @@ def fellowship_position(read: FellowshipReading, kind: str, lang: str) -> dict[s
         out["progress"] = min(int(progress.group(1) or progress.group(2)), 12)
     if read.mordor:
         step = next(g for g in read.mordor.groups() if g)
-        out["mordor"] = min(number(step), 5) if number(step) else 5   # Mount Doom: the last step
+        said = ORDINALS.get(step) or number(step)   # "the third step", "casilla 2"
+        out["mordor"] = min(said, 5) if said else 5   # Mount Doom: the last step
     return out

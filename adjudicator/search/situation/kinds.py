@@ -14,6 +14,7 @@ from adjudicator.search.situation.words import (
     REROLL,
     RETREAT,
     SEPARATE,
+    TILE,
     tables,
 )
 
@@ -51,6 +52,8 @@ class Read(Armies, FellowshipReading):
         if kind == "army-move" and (CHARACTER_DIE.search(self.text) or movers and all(
                 u.unit == "nazgul" for u in movers)):
             return "character-move"   # "el Witch-king y 2 nazgul ... con un dado de personaje"
+        if kind is None and TILE.search(self.text):
+            return "hunt-damage"   # "the tile drawn is a 2": what that tile does
         if kind is None and (self.box or self.eyes or self.mordor):
             return "hunt-roll"   # the Hunt's numbers and no other question: the roll they make
         if kind is None:

@@ -26,6 +26,10 @@ def region_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
     for rid, info in data.regions().items():
         for name in set(info["name"].values()):
             add(name, rid)
+            # "el Vado del Isen", "Ford of Bruinen": a plural name said in the singular
+            plural = re.fullmatch(r"(\w{3,})s ((?:de|del|of) .+)", fold(name))
+            if plural:
+                add(f"{plural.group(1)} {plural.group(2)}", rid)
         es = fold(info["name"].get("es", ""))
         for word, said in spanish_points.items():
             if re.search(rf"\b{word}\b", es):

@@ -64,7 +64,8 @@ def muster_nation(read: Read) -> str | None:
     found = muster_word(read)
     at = read.token_at(found.start()) if found else -1
     if found:
-        beside = [n for i, n in read.nations_at if at - 3 <= i <= at + 4 and i != at]
+        beside = [n for i, n in read.nations_at if at - 3 <= i <= at + 4 and i != at   # not across a stop:
+                  and not any(min(i, at) < b <= max(i, at) for b in read.breaks)]   # "por sureños, puedo reclutar"
         if beside:
             return beside[0]
         after = [rid for s, _e, rid in read.regions_at if s > at]

@@ -109,8 +109,12 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
             elif regions:
                 found = muster_word(read)
                 at = read.token_at(found.start()) if found else 0
-                after = [rid for s, _e, rid in read.regions_at if s > at]
-                question["recruit"] = [{"region": region_name((after or ordered)[0], lang)}]
+                after = [(s, e, rid) for s, e, rid in read.regions_at if s > at]
+                where = [after[0][2] if after else ordered[0]]
+                if len(after) > 1 and after[1][2] != where[0] and all(
+                        w in ("y", "e", "and", "o", "or") for w in read.tokens[after[0][1]:after[1][0]]):
+                    where.append(after[1][2])   # "reclutar en Pelargir y Lossarnach": a figure in each
+                question["recruit"] = [{"region": region_name(rid, lang)} for rid in where]
         if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
                                             read.text):
             question["event"] = "attacked"

@@ -55,8 +55,9 @@ MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestro
 # An attack said and who makes it.
 ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
                      r"|assaults?|le pego|les pego|pegarle|pegarles|le pega|le pegan|les pega|les pegan)\b")
+# ("if they attack, do I retreat": read so only when one army is the asker's and one is not)
 ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
-                        r"|attacked by|atacad[oa]s? por)\b")
+                        r"|attacked by|atacad[oa]s? por|(?:if|when|once) they attack)\b")
 I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
                       r"|podemos atacar|my army attacks|mi ejercito ataca)\b")
 # After a region's name, a point of the compass makes another place ("Folde Oeste").
@@ -97,9 +98,13 @@ GUIDE_BEFORE = re.compile(r"\b(?:guide|guia) (?:is |es |:)?(?:now |ahora )?$")
 ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:solo )?(?:me )?queda (?:solo )?$")
 LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
 MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
-                         r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|track|camino)"
-                         r"|\b(?:mordor track|senda de mordor|track de mordor) (?:step |paso |casilla )?(\d)\b"
-                         r"|\bmordor (?:step|paso|casilla|space) (\d)\b"
+                         r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|sendero|track|camino)"
+                         r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|primer|primera|segunda|tercera"
+                         r"|cuarta|quinta) (?:step|paso|casilla|space|espacio) (?:of|on|in|de|en|del) (?:the |la |el )?"
+                         r"(?:mordor|senda|sendero|track|camino)"
+                         r"|\b(?:mordor track|senda de mordor|sendero de mordor|track de mordor)"
+                         r" (?:step |paso |casilla )?(\d)\b"
+                         r"|\bmordor (?:(?:en|on|at|in) )?(?:la |el |the )?(?:step|paso|casilla|space|espacio) (\d)\b"
                          r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
                          r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
                          r"(mount doom|monte del destino|orodruin)\b")
@@ -114,13 +119,17 @@ FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios
                     r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
 FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
                      r"(?:move|movimiento|mov)\b")
-ORDINALS = {"second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd": 3, "tercer": 3, "tercero": 3,
-            "tercera": 3, "fourth": 4, "4th": 4, "cuarto": 4, "cuarta": 4}
+ORDINALS = {"first": 1, "1st": 1, "primer": 1, "primera": 1, "primero": 1, "fifth": 5, "5th": 5, "quinta": 5,
+            "quinto": 5, "second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd": 3, "tercer": 3,
+            "tercero": 3, "tercera": 3, "fourth": 4, "4th": 4, "cuarto": 4, "cuarta": 4}
 HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                        r"(?:hunt dice|dados? (?:de |del )?(?:la )?(?:hunt|caza|caceria|busqueda))\b")
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                   r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b(?! (?:hunt )?(?:tiles?|fichas?|losetas?)\b)")
-CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
+# "casilla 2, corrupción 9": a number right after a step or a box is no Corruption's
+CORRUPTION = re.compile(r"(?<!step )(?<!steps )(?<!paso )(?<!pasos )(?<!casilla )(?<!casillas )(?<!space )"
+                        r"(?<!espacio )(?<!progress )(?<!progreso )(?<!box )"
+                        r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
                         r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
@@ -128,7 +137,10 @@ TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de 
                   r"(?: tile| ficha| loseta)\b"
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? "
-                  r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b")
+                  r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b"
+                  # "the tile drawn is a 2", "la ficha que sale es un ojo"
+                  r"|\b(?:tile|ficha|loseta) (?:drawn |sacada |robada |que (?:sale|salio|saco|saque) )?"
+                  r"(?:is|was|es|fue|era) (?:a |an |un |una |the |el )?(eye|ojo|\d)\b")
 ENTER_MORDOR = re.compile(r"\b(?:enter|enters|entering|go into|get into|entrar|entra|entro|entrando|meterse|meter)"
                           r" (?:a |al |en |into |onto |on )?(?:the |el |la )?(?:mordor|mordor track|track de mordor"
                           r"|senda de mordor)\b")
@@ -144,12 +156,15 @@ INTENTS = (
                                r"\b(tiles?|fichas?|losetas?)\b|\b(eye|ojo) (tile|ficha|loseta)\b"
                                r"|\b(draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                                r"|\b(tile|ficha|loseta) (del? )?(ojo|eye)\b"
-                               r"|\b(\d|eye|ojo) (?:hunt )?(tile|ficha|loseta)\b")),
+                               r"|\b(\d|eye|ojo) (?:hunt )?(tile|ficha|loseta)\b"
+                               r"|\b(tile|ficha|loseta) (drawn|sacada|robada)\b")),   # "the tile drawn is a 2"
     # who takes the Hunt's damage: the Guide, a Companion, the Ring-bearers' Corruption
     ("hunt-casualty", re.compile(r"^(?=.*\b(?:hunt|caza|caceria|busqueda|guide|guia|fellowship|comunidad)\b)"
                                  r".*(?:\b(?:has to|have to|must|should|tiene que|tienen que|debe|deben) (?:\w+ ){0,2}?"
                                  r"(?:take (?:it|the (?:hit|hits|damage|casualty))|absorb\w*|recibir\w*|comerse\w*)\b"
                                  r"|\b(?:who|quien) (?:takes|recibe|se come|absorbe)\b"
+                                 # "can I make him take the damage"
+                                 r"|\b(?:make|let) \w+ take (?:it|the (?:hit|hits|damage))\b"
                                  r"|\b(?:casualty|casualties)\b)")),
     ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|caceria|busqueda)\b"
                              r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|dados?"
