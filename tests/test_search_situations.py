@@ -69,7 +69,11 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, ...]] = {("situations-heldout
                                                             ("situations-heldout30", "es"): (10, 3),
                                                             # README-set31.md: measured once; kind met, fields not
                                                             ("situations-heldout31", "en"): (9, 3),
-                                                            ("situations-heldout31", "es"): (11, 3)}
+                                                            ("situations-heldout31", "es"): (11, 3),
+                                                            # README-set32.md: measured once; kind met, fields not
+                                                            # (kind, every field, every region and number)
+                                                            ("situations-heldout32", "en"): (10, 2, 3),
+                                                            ("situations-heldout32", "es"): (11, 2, 2)}
 HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
                                  if (ROOT / "tests" / "search_relevance" / f"{n}.yaml").exists())
 
