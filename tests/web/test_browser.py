@@ -38,14 +38,15 @@ RETREAT = {"game": "war-of-the-ring", "lang": "en",
 
 @pytest.fixture(scope="session")
 def base_url(built_site):
-    """The app served by waitress on a free loopback port, in a background thread."""
+    """The app served by waitress on a free loopback port, in a background thread (poll, not select:
+    closing the server while its loop waits then ends the loop instead of raising EBADF in it)."""
     import waitress
 
     from web import create_app
 
     build_dir, _ = built_site
     app = create_app({"BUILD_DIR": str(build_dir)})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"

@@ -65,7 +65,7 @@ def serve(host: str):
     from web import create_app
 
     app = create_app({"BUILD_DIR": tempfile.mkdtemp(prefix="phone-")})
-    server = waitress.create_server(app, host=host, port=0, threads=4)
+    server = waitress.create_server(app, host=host, port=0, threads=4, asyncore_use_poll=True)
     threading.Thread(target=server.run, daemon=True).start()
     return server, f"http://{host}:{server.effective_port}"
 

@@ -38,7 +38,7 @@ def site():
     from web import create_app
 
     app = create_app({"BUILD_DIR": tempfile.mkdtemp(prefix="table-flow-")})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
     threading.Thread(target=server.run, daemon=True).start()
     yield f"http://127.0.0.1:{server.effective_port}"
     server.close()
