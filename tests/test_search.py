@@ -653,14 +653,24 @@ def test_a_story_told_in_passing_and_a_harder_hunt_ask_the_rule_and_a_comparison
     game set beside another or a win said a waste of time ask no rule."""
     assert search.outside_phrases("Can a companion split off on the Mordor track, like Sam wandering off in the "
                                   "film?") == []
-    assert search.outside_phrases("¿puede Gandalf volver como en la peli después de morir?") == []
+    assert search.outside_phrases("¿puede Boromir morir por los hobbits igual que hace en la peli?") == []
     assert search.outside_phrases("in the film Sam leaves Frodo, why?") == [("lore", "in the film")]
     assert search.outside_phrases("Does the Hunt get harder each time the Fellowship moves?") == []
     assert [k for k, _p in search.outside_phrases("is the Shadow the harder side to play")] == ["advice"]
-    assert [k for k, _p in search.outside_phrases("How does WotR compare to Twilight Struggle?")] == \
-        ["other-games", "other-games"]
+    assert search.outside_phrases("How does WotR compare to Twilight Struggle?") == \
+        [("other-games", "twilight struggle")]
     assert search.outside_phrases("is a military win a waste of time for the Free Peoples") == \
         [("advice", "waste of time")]
+    # ... and what a review found: "compared to" asks a rule, a story asked about is lore, and which
+    # side is easier to win with is an opinion
+    assert search.outside_phrases("Are combat hits compared to the number of defending units?") == []
+    assert search.outside_phrases("el dado de combate se compara con la fuerza de combate?") == []
+    for lore in ("Como muere Boromir en la pelicula?", "What does Gollum look like in the films?",
+                 "what is Gandalf like in the books?"):
+        assert [k for k, _p in search.outside_phrases(lore)] == ["lore"], lore
+    for advice in ("cual es mas facil, la sombra o los pueblos libres", "Is the Shadow easier?",
+                   "is it easier to win as the shadow"):
+        assert [k for k, _p in search.outside_phrases(advice)] == ["advice"], advice
 
 
 def test_what_makes_a_phrase_no_sign_of_a_question_outside_is_data_with_its_provenance():

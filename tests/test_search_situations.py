@@ -671,5 +671,25 @@ def test_set_31s_readings_a_muster_across_a_stop_and_a_tile_said_after():
     assert [r["region"] for r in muster["question"]["recruit"]] == ["Pelargir", "Lossarnach"]
     tile = read_situation("The Fellowship's hidden in Lorien with 3 Eyes in the Hunt box. The tile drawn is a 2, "
                           "can I make Gandalf take the damage?", "en")
-    assert tile["question"]["kind"] in ("hunt-damage", "hunt-casualty")
-    assert tile["question"].get("tile") == 2 or tile["question"]["kind"] == "hunt-casualty"
+    assert tile["question"] == {"kind": "hunt-damage", "tile": 2}
+
+
+def test_the_reviews_cases_fill_no_wrong_value():
+    """What a review of set 31's readings found: each reading keeps to what the query says."""
+    own = read_situation("I have 3 Gondor regulars in Osgiliath. If they attack the 4 orcs in Minas Morgul, "
+                         "can they retreat?", "en")["question"]
+    assert (own["from"], own["to"]) == ("Osgiliath", "Minas Morgul")   # "they" are the asker's own army
+    politics = read_situation("The Elves are on the second step of the track; if the Fellowship is revealed in "
+                              "Lorien, do they go to war?", "en")
+    assert "mordor" not in politics.get("position", {}).get("fellowship", {})   # the Political Track's step
+    assert read_situation("el segundo paso de la senda de mordor, la comunidad, que pasa con la caza",
+                          "es")["position"]["fellowship"]["mordor"] == 2
+    for query, lang in (("puedo reclutar en Pelargir, Lossarnach esta sitiada por 3 sureños?", "es"),
+                        ("Can I muster in Dale or Erebor with the North at war?", "en")):
+        assert len(read_situation(query, lang)["question"]["recruit"]) == 1, query
+    minus = read_situation("The Fellowship is in Lorien. The tile drawn is a -1, what happens to corruption?", "en")
+    assert minus["question"] == {"kind": "hunt-damage", "tile": -1}
+    assert read_situation("La comunidad esta en la casilla 7 de corrupcion y sale una ficha de 2",
+                          "es")["position"]["fellowship"]["corruption"] == 7
+    track = read_situation("Fellowship on Mordor track 2 corruption 6, I draw an eye tile", "en")["position"]
+    assert (track["fellowship"]["mordor"], track["fellowship"]["corruption"]) == (2, 6)

@@ -29,9 +29,9 @@ def _pattern(phrases: list[str]) -> re.Pattern[str]:
         # ("in play with Time X" is the LCG keyword, not how long a game lasts).
         exact = phrase.startswith("=")
         gap = " " if exact else rf" (?:\w+ ){{0,{OUTSIDE_GAP}}}"
-        # "like ... in the film": up to five words where the dots are
+        # "like ... in the film": one to five words where the dots are
         parts = [gap.join(map(re.escape, part.split())) for part in phrase.removeprefix("=").split("...")]
-        return r" (?:\w+ ){0,5}".join(part.strip() for part in parts)
+        return r" (?:\w+ ){1,5}".join(part.strip() for part in parts)
     return re.compile(r"\b(?:" + "|".join(pattern(p) for p in sorted(set(phrases), key=len, reverse=True)) + r")\b")
 
 

@@ -108,7 +108,7 @@ def fellowship_position(read: FellowshipReading, kind: str, lang: str) -> dict[s
     if guide is not None and "guide" not in out and (guide == "gollum" or guide not in BRINGABLE):
         out["guide"] = names.character_name(guide, lang).split(",")[0]
     if read.corruption:
-        out["corruption"] = min(int(read.corruption.group(1) or read.corruption.group(2)), 12)
+        out["corruption"] = min(int(next(g for g in read.corruption.groups() if g)), 12)
     progress = PROGRESS.search(read.text)
     if progress and not read.mordor:
         out["progress"] = min(int(progress.group(1) or progress.group(2)), 12)

@@ -89,6 +89,8 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
         tile = TILE.search(read.text)
         if tile:
             face = next(g for g in tile.groups() if g)
+            if face.isdecimal() and re.search(rf"(?<![\w-])-\s?{face}(?!\d)", read.query):
+                face = f"-{face}"   # the words drop the sign: "the tile drawn is a -1"
             if face in ("eye", "ojo") or -3 <= int(face) <= 3:   # "a 4 hunt tile" is no tile there is
                 question["tile"] = "eye" if face in ("eye", "ojo") else int(face)
         hits = SUCCESSES.search(read.text)
@@ -111,8 +113,10 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 at = read.token_at(found.start()) if found else 0
                 after = [(s, e, rid) for s, e, rid in read.regions_at if s > at]
                 where = [after[0][2] if after else ordered[0]]
-                if len(after) > 1 and after[1][2] != where[0] and all(
-                        w in ("y", "e", "and", "o", "or") for w in read.tokens[after[0][1]:after[1][0]]):
+                between = read.tokens[after[0][1]:after[1][0]] if len(after) > 1 else []
+                if len(after) > 1 and after[1][2] != where[0] and between and all(
+                        w in ("y", "e", "and") for w in between) and not any(   # "Dale or Erebor" asks which
+                        after[0][1] <= b <= after[1][0] for b in read.breaks):   # not "Pelargir. Lossarnach..."
                     where.append(after[1][2])   # "reclutar en Pelargir y Lossarnach": a figure in each
                 question["recruit"] = [{"region": region_name(rid, lang)} for rid in where]
         if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",

@@ -39,6 +39,7 @@ class Text:
     """What one query names, read once: its folded words, regions, characters and nations."""
 
     def __init__(self, query: str):
+        self.query = query   # as written (its words below drop signs and punctuation)
         t = tables()
         marked = re.findall(r"\w+|[,.;:!?()]", fold(query))
         tokens = spell([w for w in marked if w[0].isalnum() or w[0] == "_"])

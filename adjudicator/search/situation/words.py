@@ -55,9 +55,11 @@ MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestro
 # An attack said and who makes it.
 ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
                      r"|assaults?|le pego|les pego|pegarle|pegarles|le pega|le pegan|les pega|les pegan)\b")
-# ("if they attack, do I retreat": read so only when one army is the asker's and one is not)
+# ("if they attack, do I retreat": the asker's army defends; read so only when one army is the asker's
+# and one is not, and not "if they attack the 4 orcs", where "they" may be the asker's army)
 ATTACKS_ME = re.compile(r"\b(attacks? (?:me|us)|attacking (?:me|us)|me atac\w*|nos atac\w*|atacarme|atacarnos"
-                        r"|attacked by|atacad[oa]s? por|(?:if|when|once) they attack)\b")
+                        r"|attacked by|atacad[oa]s? por"
+                        r"|(?:if|when|once) they attack (?:do|does|can|must|will|should|have|has|would) (?:i|we))\b")
 I_ATTACK = re.compile(r"\b(i attack|we attack|can i attack|do i attack|should i attack|ataco|atacamos|puedo atacar"
                       r"|podemos atacar|my army attacks|mi ejercito ataca)\b")
 # After a region's name, a point of the compass makes another place ("Folde Oeste").
@@ -99,9 +101,11 @@ ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:
 LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
 MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
                          r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|sendero|track|camino)"
-                         r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|primer|primera|segunda|tercera"
-                         r"|cuarta|quinta) (?:step|paso|casilla|space|espacio) (?:of|on|in|de|en|del) (?:the |la |el )?"
-                         r"(?:mordor|senda|sendero|track|camino)"
+                         r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|primer|primero|primera|segundo"
+                         r"|segunda|tercer|tercero|tercera|cuarto|cuarta|quinto|quinta) (?:step|paso|casilla|space"
+                         # Mordor said: "the second step of the track" may be the Political Track's
+                         r"|espacio) (?:of|on|in|de|en|del) (?:the |la |el )?"
+                         r"(?:mordor|(?:senda|sendero|track|camino) de mordor)\b"
                          r"|\b(?:mordor track|senda de mordor|sendero de mordor|track de mordor)"
                          r" (?:step |paso |casilla )?(\d)\b"
                          r"|\bmordor (?:(?:en|on|at|in) )?(?:la |el |the )?(?:step|paso|casilla|space|espacio) (\d)\b"
@@ -127,9 +131,10 @@ HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|c
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                   r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b(?! (?:hunt )?(?:tiles?|fichas?|losetas?)\b)")
 # "casilla 2, corrupción 9": a number right after a step or a box is no Corruption's
-CORRUPTION = re.compile(r"(?<!step )(?<!steps )(?<!paso )(?<!pasos )(?<!casilla )(?<!casillas )(?<!space )"
-                        r"(?<!espacio )(?<!progress )(?<!progreso )(?<!box )"
-                        r"\b(\d{1,3}) (?:de |of |points of |puntos de )?corrup"
+CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )corrup"   # "la casilla 7 de corrupción"
+                        r"|(?<!step )(?<!steps )(?<!paso )(?<!pasos )(?<!casilla )(?<!casillas )(?<!space )"
+                        r"(?<!espacio )(?<!progress )(?<!progreso )(?<!box )(?<!track )"
+                        r"\b(\d{1,3}) corrup"
                         r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
