@@ -69,10 +69,8 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     text = " ".join(_WORD.findall(fold(query)))
     found = [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
     for drops, phrases, only_with, about in _not_outside():
-        if not any(kind == drops and (not only_with or any(w in phrase for w in only_with)) for kind, phrase in found):
-            continue
-        if (phrases is not None and phrases.search(text)) or (
-                about == "card-game" and any(about_card_game(query, lang) for lang in ("en", "es"))):
-            found = [(kind, phrase) for kind, phrase in found
-                     if not (kind == drops and (not only_with or any(w in phrase for w in only_with)))]
+        mine = [f for f in found if f[0] == drops and (not only_with or any(w in f[1] for w in only_with))]
+        if mine and ((phrases is not None and phrases.search(text)) or (
+                about == "card-game" and any(about_card_game(query, lang) for lang in ("en", "es")))):
+            found = [f for f in found if f not in mine]
     return found

@@ -79,18 +79,26 @@ def muster_nation(read: Read) -> str | None:
     return data.regions()[read.regions[0]].get("nation") if read.regions else None
 
 
-def recruit_regions(read: Read, u: Unit) -> list[str]:
-    """Where a recruited count goes, one figure each (two at most): its region, or one in each
-    of the regions listed with it when the count is theirs ("2 regulars in Dol Amroth and Pelargir")."""
-    listed = [u.region or ""]
-    for _s, e, rid in read.regions_at:
-        if rid == listed[0]:
+def listed_with(read: Read, rid: str, joins: tuple[str, ...] = ("and", "y", "e", "or", "o")) -> list[str]:
+    """``rid`` and the regions listed right after it, each joined by one of ``joins`` ("Dol Amroth
+    and Pelargir"), none across a stop ("en Pelargir. Lossarnach ...")."""
+    listed = [rid]
+    for _s, e, first in read.regions_at:
+        if first == rid:
             k = e
             for s2, e2, rid2 in read.regions_at:
-                if s2 == k + 1 and read.tokens[k] in ("and", "y", "e", "or", "o") and rid2 not in listed:
+                if s2 == k + 1 and read.tokens[k] in joins and rid2 not in listed and not any(
+                        k <= b <= s2 for b in read.breaks):
                     listed.append(rid2)
                     k = e2
             break
+    return listed
+
+
+def recruit_regions(read: Read, u: Unit) -> list[str]:
+    """Where a recruited count goes, one figure each (two at most): its region, or one in each
+    of the regions listed with it when the count is theirs ("2 regulars in Dol Amroth and Pelargir")."""
+    listed = listed_with(read, u.region or "")
     if 1 < len(listed) <= min(u.count, 2):
         return listed[:2]
     return [listed[0]] * min(u.count, 2)

@@ -7,7 +7,13 @@ from typing import Any
 
 from adjudicator.search.situation.kinds import Read
 from adjudicator.search.situation.lexicon import region_name
-from adjudicator.search.situation.position import muster_nation, muster_word, recruit_regions, recruited
+from adjudicator.search.situation.position import (
+    listed_with,
+    muster_nation,
+    muster_word,
+    recruit_regions,
+    recruited,
+)
 from adjudicator.search.situation.words import (
     BRINGABLE,
     DESTINATION_BEFORE,
@@ -111,13 +117,9 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
             elif regions:
                 found = muster_word(read)
                 at = read.token_at(found.start()) if found else 0
-                after = [(s, e, rid) for s, e, rid in read.regions_at if s > at]
-                where = [after[0][2] if after else ordered[0]]
-                between = read.tokens[after[0][1]:after[1][0]] if len(after) > 1 else []
-                if len(after) > 1 and after[1][2] != where[0] and between and all(
-                        w in ("y", "e", "and") for w in between) and not any(   # "Dale or Erebor" asks which
-                        after[0][1] <= b <= after[1][0] for b in read.breaks):   # not "Pelargir. Lossarnach..."
-                    where.append(after[1][2])   # "reclutar en Pelargir y Lossarnach": a figure in each
+                after = [rid for s, _e, rid in read.regions_at if s > at]
+                # "reclutar en Pelargir y Lossarnach": a figure in each ("Dale or Erebor" asks which)
+                where = listed_with(read, (after or ordered)[0], joins=("and", "y", "e"))[:2]
                 question["recruit"] = [{"region": region_name(rid, lang)} for rid in where]
         if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
                                             read.text):
