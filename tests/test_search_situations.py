@@ -693,3 +693,38 @@ def test_the_reviews_cases_fill_no_wrong_value():
                           "es")["position"]["fellowship"]["corruption"] == 7
     track = read_situation("Fellowship on Mordor track 2 corruption 6, I draw an eye tile", "en")["position"]
     assert (track["fellowship"]["mordor"], track["fellowship"]["corruption"]) == (2, 6)
+
+
+def test_set_32s_readings_dictated_names_and_a_player_correcting_himself():
+    """Set 32 (spent): a name misspelt in its second word ("minas tiris") or said in the plural
+    ("las ciénagas de los muertos") is read; "corrucción" is the Corruption and "la pista de
+    Mordor" the Mordor Track; a player who corrects himself ("no espera, digo", "no wait")
+    means what he says after."""
+    siege = read_situation("tengo 3 regulares de gondor en minas tiris y 5 orcos de sauron en osgiliath me "
+                           "atacan, que pasa", "es")
+    assert "Minas Tirith" in siege["position"]["regions"]
+    marsh = read_situation("la comunidad esta en las cienagas de los muertos y hay 2 dados en la caja de caza",
+                           "es")
+    assert marsh["position"]["fellowship"]["region"] == "Ciénaga de los Muertos"
+    mordor = read_situation("frodo con 8 de corrucción en la casilla 2 de la pista de mordor, saco un ojo", "es")
+    assert (mordor["position"]["fellowship"]["corruption"], mordor["position"]["fellowship"]["mordor"]) == (8, 2)
+    moved = read_situation("4 regulares de gondor en lossarnach pueden ir a dol amroth no espera digo a pelargir",
+                           "es")
+    assert moved["question"]["to"] == "Pelargir"
+    tile = read_situation("The Fellowship is in Fangorn and the Shadow draws a 3 tile, no wait, a 1; who takes it?",
+                          "en")
+    assert tile["question"]["tile"] == 1
+
+
+def test_set_32s_readings_keep_to_what_is_said():
+    """What the new readings must not do: a word of the sentence after a name is no misspelt
+    name ("Gandalf the Grey have"), a longer name said right stays whole ("el Bosque Negro del
+    Norte"), "yo digo que" corrects nothing, and eyes rolled fill the Hunt Box whatever is asked."""
+    grey = read_situation("does Gandalf the Grey have to be in Fangorn with 3 Rohan regulars", "en")
+    assert "Grey Havens" not in str(grey)
+    wood = read_situation("tengo 2 regulares del norte en el bosque negro del norte, puedo ir a valle", "es")
+    assert wood["question"]["from"] == "Bosque Negro Septentrional"
+    both = read_situation("yo digo que mis 3 regulares de gondor en pelargir pueden ir a lossarnach", "es")
+    assert (both["question"]["from"], both["question"]["to"]) == ("Pelargir", "Lossarnach")
+    eyes = read_situation("the Shadow rolls 3 eyes and a muster die, can he recruit in Minas Morgul?", "en")
+    assert eyes["question"]["kind"] == "muster" and eyes["position"]["hunt"]["box"]["shadow"] == 3

@@ -68,7 +68,7 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
             out["position"] = position
         out["question"] = {"kind": "event-card", **({"card": catalogue.card_name(card, lang)} if card else {})}
         return out
-    hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corrup\w*)\b", read.text)
+    hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corru[pc]\w*)\b", read.text)
     fellowship = tables()["fellowship"].search(read.text)
     if not (read.regions or read.chars or read.units or hunted or (fellowship and (read.box or read.mordor))):
         return None

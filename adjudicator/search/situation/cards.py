@@ -91,7 +91,12 @@ def card_named(text: str, tokens: list[str]) -> str | None:
     for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"
         en, es = words["en"] & said, words["es"] & said
         shortest = min(len(words["en"]), len(words["es"]))
-        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, shortest):
+        # ... and the name both languages share, if it has one, said too: "búsqueda" and "search"
+        # are one word translated ("the orcs search" is no Nazgûl Search), "muertos" and
+        # "dunharrow" two of one card
+        common = words["en"] & words["es"]
+        whole = en == words["en"] or es == words["es"] or len(en | es) >= 3 or not common or bool(common & said)
+        if (en - words["es"]) and (es - words["en"]) and len(en | es) >= max(2, shortest) and whole:
             best.append((len(en | es), cid))
     best.sort(reverse=True)
     if best and (len(best) == 1 or best[0][0] > best[1][0]):

@@ -30,6 +30,10 @@ def region_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
             plural = re.fullmatch(r"(\w{3,})s ((?:de|del|of) .+)", fold(name))
             if plural:
                 add(f"{plural.group(1)} {plural.group(2)}", rid)
+            # ... and a singular one in the plural: "las Ciénagas de los Muertos"
+            single = re.fullmatch(r"(\w{3,}[aeiou]) ((?:de|del|of) .+)", fold(name))
+            if single:
+                add(f"{single.group(1)}s {single.group(2)}", rid)
         es = fold(info["name"].get("es", ""))
         for word, said in spanish_points.items():
             if re.search(rf"\b{word}\b", es):
@@ -60,6 +64,20 @@ def _fuzzy_keys() -> dict[str, list[tuple[str, str]]]:
     return out
 
 
+@cache
+def _fuzzy_names() -> dict[tuple[int, str], list[str]]:
+    """Names of two or three words (regions, characters), by their count of words and first
+    word, for reading one misspelt in its other words ("minas tiris", "monte del destinno")."""
+    _p, ids = region_pattern()
+    out: dict[tuple[int, str], list[str]] = {}
+    for key in [*ids, *tables()["char_words"]]:
+        words = key.split()
+        if len(words) in (2, 3) and len("".join(words)) >= 8 and len(words[0]) >= 4 and words[0] not in (
+                "the", "los", "las", "del", "that", "this"):   # a name's own first word, not an article
+            out.setdefault((len(words), words[0]), []).append(key)
+    return out
+
+
 def words_of(text: str) -> list[str]:
     return re.findall(r"\w+", text)
 
@@ -78,6 +96,39 @@ def spell(tokens: list[str]) -> list[str]:
             best = close_matches(tok, near, n=1, cutoff=0.84) if near else []
             tok = best[0] if best else tok
         out.append(tok)
+    return _spell_names(out, ids, known)
+
+
+def _spell_names(tokens: list[str], ids: dict[str, str], known: set[str] | dict) -> list[str]:
+    """Tokens whose first word begins a name of two or three words, and whose other words are each
+    a letter or two from the name's ("minas tiris" for Minas Tirith), read as that name; never
+    inside a name said right ("el Bosque Negro del Norte")."""
+    from adjudicator.names import close_matches
+
+    pattern, _ids = region_pattern()
+    names, out = _fuzzy_names(), list(tokens)
+    text = " ".join(out)
+    right = {len(text[:m.start()].split()) + k for m in pattern.finditer(text) for k in range(len(m.group(0).split()))}
+    i = 0
+    while i < len(out):
+        for n in (3, 2):
+            said = out[i:i + n]
+            keys = names.get((n, out[i]), []) if len(said) == n else []
+            if not keys or any(i + k in right for k in range(n)) or not all(w.isalpha() for w in said[1:]):
+                continue
+            if any(w in known and w not in ids for w in said[1:] if len(w) > 3):
+                continue   # a word of the game after it ("Minas, Rohan") is no misspelt name
+            for key in keys:
+                meant = key.split()[1:]
+                if all(w == m or (len(w) >= 5 and close_matches(w, [m], n=1, cutoff=0.7))
+                       for w, m in zip(said[1:], meant, strict=True)) and said[1:] != meant:
+                    out[i + 1:i + n] = meant
+                    break
+            else:
+                continue
+            i += n - 1
+            break
+        i += 1
     return out
 
 

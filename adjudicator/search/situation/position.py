@@ -163,7 +163,10 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     if fellowship:
         position["fellowship"] = fellowship
     shadow_dice = read.box.group(1) or read.box.group(2) if read.box else None
-    if shadow_dice is None and read.eyes and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):
+    # Eyes rolled go to the Hunt Box whatever is asked ("shadow rolls 3 eyes and 2 muster"); "3 dados
+    # de sombra" are its dice in the box only in a question about the Hunt
+    if shadow_dice is None and read.eyes and (kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor")
+                                              or re.match(r"\w+ (?:eyes?|ojos?)\b", read.eyes.group(0))):
         shadow_dice = read.eyes.group(1)
     if shadow_dice is None and kind in ("hunt-roll", "hunt-damage"):
         said = HUNT_DICE.search(read.text)

@@ -11,11 +11,13 @@ from adjudicator.search.situation.lexicon import region_pattern, spell, words_of
 from adjudicator.search.situation.words import (
     COMING,
     COMPASS,
+    CORRECTION,
     CORRUPTION,
     EYES,
     HUNT_BOX,
     IN_FELLOWSHIP,
     MORDOR_STEP,
+    NUMBER_CORRECTED,
     NUMBERS,
     PLACE_BEFORE,
     table,
@@ -39,6 +41,7 @@ class Text:
     """What one query names, read once: its folded words, regions, characters and nations."""
 
     def __init__(self, query: str):
+        query = NUMBER_CORRECTED.sub(r"\g<new>\g<mid>", query)   # "a -2 tile, no wait, a 2": a 2 was drawn
         self.query = query   # as written (its words below drop signs and punctuation)
         t = tables()
         marked = re.findall(r"\w+|[,.;:!?()]", fold(query))
@@ -81,6 +84,10 @@ class Text:
             if after < len(merged) and merged[after] in COMPASS and after not in self.breaks:
                 continue   # "el Folde Oeste": a place the map lacks, not the Folde (the form asks)
             self.regions_at.append((first, after, ids["".join(words_of(m.group(0)))]))
+        # "a Dol Amroth, no espera, digo a Pelargir": a region said again corrected is the one meant
+        self.regions_at = [(s, e, rid) for k, (s, e, rid) in enumerate(self.regions_at)
+                           if not (k + 1 < len(self.regions_at) and CORRECTION.fullmatch(
+                               " ".join(merged[e:self.regions_at[k + 1][0]])))]
         self.regions = [rid for _s, _e, rid in self.regions_at]
         self.chars_at = self._characters(t)
         self.chars = list(dict.fromkeys(cid for _s, _e, cid in self.chars_at))

@@ -100,13 +100,14 @@ GUIDE_BEFORE = re.compile(r"\b(?:guide|guia) (?:is |es |:)?(?:now |ahora )?$")
 ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:solo )?(?:me )?queda (?:solo )?$")
 LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
 MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
-                         r" (?:of|on|in|de|en|del) (?:the |la |el )?(?:mordor|senda|sendero|track|camino)"
+                         r" (?:of|on|in|de|en|del) (?:the |la |el )?"
+                         r"(?:mordor|senda|sendero|track|camino|pista de mordor)"
                          r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|primer|primero|primera|segundo"
                          r"|segunda|tercer|tercero|tercera|cuarto|cuarta|quinto|quinta) (?:step|paso|casilla|space"
                          # Mordor said: "the second step of the track" may be the Political Track's
                          r"|espacio) (?:of|on|in|de|en|del) (?:the |la |el )?"
-                         r"(?:mordor|(?:senda|sendero|track|camino) de mordor)\b"
-                         r"|\b(?:mordor track|senda de mordor|sendero de mordor|track de mordor)"
+                         r"(?:mordor|(?:senda|sendero|track|camino|pista) de mordor)\b"
+                         r"|\b(?:mordor track|senda de mordor|sendero de mordor|track de mordor|pista de mordor)"
                          r" (?:step |paso |casilla )?(\d)\b"
                          r"|\bmordor (?:(?:en|on|at|in) )?(?:la |el |the )?(?:step|paso|casilla|space|espacio) (\d)\b"
                          r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
@@ -131,18 +132,18 @@ HUNT_DICE = re.compile(r"\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|c
 EYES = re.compile(r"\b(\d+|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) "
                   r"(?:eyes?|ojos?|dados? de (?:la )?sombra)\b(?! (?:hunt )?(?:tiles?|fichas?|losetas?)\b)")
 # "casilla 2, corrupción 9": a number right after a step or a box is no Corruption's
-CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )corrup"   # "la casilla 7 de corrupción"
+CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )corru[pc]"   # "la casilla 7 de corrupción"
                         r"|(?<!step )(?<!steps )(?<!paso )(?<!pasos )(?<!casilla )(?<!casillas )(?<!space )"
                         r"(?<!espacio )(?<!progress )(?<!progreso )(?<!box )(?<!track )"
-                        r"\b(\d{1,3}) corrup"
-                        r"|corrup\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
+                        r"\b(\d{1,3}) corru[pc]"
+                        r"|corru[pc]\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
 TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria)?"
                   r"(?: tile| ficha| loseta)\b"
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? "
-                  r"(?:de |del |of )?(?:the |el )?(eye|ojo|\d)\b"
+                  r"(?:de |del |of |with (?:a |an )?|con (?:un |una )?)?(?:the |el )?(eye|ojo|\d)\b"
                   # "the tile drawn is a 2", "la ficha que sale es un ojo"
                   r"|\b(?:tile|ficha|loseta) (?:drawn |sacada |robada |que (?:sale|salio|saco|saque) )?"
                   r"(?:is|was|es|fue|era) (?:a |an |un |una |the |el )?(eye|ojo|\d)\b")
@@ -246,3 +247,14 @@ def tables() -> dict[str, Any]:
 def number(word: str) -> int:
     NUMBERS.update(table("numbers"))
     return int(word) if word.isdecimal() and len(word) <= 3 else NUMBERS.get(word, 0)
+
+
+# A player correcting himself mid-sentence (typed or dictated): what follows replaces what he said
+# just before ("a Dol Amroth no espera digo a Pelargir", "a -2 tile no wait a 2").
+CORRECTING = (r"no,? wait|wait,? no|sorry,? i mean|i mean|no,? espera,? digo|no,? perdona,? digo|no,? espera"
+              r"|perd[oó]n,? digo|quiero decir|mejor dicho|or rather")
+CORRECTION = re.compile(rf"(?:{CORRECTING})(?: (?:a|an|to|in|into|at|un|una|al|en|hacia|de|del|la|el|the))*")
+# ... a number or the Eye corrected, in the query as written (its minus sign kept): the one said
+# after takes the place of the first ("a 3 tile, no wait, a 1" is "a 1 tile")
+NUMBER_CORRECTED = re.compile(rf"(?<![\w-])(?:-?\d+|eye|ojo)\b(?P<mid>(?:\W+\w+)?)\W+(?:{CORRECTING})\W+"
+                              r"(?:(?:a|an|un|una)\s+)?(?P<new>-?\d+\b|eye\b|ojo\b)", re.IGNORECASE)
