@@ -731,3 +731,46 @@ def test_set_32s_readings_keep_to_what_is_said():
     assert (both["question"]["from"], both["question"]["to"]) == ("Pelargir", "Lossarnach")
     eyes = read_situation("the Shadow rolls 3 eyes and a muster die, can he recruit in Minas Morgul?", "en")
     assert eyes["question"]["kind"] == "muster" and eyes["position"]["hunt"]["box"]["shadow"] == 3
+
+
+def test_set_33s_readings_texting_shorthand_a_declaration_and_the_die_used():
+    """Set 33 (spent): texting's "d", "x", "q" are "de", "por", "que" ("6 orcos d isengar",
+    "asediados x 10 bichos"); "bichos" are units; the Fellowship's second move puts one Free
+    Peoples die in the Hunt Box; "si la declaro ahí" asks `declare-fellowship` where it is; the
+    helmet die placing a Regular is a muster; the die a question says it uses fills `die`; units
+    "defending" a region stand there; "la cota de Mithril" is the card."""
+    siege = read_situation("mis 4 regulares d gondor en minas tirith asediados x 9 bichos d mordor, "
+                           "puedo hacer salida", "es")
+    assert siege["position"]["regions"]["Minas Tirith"]["shadow"]["sauron"]["regular"] == 9
+    hunt = read_situation("la sombra tiene 3 dados en la caja d caza y la compañia se mueve x tercera vez", "es")
+    assert hunt["position"]["hunt"]["box"] == {"shadow": 3, "free_peoples": 2}
+    english = read_situation("shadow has 2 dice in the eye box and the fellowship moves a second time, "
+                             "what is the hunt roll", "en")
+    assert english["position"]["hunt"]["box"] == {"shadow": 2, "free_peoples": 1}
+    declare = read_situation("la compañia escondida en rivendel con 3 d corrupcion, si la declaro ahi se cura?", "es")
+    assert declare["question"] == {"kind": "declare-fellowship", "to": "Rivendel"}
+    assert declare["position"]["fellowship"]["corruption"] == 3
+    muster = read_situation("rohan esta en guerra, puedo usar el dado del casco pa poner un regular en edoras", "es")
+    assert muster["question"]["kind"] == "muster"
+    assert muster["question"]["recruit"] == [{"unit": "regular", "region": "Edoras"}]
+    attack = read_situation("my 3 gondor regulars in osgiliath, can they attack the 4 orcs in ithilien with "
+                            "a character die?", "en")
+    assert attack["question"]["kind"] == "battle" and attack["question"]["die"] == "character"
+    held = read_situation("2 elites elfos con legolas defendiendo lorien contra 6 orcos, cuantas posibilidades "
+                          "tengo d aguantar", "es")
+    assert held["position"]["regions"]["Lórien"]["free_peoples"]["elves"] == {"elite": 2}
+    card = read_situation("la comunidad en el paso 2 de mordor, saco una ficha d 3 y juego la cota d mithril", "es")
+    assert card["question"]["card"] == "Cota de mithril y Dardo"
+
+
+def test_set_33s_readings_keep_to_what_is_said():
+    """What the new readings must not do: "declared" is a state said, not the question; a die's
+    face the kind has no place for fills nothing (the Hunt's own die); the LCG's "Time X" keeps
+    its x."""
+    state = read_situation("the fellowship is in lorien declared, can the shadow reroll if I move on", "en")
+    assert state["question"]["kind"] != "declare-fellowship"
+    muster = read_situation("the north is at war, can I muster a regular in dale with a muster die", "en")
+    assert muster["question"]["kind"] == "muster" and "die" not in muster["question"]
+    from adjudicator.search.situation.text import Text
+
+    assert "time x" in Text("time x: cuando se quitan las fichas d tiempo").text

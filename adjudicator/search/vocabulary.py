@@ -8,7 +8,9 @@ reference uses itself ("hobbits" keeps its own weight and adds "Ring-bearers"), 
 place of a phrase it never uses ("castle" only weighs as an unknown word, "Stronghold" as
 the rule's), or always when the entry says ``replace`` ("the hobbits" are the Ring-bearers,
 not the Hobbit Companions). The longest phrase wins where two overlap ("salir a pegar" over
-"pegar").
+"pegar"). A card's name (an Event card, a combat card, an LCG objective) of two words or more, in
+either language, is read as typed: "The Orcs' Search" keeps its orcs, "Dead Men of Dunharrow"
+its men, though "orcs" and "men" are the table's words for units.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from adjudicator import data
 from adjudicator.search.analysis import fold
 
 VOCABULARY_FILE = Path(__file__).parents[1] / "data" / "search_vocabulary.json"
@@ -39,10 +42,66 @@ def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | No
             if key:
                 by_lang.setdefault(entry["lang"], {}).setdefault(key, (entry["means"], bool(entry.get("replace"))))
     for lang, means in by_lang.items():
-        phrases = sorted(means, key=len, reverse=True)
-        pattern = re.compile(r"(?<!\w)(?:" + "|".join(r"\W+".join(map(re.escape, p.split())) for p in phrases)
-                             + r")(?!\w)")
-        out[lang] = (pattern, means)
+        pattern = _pattern(means)
+        for heading in _headings():
+            if heading not in means and pattern.search(heading):
+                means[heading] = (heading, True)
+        out[lang] = (_pattern(means), means)
+    return out
+
+
+# Spanish diminutives, as the table says them ("las fichitas", "el muñequito", "solitos"):
+# the ending and what it comes from, most specific first.
+DIMINUTIVES = (("quito", "co"), ("quita", "ca"), ("guito", "go"), ("guita", "ga"), ("cito", ""), ("cita", ""),
+               ("cito", "e"), ("cita", "e"), ("ito", "o"), ("ita", "a"))
+DIMINUTIVE_WORD = re.compile(r"\b(\w{2,}?)(" + "|".join(sorted({e for e, _b in DIMINUTIVES}, key=len, reverse=True))
+                             + r")(s?)\b", re.IGNORECASE)
+
+
+def _undiminished(text: str, known: Callable[[str], bool]) -> str:
+    """``text`` with each diminutive the reference does not know read as the word it comes from,
+    when that word is known ("fichitas" -> "fichas", "muñequito" -> "muñeco", "dadito" ->
+    "dado"); a word known as it is ("casilla", "cita", "bonito") is left alone."""
+    def base(m: re.Match[str]) -> str:
+        whole = m.group(0)
+        if known(fold(whole)):
+            return whole
+        stem, ending, plural = m.group(1), m.group(2).lower(), m.group(3)
+        for end, becomes in DIMINUTIVES:
+            if end == ending:
+                word = stem + becomes + plural
+                if len(word) >= 3 and known(fold(word)):
+                    return word
+        return whole
+    return DIMINUTIVE_WORD.sub(base, text)
+
+
+def _pattern(means: dict[str, tuple[str, bool]]) -> re.Pattern[str]:
+    phrases = sorted(means, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(r"\W+".join(map(re.escape, p.split())) for p in phrases) + r")(?!\w)")
+
+
+ARTICLES = frozenset({"the", "a", "an", "el", "la", "los", "las", "un", "una"})
+
+
+# The sections whose heading is a card's name: the Event cards, the combat cards (not the
+# rules about them), the LCG objective The Orcs' Search.
+NAMED = ("wotr-card-", "wotr-combat-", "lcg-orcs-search")
+NOT_NAMED = ("wotr-combat-cards",)
+
+
+def _headings() -> set[str]:
+    """Every card's name of two words or more (either language), folded, with and without a
+    leading article: the names the vocabulary leaves as typed."""
+    out = set()
+    for label, rule in data.rules().items():
+        if not label.startswith(NAMED) or label.startswith(NOT_NAMED):
+            continue
+        for title in rule["title"].values():
+            words = re.findall(r"\w+", fold(title))
+            for start in (0, 1) if words and words[0] in ARTICLES else (0,):
+                if len(words) - start >= 2:
+                    out.add(" ".join(words[start:]))
     return out
 
 
@@ -57,6 +116,8 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     pattern, means = _table().get(lang, (None, {}))
     if pattern is None:
         return text
+    if lang == "es":
+        text = _undiminished(text, lambda word: word in means or knows(word))
     folded = fold(text)
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match

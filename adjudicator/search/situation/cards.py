@@ -43,6 +43,11 @@ def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
             # ("Éomer" is a leader beside an army)
             first = words_of(fold(re.split(r"[:,]", name)[0]))
             other = words_of(fold(catalogue.card_name(cid, "es" if lang == "en" else "en")))
+            # ... and a name of two things before its "and" ("la cota de mithril", "Mithril Coat"),
+            # when that part has two telling words
+            before_and = words_of(fold(re.split(r"\b(?:and|y)\b", name)[0]))
+            if before_and != words and len([w for w in before_and if w not in CARD_STOP and len(w) >= 3]) >= 2:
+                shortened.setdefault(" ".join(before_and), set()).add(cid)
             if first and first != words and (len(first) >= 2 or (
                     first[0] in other and first[0] not in t["known"]
                     and names.characters().lookup(first[0]) is None)):

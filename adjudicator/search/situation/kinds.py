@@ -7,6 +7,7 @@ from adjudicator.search.situation.words import (
     BRING,
     BRINGABLE,
     CHARACTER_DIE,
+    DECLARE,
     ENTER_MORDOR,
     INTENTS,
     INTO_STRONGHOLD,
@@ -31,6 +32,9 @@ class Read(Armies, FellowshipReading):
         if SEPARATE.search(self.text) and not dict(INTENTS)["politics"].search(self.text) and any(
                 c not in ("gollum", *BRINGABLE) for c in self.chars):
             return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
+        if DECLARE.search(self.text) and tables()["fellowship"].search(self.text) and \
+                not dict(INTENTS)["politics"].search(self.text):
+            return "declare-fellowship"   # "la compañía oculta en Lórien, si la declaro ahí"
         if self.fellowship_destination() is not None:
             return "fellowship-move"
         if ENTER_MORDOR.search(self.text) and tables()["fellowship"].search(self.text) and not self.mordor:

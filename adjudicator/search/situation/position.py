@@ -173,7 +173,8 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
         shadow_dice = said.group(1) if said else None
     free = FP_BOX.search(read.text) if (read.box or read.eyes) else None
     moved = FP_MOVE.search(read.text)
-    free_dice = min(number(free.group(1)), 6) if free else ORDINALS[moved.group(1)] - 1 if moved else None
+    nth = (moved.group(1) or moved.group(2)) if moved else None
+    free_dice = min(number(free.group(1)), 6) if free else ORDINALS[nth] - 1 if nth else None
     if shadow_dice is not None:
         position.setdefault("hunt", {})["box"] = {"shadow": min(number(shadow_dice), 10)}
     if free_dice and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):

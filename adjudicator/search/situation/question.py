@@ -17,6 +17,8 @@ from adjudicator.search.situation.position import (
 from adjudicator.search.situation.words import (
     BRINGABLE,
     DESTINATION_BEFORE,
+    DIE_FACES,
+    DIE_SAID,
     SORTIE,
     SUCCESSES,
     TARGET_BEFORE,
@@ -87,6 +89,11 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
         dest = read.marked(DESTINATION_BEFORE)
         if dest:
             question["to"] = region_name(dest[-1], lang)
+    if kind == "declare-fellowship":   # declared where it is, unless a region is said after "declare ... in"
+        said = [rid for rid in read.marked({"in", "en", "at", "to", "a", "into"}) if rid != read.fellowship_at()]
+        declared = said[-1] if said else read.fellowship_at() or (ordered[-1] if ordered else None)
+        if declared is not None:
+            question["to"] = region_name(declared, lang)
     if kind == "fellowship-move":
         going = read.fellowship_destination()
         if going is not None:
@@ -138,4 +145,22 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 question["companion"] = names.character_name(companion[0], lang).split(",")[0]
                 dest = read.marked(DESTINATION_BEFORE)
                 question["region"] = region_name(dest[-1] if dest else ordered[0], lang)
+    die = _die_said(read, kind)
+    if die:
+        question["die"] = die
     return question
+
+
+def _die_said(read: Read, kind: str) -> str | None:
+    """The action die's face the query says it uses, when the kind's question has that face."""
+    from adjudicator import registry
+
+    said = DIE_SAID.search(read.text)
+    spec = registry.spec("war-of-the-ring", kind) if said else None
+    choices = next((p.choices for p in spec.params if p.name == "die"), ()) if spec else ()
+    if not said or not choices:
+        return None
+    face = DIE_FACES[said.group(1) or said.group(2)]
+    if face == "army-muster" and face not in choices:
+        face = "army"   # an Army/Muster result used as an Army's
+    return face if face in choices else None

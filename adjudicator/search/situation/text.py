@@ -45,6 +45,9 @@ class Text:
         self.query = query   # as written (its words below drop signs and punctuation)
         t = tables()
         marked = re.findall(r"\w+|[,.;:!?()]", fold(query))
+        short = table("shorthand")   # texting: "6 orcos d isengar", "asediados x 10 bichos"
+        marked = [short.get(w, w) if not (w == "x" and k and marked[k - 1] == "time") else w
+                  for k, w in enumerate(marked)]
         tokens = spell([w for w in marked if w[0].isalnum() or w[0] == "_"])
         after_mark, k = set(), 0
         for w in marked:

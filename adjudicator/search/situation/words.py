@@ -27,7 +27,8 @@ JOINERS = {"and", "y", "e", "plus", "mas", "with", "con", "of", "de", "del", "la
            "ademas", "more", "otros", "otras", "another"}
 # Before a region, what says the units stand there ("in Pelargir", "de Erebor a Valle").
 LOCATIVE = {"in", "en", "at", "inside", "dentro", "within", "into", "from", "de", "desde", "besieging", "sitiando",
-            "asediando", "on", "sobre"}
+            "asediando", "on", "sobre", "defending", "defend", "defends", "holding", "guarding", "defendiendo",
+            "defienden", "defiende", "protegiendo"}
 # Words after "3 gondor" that are no units ("3 gondor regions").
 NOT_UNITS = {"region", "regions", "regiones", "cities", "ciudades", "steps", "casillas", "pasos", "cards",
              "cartas", "dice", "dados", "turns", "turnos", "times", "veces", "players", "jugadores", "rings",
@@ -115,15 +116,19 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
                          r"(mount doom|monte del destino|orodruin)\b")
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra)? (?:in|en|on) "
-                      r"(?:the |la )?(?:hunt box|box"
+                      r"(?:the |la )?(?:hunt box|eye box|box"
                       r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
-                      r"|\b(?:hunt box|caja de (?:la )?(?:caza|caceria|busqueda)) (?:has|with|tiene|con) (\d+)\b")
+                      r"|\b(?:hunt box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
+                      r"(?:has|with|tiene|con) (\d+)\b")
 # The Free Peoples' dice in the Hunt Box: "1 dado mío", "one FP die", "2 of my dice", or one fewer
 # than the Fellowship's move said ("the FP's second move of the turn": one die there already).
 FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
                     r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
 FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
-                     r"(?:move|movimiento|mov)\b")
+                     r"(?:move|movimiento|mov)\b"
+                     # "se mueve por segunda vez", "moves a second time" (situations-heldout33, spent)
+                     r"|\b(?:mueve|muevo|mueven|movemos|moves?|moving|moved|move it) (?:por |for )?(?:la |the |a )?"
+                     r"(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:vez|time)\b")
 ORDINALS = {"first": 1, "1st": 1, "primer": 1, "primera": 1, "primero": 1, "fifth": 5, "5th": 5, "quinta": 5,
             "quinto": 5, "second": 2, "2nd": 2, "segundo": 2, "segunda": 2, "third": 3, "3rd": 3, "tercer": 3,
             "tercero": 3, "tercera": 3, "fourth": 4, "4th": 4, "cuarto": 4, "cuarta": 4}
@@ -178,7 +183,10 @@ INTENTS = (
                              r"\b(hunt|caza|caceria|busqueda)\b")),
     # "dado de reunión": a Muster die as Spanish players may call it (set 29's writer w10)
     ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*"
-                          r"|dados? de (?:la )?reunion)\b"
+                          r"|dados? de (?:la )?reunion|dados? del? casco|helmet (?:die|dice|face)"
+                          # "poner un regular en Bree", "place 2 elites in Dale": new figures (set 33, spent)
+                          r"|(?:poner|pongo|place|put) (?:un|una|\d|dos|tres|an?|one|two|three) "
+                          r"(?:regular|elite|lider|leader)\w*)\b"
                           r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
@@ -200,6 +208,22 @@ INTENTS = (
                              r"|demasiad[oa]s)\b")),
     ("character-move", re.compile(r"\b(fly|volar|vuelan)\b")),
 )
+# The action die a question says it uses ("with army die", "using muster die", "con el dado del
+# casco", "un dado de personaje"): the face, for the kinds whose question has a `die`.
+DIE_SAID = re.compile(r"\b(?:(army|character|muster|event|will of the west|wotw|army muster|palantir|helmet) "
+                      r"(?:action )?(?:die|dice|result|face)"
+                      r"|dados? (?:de |del )(?:la )?(ejercito|personaje|alistar|alistamiento|reclutamiento|reunion"
+                      r"|casco|evento|palantir|voluntad de occidente|voluntad del oeste|ejercito alistar))\b")
+DIE_FACES = {"army": "army", "character": "character", "muster": "muster", "event": "event",
+             "will of the west": "will-of-the-west", "wotw": "will-of-the-west", "army muster": "army-muster",
+             "palantir": "event", "helmet": "muster", "ejercito": "army", "personaje": "character",
+             "alistar": "muster", "alistamiento": "muster", "reclutamiento": "muster", "reunion": "muster",
+             "casco": "muster", "evento": "event", "voluntad de occidente": "will-of-the-west",
+             "voluntad del oeste": "will-of-the-west", "ejercito alistar": "army-muster"}
+# Declaring the Fellowship ("si la declaro ahí", "can I declare it in Rivendell"): with the
+# Fellowship named and no nation's politics asked, the `declare-fellowship` question.
+# "declared" is a state said ("the fellowship is in Lórien declared"), not the question.
+DECLARE = re.compile(r"\b(declare|declaring|declaro|declarar|declararla|declarla|declaramos)\b")
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
                    r"|transform\w*)\b")
 # Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
