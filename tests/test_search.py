@@ -1176,7 +1176,10 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout32", "es"): {"first": 42, "top3": 50, "refused": 2, "offtopic_refused": 12},
                     # README-set33.md: measured once in the eighth round
                     ("heldout33", "en"): {"first": 46, "top3": 53, "refused": 0, "offtopic_refused": 15},
-                    ("heldout33", "es"): {"first": 46, "top3": 54, "refused": 1, "offtopic_refused": 15}}
+                    ("heldout33", "es"): {"first": 46, "top3": 54, "refused": 1, "offtopic_refused": 15},
+                    # README-set34.md: measured once in the ninth round
+                    ("heldout34", "en"): {"first": 44, "top3": 52, "refused": 1, "offtopic_refused": 14},
+                    ("heldout34", "es"): {"first": 43, "top3": 50, "refused": 1, "offtopic_refused": 15}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))
