@@ -778,3 +778,44 @@ def test_set_33s_readings_keep_to_what_is_said():
     from adjudicator.search.situation.text import Text
 
     assert "time x" in Text("time x: cuando se quitan las fichas d tiempo").text
+
+
+def test_set_34s_readings_a_side_said_with_its_siege_a_state_in_a_condition_and_the_rings():
+    """Set 34 (spent): the side that besieges ("el shadow sitia Minas Tirith con 8 regulares")
+    owns the units said after it; a nation's state said in a condition ("si Lórien ya está
+    activa") leaves the question to the attack; a name one letter off ("lorian", "mordorr") is
+    read; "w/" is "with"; "ya la moví 2 veces" puts two Free Peoples dice in the Hunt Box, "3
+    dados de ojo" three of the Shadow's; the Elven Rings held and used ask `elven-ring`."""
+    siege = read_situation("el shadow sitia minas tirith con 8 regulares y 2 nazgul y yo adentro tengo 3 regulares "
+                           "de gondor, cuantos rounds", "es")
+    tirith = siege["position"]["regions"]["Minas Tirith"]
+    assert tirith["free_peoples"]["gondor"] == {"regular": 3} and tirith["shadow"]["sauron"] == {"regular": 8}
+    attack = read_situation("mis 3 regulares d elfos en lorian pueden ir a atacar dol guldur si lorien ya esta "
+                            "activa?", "es")
+    assert attack["question"] == {"kind": "battle", "from": "Lórien", "to": "Dol Guldur"}
+    assert attack["position"]["politics"]["elves"] == {"active": True}
+    mordor = read_situation("el rey brujo con 4 regulares de mordorr esta en osgiliath, puede atacar minas tirith",
+                            "es")
+    assert mordor["position"]["regions"]["Osgiliath"]["shadow"]["sauron"] == {"regular": 4}
+    hunt = read_situation("la comunidad en moria, ya la movi 2 veces este turno y la sombra tiene 3 dados de ojo en "
+                          "la hunt box, con cuantos dados hace roll", "es")
+    assert hunt["position"]["hunt"]["box"] == {"shadow": 3, "free_peoples": 2}
+    rings = read_situation("tengo vilya y nenya todavia, puedo usar los 2 anillos en el mismo turno?", "es")
+    assert rings["question"] == {"kind": "elven-ring", "side": "free-peoples", "held": 2}
+    shadow = read_situation("can the shadow use an elven ring to turn a die into an eye", "en")
+    assert shadow["question"] == {"kind": "elven-ring", "side": "shadow", "to": "eye"}
+    from adjudicator.search.situation.text import Text
+
+    assert Text("attack w/ 3 regulars w/o a leader").text == "attack with 3 regulars without a leader"
+
+
+def test_set_34s_readings_keep_to_what_is_said():
+    """What the new readings must not do: a nation's state asked ("does Gondor activate if I
+    attack", "y se activa Rohan") stays a question of politics; the Elven Rings named with no use asked offer
+    nothing; a word two letters off a name is not that name."""
+    asked = read_situation("if I attack Pelargir with 4 orcs from Umbar, does Gondor activate?", "en")
+    assert asked["question"]["kind"] == "politics"
+    both = read_situation("puedo atacar pelargir con 4 orcos si gondor esta activo, y se activa rohan?", "es")
+    assert both["question"]["kind"] == "politics"
+    assert read_situation("what are the elven rings", "en") is None
+    assert "Lórien" not in str(read_situation("3 regulares de gondor en loryun pueden ir a pelargir", "es"))

@@ -36,7 +36,7 @@ from adjudicator.search.situation.kinds import Read
 from adjudicator.search.situation.lexicon import region_name
 from adjudicator.search.situation.position import read_position
 from adjudicator.search.situation.question import read_question
-from adjudicator.search.situation.words import INTENTS, tables
+from adjudicator.search.situation.words import ELVEN_RING, INTENTS, RING_USE, tables
 
 __all__ = ["GAME", "ask_entry", "read_situation"]
 
@@ -70,7 +70,8 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
         return out
     hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corru[pc]\w*)\b", read.text)
     fellowship = tables()["fellowship"].search(read.text)
-    if not (read.regions or read.chars or read.units or hunted or (fellowship and (read.box or read.mordor))):
+    ring = ELVEN_RING.search(read.text) and RING_USE.search(read.text)   # "can I use Vilya to change a die"
+    if not (read.regions or read.chars or read.units or hunted or ring or (fellowship and (read.box or read.mordor))):
         return None
     kind = read.kind()
     if kind is None:

@@ -145,7 +145,12 @@ class Armies(Places):
     def _side_said(self, group: list[Unit]) -> str | None:
         """A side said with a group: "the Shadow has 10 units", "4 regulares de la Sombra"."""
         sides = tables()["sides"]
-        before = " ".join(self.tokens[max(0, group[0].start - 4):group[0].start])
+        # the four words before it, or more of its clause, back to another army or a stop: "la
+        # Sombra sitia Minas Tirith con 8 regulares" (at most seven words)
+        start = group[0].start
+        since = max([0, start - 7] + [u.end for u in self._counted if u.end <= start]
+                    + [b for b in self.breaks if b <= start])
+        before = " ".join(self.tokens[max(0, min(start - 4, since)):start])
         after = " ".join(self.tokens[group[-1].end - 3:group[-1].end + 1]) if group[-1].end >= 3 else ""
         for text in (before, after):
             found = [sides[w] for w in sides if re.search(rf"\b{w}\b", text)]

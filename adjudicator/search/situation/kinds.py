@@ -4,17 +4,21 @@ from __future__ import annotations
 from adjudicator.search.situation.armies import Armies
 from adjudicator.search.situation.fellowship import FellowshipReading
 from adjudicator.search.situation.words import (
+    ARMY_ASKED,
     BRING,
     BRINGABLE,
     CHARACTER_DIE,
     DECLARE,
+    ELVEN_RING,
     ENTER_MORDOR,
     INTENTS,
     INTO_STRONGHOLD,
     LEAVES,
     REROLL,
     RETREAT,
+    RING_USE,
     SEPARATE,
+    STATED_POLITICS,
     TILE,
     tables,
 )
@@ -32,6 +36,8 @@ class Read(Armies, FellowshipReading):
         if SEPARATE.search(self.text) and not dict(INTENTS)["politics"].search(self.text) and any(
                 c not in ("gollum", *BRINGABLE) for c in self.chars):
             return "separate-companions"   # "can Legolas separate and go to the Woodland Realm" (not its politics)
+        if ELVEN_RING.search(self.text) and RING_USE.search(self.text):
+            return "elven-ring"   # "tengo Vilya y Nenya, puedo usar 2 anillos en el mismo turno"
         if DECLARE.search(self.text) and tables()["fellowship"].search(self.text) and \
                 not dict(INTENTS)["politics"].search(self.text):
             return "declare-fellowship"   # "la compañía oculta en Lórien, si la declaro ahí"
@@ -40,6 +46,10 @@ class Read(Armies, FellowshipReading):
         if ENTER_MORDOR.search(self.text) and tables()["fellowship"].search(self.text) and not self.mordor:
             return "enter-mordor"   # "si la muevo pa entrar a Mordor": onto the Mordor Track
         kind = next((k for k, rx in INTENTS if rx.search(self.text)), None)
+        if kind == "politics" and self._politics_only_stated():
+            # "can they attack Dol Guldur if Lórien is already active": the state is what the
+            # position holds, the question is the attack
+            kind = next((k for k, rx in INTENTS if k != "politics" and rx.search(self.text)), None)
         if kind in ("army-move", "character-move", None) and tables()["fellowship"].search(self.text) and \
                 REROLL.search(self.text):
             return "hunt-roll"   # "the fellowship is in Lórien, can the shadow reroll if I move"
@@ -64,6 +74,14 @@ class Read(Armies, FellowshipReading):
             return "character-move" if self.chars and not self.units else "army-move" if self.units else None
         return kind
 
+
+    def _politics_only_stated(self) -> bool:
+        """Whether every word of politics is a nation's state said in a condition ("si Lórien ya
+        está activa", "if Gondor is at war"), while an army is asked to move or attack."""
+        words = dict(INTENTS)["politics"]
+        stated = [m.span() for m in STATED_POLITICS.finditer(self.text)]
+        asked = [m for m in words.finditer(self.text) if not any(a <= m.start() < b for a, b in stated)]
+        return bool(stated) and not asked and bool(ARMY_ASKED.search(self.text))
 
     def described(self) -> bool:
         """A position, not a name dropped in passing: counted units, a move from one region to

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from adjudicator.search.analysis import fold
 from adjudicator.search.situation.words import table, tables
 
@@ -51,8 +53,8 @@ def region_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
 
 @cache
 def _fuzzy_keys() -> dict[str, list[tuple[str, str]]]:
-    """One-word names of characters and regions (six letters or more), by their first two
-    letters, for reading a misspelt name ("gandolf", "osgiliat", "pelagir")."""
+    """One-word names of characters, regions and nations (six letters or more), by their first
+    two letters, for reading a misspelt name ("gandolf", "osgiliat", "pelagir", "mordorr")."""
     _p, ids = region_pattern()
     out: dict[str, list[tuple[str, str]]] = {}
     for key in ids:
@@ -60,6 +62,9 @@ def _fuzzy_keys() -> dict[str, list[tuple[str, str]]]:
             out.setdefault(key[:2], []).append((key, key))
     for word in tables()["char_words"]:
         if " " not in word and len(word) >= 5:
+            out.setdefault(word[:2], []).append((word, word))
+    for word in tables()["nations"]:   # "6 orcos de mordorr", "gondol" (set 33, set 34: spent)
+        if " " not in word and len(word) >= 6:
             out.setdefault(word[:2], []).append((word, word))
     return out
 
@@ -94,6 +99,9 @@ def spell(tokens: list[str]) -> list[str]:
         if len(tok) >= 5 and tok.isalpha() and tok not in known and tok not in ids:
             near = [k for k, _v in keys.get(tok[:2], ()) if abs(len(k) - len(tok)) <= 2]
             best = close_matches(tok, near, n=1, cutoff=0.84) if near else []
+            if not best and len(tok) >= 6:   # one letter wrong in a longer name: "lorian", "gondol"
+                one = [k for k in near if DamerauLevenshtein.distance(tok, k) == 1]
+                best = one if len(one) == 1 else []
             tok = best[0] if best else tok
         out.append(tok)
     return _spell_names(out, ids, known)

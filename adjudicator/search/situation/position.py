@@ -17,6 +17,7 @@ from adjudicator.search.situation.words import (
     FIXED_AT,
     FP_BOX,
     FP_MOVE,
+    FP_MOVED,
     HELD_BY,
     HUNT_DICE,
     MUSTER_WORD,
@@ -174,7 +175,9 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     free = FP_BOX.search(read.text) if (read.box or read.eyes) else None
     moved = FP_MOVE.search(read.text)
     nth = (moved.group(1) or moved.group(2)) if moved else None
-    free_dice = min(number(free.group(1)), 6) if free else ORDINALS[nth] - 1 if nth else None
+    already = FP_MOVED.search(read.text)
+    free_dice = min(number(free.group(1)), 6) if free else ORDINALS[nth] - 1 if nth else \
+        (2 if already.group(1) == "twice" else min(number(already.group(1)), 6)) if already else None
     if shadow_dice is not None:
         position.setdefault("hunt", {})["box"] = {"shadow": min(number(shadow_dice), 10)}
     if free_dice and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):

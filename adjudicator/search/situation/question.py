@@ -19,6 +19,11 @@ from adjudicator.search.situation.words import (
     DESTINATION_BEFORE,
     DIE_FACES,
     DIE_SAID,
+    RING_FACES,
+    RING_NAMES,
+    RING_TO,
+    RING_USE,
+    RINGS_MINE,
     SORTIE,
     SUCCESSES,
     TARGET_BEFORE,
@@ -89,11 +94,7 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
         dest = read.marked(DESTINATION_BEFORE)
         if dest:
             question["to"] = region_name(dest[-1], lang)
-    if kind == "declare-fellowship":   # declared where it is, unless a region is said after "declare ... in"
-        said = [rid for rid in read.marked({"in", "en", "at", "to", "a", "into"}) if rid != read.fellowship_at()]
-        declared = said[-1] if said else read.fellowship_at() or (ordered[-1] if ordered else None)
-        if declared is not None:
-            question["to"] = region_name(declared, lang)
+    question.update(_fellowship_and_rings(read, kind, lang, ordered))
     if kind == "fellowship-move":
         going = read.fellowship_destination()
         if going is not None:
@@ -149,6 +150,28 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
     if die:
         question["die"] = die
     return question
+
+
+def _fellowship_and_rings(read: Read, kind: str, lang: str, ordered: list[str]) -> dict[str, Any]:
+    """The fields of declaring the Fellowship and of using an Elven Ring."""
+    out: dict[str, Any] = {}
+    if kind == "declare-fellowship":   # declared where it is, unless a region is said after "declare ... in"
+        said = [rid for rid in read.marked({"in", "en", "at", "to", "a", "into"}) if rid != read.fellowship_at()]
+        declared = said[-1] if said else read.fellowship_at() or (ordered[-1] if ordered else None)
+        if declared is not None:
+            out["to"] = region_name(declared, lang)
+    if kind == "elven-ring":
+        named = set(RING_NAMES.findall(read.text))
+        use = RING_USE.search(read.text)
+        said = [side for i, side in read.sides_at if use and read.starts[i] < use.start()]
+        if said:   # "can the Shadow use an Elven Ring": the side named before the ring's use
+            out["side"] = said[-1]
+        if named and RINGS_MINE.search(read.text):   # "tengo Vilya, Nenya y Narya": the Free Peoples' own
+            out["side"], out["held"] = "free-peoples", len(named)
+        into = RING_TO.search(read.text, use.end()) if use else None
+        if into:
+            out["to"] = RING_FACES[into.group(1)]
+    return out
 
 
 def _die_said(read: Read, kind: str) -> str | None:

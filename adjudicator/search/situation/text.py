@@ -24,6 +24,10 @@ from adjudicator.search.situation.words import (
     tables,
 )
 
+# Chat's slashed short forms, read before the words are split (their slash would split them).
+SLASHED_WORDS = {"w/o": "without ", "w/": "with ", "b/c": "because "}
+SLASHED = re.compile(r"(?<!\w)(?:w/o|b/c|w/)(?=\s|\w|$)", re.IGNORECASE)
+
 
 @dataclass
 class Unit:
@@ -42,6 +46,7 @@ class Text:
 
     def __init__(self, query: str):
         query = NUMBER_CORRECTED.sub(r"\g<new>\g<mid>", query)   # "a -2 tile, no wait, a 2": a 2 was drawn
+        query = SLASHED.sub(lambda m: SLASHED_WORDS[m.group(0).lower()], query)   # "w/ 3 regulars", "w/o a leader"
         self.query = query   # as written (its words below drop signs and punctuation)
         t = tables()
         marked = re.findall(r"\w+|[,.;:!?()]", fold(query))

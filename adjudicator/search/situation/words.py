@@ -115,7 +115,8 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
                          r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
                          r"(mount doom|monte del destino|orodruin)\b")
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
-                      r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra)? (?:in|en|on) "
+                      r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra| del? ojo)? "
+                      r"(?:in|en|on) "
                       r"(?:the |la )?(?:hunt box|eye box|box"
                       r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
                       r"|\b(?:hunt box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
@@ -124,6 +125,11 @@ HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cu
 # than the Fellowship's move said ("the FP's second move of the turn": one die there already).
 FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
                     r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
+# The Fellowship moved already this turn, so many times ("ya la moví 2 veces", "I already moved
+# it twice"): that many Free Peoples dice in the Hunt Box.
+FP_MOVED = re.compile(r"\b(?:movi|movimos|ha movido|se movio|se ha movido|moved|have moved|has moved)"
+                      r"(?: (?:la|lo|it|the fellowship|la comunidad))? (\d|dos|tres|two|three|twice)"
+                      r"(?: (?:veces|times))?\b")
 FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
                      r"(?:move|movimiento|mov)\b"
                      # "se mueve por segunda vez", "moves a second time" (situations-heldout33, spent)
@@ -220,6 +226,28 @@ DIE_FACES = {"army": "army", "character": "character", "muster": "muster", "even
              "alistar": "muster", "alistamiento": "muster", "reclutamiento": "muster", "reunion": "muster",
              "casco": "muster", "evento": "event", "voluntad de occidente": "will-of-the-west",
              "voluntad del oeste": "will-of-the-west", "ejercito alistar": "army-muster"}
+# A nation's state said in a condition, not asked: "si Lórien ya está activa", "if Gondor is
+# at war", "aunque los enanos estén pasivos".
+STATED_POLITICS = re.compile(r"\b(?:si|if|aunque|even if|cuando|when|since|como|as)\b(?:\W+\w+){0,4}?\W+"
+                             r"(?:ya |already |todavia |still |aun )?(?:esta|estan|este|esten|is|are)\W+"
+                             r"(?:ya |already |todavia |still |aun )?(?:activ[ao]s?|active|at war|en guerra)\b")
+# An army asked to move or attack ("pueden ir a atacar", "can they march"): with a state stated,
+# the question is the move.
+ARMY_ASKED = re.compile(r"\b(?:can|could|may|pueden|puede|puedo|podemos)\b(?:\W+\w+){0,3}?\W+"
+                        r"(?:move|march|attack|go|ir|mover|moverse|atacar|marchar|entrar)\b")
+# An Elven Ring used ("puedo usar 2 anillos", "can I use Vilya to change a die"): `elven-ring`;
+# the rings a side says it holds by name ("tengo Vilya, Nenya y Narya") are its `held`.
+RING_NAMES = re.compile(r"\b(vilya|nenya|narya)\b")
+ELVEN_RING = re.compile(r"\b(?:vilya|nenya|narya|elven rings?|elf rings?|anillos? elficos?|anillos? de los elfos)\b")
+RING_USE = re.compile(r"\b(?:use|uses|using|used|usar|uso|usa|usas|usando|cambiar|cambio|change|changing|flip)\b")
+RINGS_MINE = re.compile(r"\b(?:tengo|tenemos|i have|ive got|i ve got|we have|my|mis|still have)\b")
+# The face an Elven Ring changes a die into: "to turn a die into an Eye", "cambiar a Voluntad de Occidente".
+RING_TO = re.compile(r"\b(?:into|to|a|en|por) (?:an? |un |una |el |la )?(eye|ojo|will of the west|voluntad de occidente"
+                     r"|character|personaje|army|ejercito|muster|alistar|event|evento)\b")
+RING_FACES = {"eye": "eye", "ojo": "eye", "will of the west": "will-of-the-west",
+              "voluntad de occidente": "will-of-the-west", "character": "character", "personaje": "character",
+              "army": "army", "ejercito": "army", "muster": "muster", "alistar": "muster", "event": "event",
+              "evento": "event"}
 # Declaring the Fellowship ("si la declaro ahí", "can I declare it in Rivendell"): with the
 # Fellowship named and no nation's politics asked, the `declare-fellowship` question.
 # "declared" is a state said ("the fellowship is in Lórien declared"), not the question.
