@@ -27,6 +27,10 @@ is searched without its own questions, and ``--by-set`` makes each relevance set
 each set is searched as a new writer's (the figure closest to a set never seen). Without
 ``--deleak`` the figures are on the index as shipped, which has every tuning question.
 
+``--without-own-words`` (with ``--by-set``): each set is also searched without the table's
+vocabulary entries learned from it (``data/search_vocabulary.json``, whose ``source`` names the
+set's file), the nearest to a new writer's words the tuned sets can give.
+
 ``--sweep NAME=v1,v2`` sets a constant of the search engine (``adjudicator.search.backend`` or
 the part of it that defines it, ``search_backend.PARTS``; ``NAME`` or ``DICT.key``, e.g.
 ``FIELD_BOOST.phrasings``; ``search.NAME`` for ``adjudicator.search``) to
@@ -37,8 +41,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +54,7 @@ import yaml  # noqa: E402
 
 from adjudicator import paths, search  # noqa: E402
 from adjudicator.search import backend  # noqa: E402
+from adjudicator.search import vocabulary as search_vocabulary  # noqa: E402
 
 RELEVANCE = ROOT / "tests" / "search_relevance"
 # Every set studied so far: the first round's two splits and the second held-out set, spent.
@@ -119,15 +126,35 @@ def _scores(s: dict[str, dict[str, float]]) -> str:
                     for lang in search.LANGS)
 
 
+# The table's vocabulary as shipped: --without-own-words searches each set without the entries
+# learned from it (data/search_vocabulary.json, each entry's "source" names the set's file).
+SHIPPED_TABLE = search_vocabulary._table
+OWN_WORDS = {"left out": False}
+
+
+def words_without(name: str, tmp: Path) -> Callable[..., dict]:
+    """The vocabulary's table without the entries whose source names ``name``'s file."""
+    own = re.compile(rf"(?<![\w-]){re.escape(name)}\.yaml")
+    kept = [e for e in search_vocabulary.entries() if not own.search(e.get("source", ""))]
+    path = tmp / f"vocabulary-without-{name}.json"
+    path.write_text(json.dumps({"entries": kept}, ensure_ascii=False), encoding="utf-8")
+    table = SHIPPED_TABLE.__wrapped__(path)
+    return lambda *_a, **_k: table
+
+
 def measure(folds: list[list[dict]], builds: list[Path], whole: Path, nonsense: list[dict]) -> dict:
     """Each fold searched in its own build; the nonsense in the whole index."""
     ranks, confidence, firsts, matched = {}, {}, {}, {}
     for fold, build in zip(folds, builds, strict=True):
         use_build(build)
+        own = {q["set"] for q in fold}
+        search_vocabulary._table = OWN_WORDS[own.pop()] if OWN_WORDS["left out"] and len(own) == 1 \
+            else SHIPPED_TABLE
         for q in fold:
             found = search.search(q["query"], q["lang"], limit=10)
             ranks[id(q)], confidence[id(q)], matched[id(q)] = rank_of(found, q), found["confidence"], found["matched"]
             firsts[id(q)] = [r["label"] for r in found["results"][:2]]
+    search_vocabulary._table = SHIPPED_TABLE
     use_build(whole)
     queries = [q for fold in folds for q in fold]
     half = len(folds) // 2
@@ -226,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="list the queries not ranked first")
     parser.add_argument("--without-phrasings", action="store_true", help="index no player phrasings (to compare)")
     parser.add_argument("--without-asked", action="store_true", help="index no question asked before (to compare)")
+    parser.add_argument("--without-own-words", action="store_true",
+                        help="with --by-set: search each set without the vocabulary entries learned from it")
     parser.add_argument("--by-set", action="store_true",
                         help="one fold per relevance set (each set searched as a new writer's: with --deleak, "
                              "without the questions of its own set)")
@@ -272,6 +301,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"de-leaked: each fold without the phrasings that echo its queries (Jaccard >= {args.deleak}): "
                   f"{min(left)} to {max(left)} phrasings left out")
         search.PHRASINGS_FILE, search.ASKED_FILE = shipped, shipped_asked
+        if args.without_own_words and args.by_set:
+            OWN_WORDS.update({name: words_without(name, Path(tmp)) for name in TUNING}, **{"left out": True})
+            print("each set searched without the vocabulary entries learned from it")
         base = measure(folds, builds, whole, nonsense)
         half = len(folds) // 2
         print(f"split seed {args.seed}: halves of {sum(map(len, folds[:half]))} "
