@@ -304,6 +304,21 @@ def test_the_tools_tune_and_index_the_sets_the_tests_count_as_tuned():
     assert (tools.TUNING, tools.NONSENSE, tools.NOT_ASKED) == (TUNED_PARTS, TUNED_NONSENSE, NOT_ASKED)
 
 
+def test_a_new_writers_estimate_can_leave_out_the_words_a_set_taught(tmp_path):
+    """tools/tune_search.py --without-own-words: a set is searched without the vocabulary entries
+    whose source names its file, and with every other entry (heldout33.yaml taught "kindly";
+    heldout3.yaml, were it a set, would not be heldout33.yaml)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tune_search", ROOT / "tools" / "tune_search.py")
+    assert spec is not None and spec.loader is not None
+    tools = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tools)
+    without = tools.words_without("heldout33", tmp_path)()
+    assert "kindly" not in without["en"][1] and "wraiths" in without["en"][1]
+    assert "kindly" in tools.words_without("heldout3", tmp_path)()["en"][1]
+
+
 def test_the_questions_asked_before_are_the_tuning_sets_and_never_a_held_out_one():
     """data/search_asked.json is what tools/build_asked.py writes from the tuned parts but those of
     NOT_ASKED, and only from them: each question in it is a tuned question, under the rules its writer gave. (A
