@@ -822,3 +822,30 @@ def test_set_34s_readings_keep_to_what_is_said():
     assert both["question"]["kind"] == "politics"
     assert read_situation("what are the elven rings", "en") is None
     assert "Lórien" not in str(read_situation("3 regulares de gondor en loryun pueden ir a pelargir", "es"))
+
+
+def test_set_35s_readings_figures_beside_an_army_units_inside_and_the_hunts_numbers():
+    """Set 35 (spent): Nazgûl alone are no army, so the Elves they fly in on stand there too;
+    units "inside" stand in the Stronghold named before them; "downgrade an elite" counts no
+    unit; Brand leads Dale's army; Carn Dûm is Angmar; a Fellowship "three steps out from Bree"
+    has 3 of progress there; "1 die from a Fellowship move" is a Free Peoples die in the Box; a
+    nation that "has gone to war" is at war; "sacar un élite" with a Muster die recruits it."""
+    flown = read_situation("the Witch-king and 3 Nazgul fly into Rivendell where there are 2 Elven elites, "
+                           "can they attack", "en")
+    assert flown["position"]["regions"]["Rivendell"]["free_peoples"]["elves"] == {"elite": 2}
+    inside = read_situation("Helm's Deep is besieged by 6 Isengard regulars, and I have 2 Rohan elites and Theoden "
+                            "inside; after the first round can he downgrade an elite?", "en")
+    assert inside["position"]["regions"]["Helm's Deep"]["free_peoples"]["rohan"] == {"elite": 2, "leader": 1}
+    dale = read_situation("my 3 Dale regulars and Brand in Dale are attacked by 5 Sauron regulars, my odds?", "en")
+    assert dale["position"]["regions"]["Dale"]["free_peoples"]["north"] == {"regular": 3, "leader": 1}
+    angmar = read_situation("el rey brujo con 4 regulares de sauron en carn dum puede ir a las landas de etten", "es")
+    assert angmar["question"] == {"kind": "army-move", "from": "Angmar", "to": "Landas de Etten"}
+    out = read_situation("the fellowship is three steps out from Bree, hidden, and the hunt box has 2 eyes and 1 die "
+                         "from a fellowship move, what is the hunt roll", "en")
+    assert out["position"]["fellowship"] == {"region": "Bree", "hidden": True, "progress": 3}
+    assert out["position"]["hunt"]["box"] == {"shadow": 2, "free_peoples": 1}
+    war = read_situation("Gondor has gone to war, can I muster a regular in Pelargir", "en")
+    assert war["position"]["politics"] == {"gondor": "at-war"}
+    elite = read_situation("gondor en guerra, con un dado de reunir puedo sacar un elite en dol amroth", "es")
+    assert elite["question"]["recruit"] == [{"unit": "elite", "region": "Dol Amroth"}]
+    assert "regions" not in elite["position"]

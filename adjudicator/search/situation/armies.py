@@ -8,6 +8,7 @@ from adjudicator.search.situation.lexicon import unit_spelt
 from adjudicator.search.situation.places import Places
 from adjudicator.search.situation.text import Unit
 from adjudicator.search.situation.words import (
+    ACTED_ON,
     ARTICLE_WORDS,
     ARTICLES,
     ATTACKS,
@@ -91,6 +92,8 @@ class Armies(Places):
                 continue
             if tok in ARTICLES and unit not in TYPED_UNITS:
                 continue   # "an elf", "a unit": no count
+            if tok in ARTICLES and i and tokens[i - 1] in ACTED_ON:
+                continue   # "can he downgrade an elite", "pierdo un regular": what is done to one, no army
             if tok == "once" and j != i + 1:
                 continue
             explicit = nation is not None
@@ -219,7 +222,7 @@ class Armies(Places):
             return False
         for group in self.unit_groups:
             there = self.region_of(group)
-            if there == rid and self.side_of_group(group, there) not in (None, side):
+            if there == rid and _is_army(group) and self.side_of_group(group, there) not in (None, side):
                 return True
         return False
 
@@ -245,7 +248,8 @@ class Armies(Places):
                     self.besieged() and data.regions()[rid].get("settlement") == "stronghold"):
                 continue
             mine = self.side_of_group(g, rid)
-            if any(out[j] == rid and self.said_after(h) and self.side_of_group(h, rid) not in (None, mine)
+            if any(out[j] == rid and self.said_after(h) and _is_army(h)
+                   and self.side_of_group(h, rid) not in (None, mine)
                    for j, h in enumerate(self.unit_groups) if j != k):
                 out[k] = None
         # two armies of opposite sides, neither said where it stands, both put in the first region:
@@ -363,3 +367,9 @@ class Armies(Places):
             elif tok in sides:
                 out.append((i, sides[tok]))
         return out
+
+
+def _is_army(group: list[Unit]) -> bool:
+    """Whether a group is an army: Nazgûl alone are characters, which may stand where the enemy's
+    army stands ("the Witch-king and 2 Nazgûl fly into Lórien, where there are 2 Elven elites")."""
+    return any(u.unit != "nazgul" for u in group)

@@ -81,6 +81,27 @@ def _card_words() -> dict[str, dict[str, set[str]]]:
     return out
 
 
+@cache
+def _proper_names() -> dict[str, list[str]]:
+    """Each card's hyphenated proper name in Spanish ("Ella-Laraña": one name of two words, said
+    without the rest of the card's), folded; not a region's, a figure's or the Fellowship's
+    name, nor words of the game. (Names of separate capitalised words, "Capitán Negro",
+    "Montañas Nubladas", are also things the map or the figures are called: not read alone.)"""
+    from adjudicator import names
+    from adjudicator.wotr.cards import catalogue
+
+    t = tables()
+    out: dict[str, list[str]] = {}
+    for cid in catalogue.cards():
+        runs = [fold(w).replace("-", " ") for w in re.findall(r"\w+(?:-\w+)+", catalogue.card_name(cid, "es"))
+                if w[:1].isupper()]
+        runs = [r for r in runs if not region_pattern()[0].fullmatch(r) and names.characters().lookup(r) is None
+                and not t["fellowship"].search(r) and not any(w in t["known"] or w in t["sides"] for w in r.split())]
+        if runs:
+            out[cid] = runs
+    return out
+
+
 def card_named(text: str, tokens: list[str]) -> str | None:
     """The card a query about playing a card names ("can I play challenge of the king"), or None;
     ``""`` when it names a card no more closely than a word several cards share ("la carta de los
@@ -106,6 +127,11 @@ def card_named(text: str, tokens: list[str]) -> str | None:
     best.sort(reverse=True)
     if best and (len(best) == 1 or best[0][0] > best[1][0]):
         return best[0][1]
+    # a proper name of two words or more said whole: "Ella-Laraña" is El antro de Ella-Laraña
+    named_whole = [cid for cid, phrases in _proper_names().items()
+                   if any(re.search(rf"\b{p}\b", text) for p in phrases)]
+    if len(named_whole) == 1:
+        return named_whole[0]
     # a proper name of the card said with "card": "la carta de los Ents", "the Ents card"
     named = re.search(r"\b(?:card|carta|evento) (?:de|of) (?:los |las |la |el |the )?(\w+)|\b(\w+) (?:card|event)\b",
                       text)

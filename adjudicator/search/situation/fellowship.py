@@ -111,7 +111,7 @@ def fellowship_position(read: FellowshipReading, kind: str, lang: str) -> dict[s
         out["corruption"] = min(int(next(g for g in read.corruption.groups() if g)), 12)
     progress = PROGRESS.search(read.text)
     if progress and not read.mordor:
-        out["progress"] = min(int(progress.group(1) or progress.group(2)), 12)
+        out["progress"] = min(number(progress.group(1) or progress.group(2) or progress.group(3)), 12)
     if read.mordor:
         step = next(g for g in read.mordor.groups() if g)
         said = ORDINALS.get(step) or number(step)   # "the third step", "casilla 2"

@@ -58,6 +58,16 @@ class Places(Text):
                         w in ("to", "a", "hacia", "attack", "attacks", "ataca", "atacan", "contra") for w in between):
                     return rid, "after"
                 break
+        inside = {"inside", "adentro", "dentro", "within"}
+        if inside & set(self.tokens[end:end + 2]) or inside & set(self.tokens[max(0, start - 3):start]):
+            # "I have 2 Rohan elites and Théoden inside", "y yo adentro tengo 3 regulares": in the
+            # Stronghold named before them
+            from adjudicator import data
+
+            held = [rid for s, _e, rid in self.regions_at if s < start
+                    and data.regions()[rid].get("settlement") == "stronghold"]
+            if held:
+                return held[-1], "before"
         same = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:in|en) (?:the|la) (?:same|misma) (?:region|place|zona|lugar)\b")
         if same.search(" ".join(self.tokens[end:end + 8])):
             before = [rid for s, _e, rid in self.regions_at if s < start]

@@ -163,7 +163,7 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     fellowship = fellowship_position(read, kind, lang)
     if fellowship:
         position["fellowship"] = fellowship
-    shadow_dice = read.box.group(1) or read.box.group(2) if read.box else None
+    shadow_dice = read.box.group(1) or read.box.group(2) or read.box.group(3) if read.box else None
     # Eyes rolled go to the Hunt Box whatever is asked ("shadow rolls 3 eyes and 2 muster"); "3 dados
     # de sombra" are its dice in the box only in a question about the Hunt
     if shadow_dice is None and read.eyes and (kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor")

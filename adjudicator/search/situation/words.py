@@ -34,6 +34,13 @@ NOT_UNITS = {"region", "regions", "regiones", "cities", "ciudades", "steps", "ca
              "cartas", "dice", "dados", "turns", "turnos", "times", "veces", "players", "jugadores", "rings",
              "anillos", "settlements", "strongholds", "baluartes", "vp", "points", "puntos"}
 ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
+# Verbs whose "an elite", "un regular" is the one unit something is done to, not one more unit
+# on the board ("can he downgrade an elite", "reduce a regular", "pierdo un élite": set 35, spent).
+ACTED_ON = {"downgrade", "downgrades", "downgrading", "reduce", "reduces", "reducing", "replace", "replaces",
+            "upgrade", "upgrades", "lose", "loses", "losing", "remove", "removes", "kill", "kills", "eliminate",
+            "sacrifice", "degradar", "degrado", "degrada", "reducir", "reduzco", "bajar",
+            "perder", "pierdo", "pierde", "quitar", "quito", "quita", "eliminar", "elimino", "matar", "mato",
+            "sacrificar", "sacrifico", "cambiar", "cambio", "sustituir", "sustituyo", "reemplazar", "reemplazo"}
 # Between a region and the units after it that stand there ("Lórien where there's 2 elven elites").
 BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i", "ive", "ve", "got", "have", "has",
               "tengo", "tiene", "tienen", "with", "con", "and", "y", "the", "el", "la", "by", "por", "asediados",
@@ -71,7 +78,8 @@ PLACE_BEFORE = {"from", "desde", "in", "en", "at", "to", "hacia", "into"}
 DESTINATION_BEFORE = {"to", "into", "towards", "toward", "hacia", "a", "al", "onto", "reach", "llegar", "llega"}
 PASSIVE = re.compile(r"\b(passive|pasiv[ao]s?|asleep|dormid[ao]s?|sleeping)\b")
 ACTIVE = re.compile(r"\b(active|activos|activas|awake|despiert[ao]s?)\b|\b(?:esta|estan|is|are|ya) activ[ao]\b")
-AT_WAR = re.compile(r"\b(at war|en guerra)\b")
+# ... and a nation that has gone to war ("Rohan has just gone to war", "Gondor entró en guerra")
+AT_WAR = re.compile(r"\b(at war|en guerra|gone to war|went to war|entro en guerra|entro en la guerra)\b")
 TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|move|moves|moved|go|goes|going|become"
                            r"|becomes|turn|turns|get|gets|put|puts)\W+(?:\w+\W+){0,1}?(?:a|al|to|into|en)\W+$")
 NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
@@ -109,7 +117,7 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
                          r"|espacio) (?:of|on|in|de|en|del) (?:the |la |el )?"
                          r"(?:mordor|(?:senda|sendero|track|camino|pista) de mordor)\b"
                          r"|\b(?:mordor track|senda de mordor|sendero de mordor|track de mordor|pista de mordor)"
-                         r" (?:step |paso |casilla )?(\d)\b"
+                         r" (?:(?:at|on|in|en) )?(?:the |la |el )?(?:step |paso |casilla )?(\d)\b"
                          r"|\bmordor (?:(?:en|on|at|in) )?(?:la |el |the )?(?:step|paso|casilla|space|espacio) (\d)\b"
                          r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
                          r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
@@ -120,11 +128,16 @@ HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cu
                       r"(?:the |la )?(?:hunt box|eye box|box"
                       r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
                       r"|\b(?:hunt box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
-                      r"(?:has|with|tiene|con) (\d+)\b")
+                      r"(?:has|with|tiene|con) (\d+)\b"
+                      # "la cacería tiene 3 dados", "the hunt has 2 dice" (set 35, spent)
+                      r"|\b(?:caceria|caza|busqueda|the hunt) (?:has|tiene) (\d+) (?:dados?|dice)\b")
 # The Free Peoples' dice in the Hunt Box: "1 dado mío", "one FP die", "2 of my dice", or one fewer
 # than the Fellowship's move said ("the FP's second move of the turn": one die there already).
 FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
-                    r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?)\b")
+                    r"|(?:of )?(?:my|our|free peoples) (?:action )?dice?|mios?"
+                    # "1 die from a Fellowship move", "un dado de mover la Comunidad" (set 35, spent)
+                    r"|(?:die|dice|dados?) (?:from|of|de) (?:a |the |an? |un |la |mover la )?"
+                    r"(?:fellowship|comunidad))\b")
 # The Fellowship moved already this turn, so many times ("ya la moví 2 veces", "I already moved
 # it twice"): that many Free Peoples dice in the Hunt Box.
 FP_MOVED = re.compile(r"\b(?:movi|movimos|ha movido|se movio|se ha movido|moved|have moved|has moved)"
@@ -163,7 +176,11 @@ ENTER_MORDOR = re.compile(r"\b(?:enter|enters|entering|go into|get into|entrar|e
                           r"|senda de mordor)\b")
 PROGRESS = re.compile(r"\b(?:progress|progreso)(?: counter| marker| track| ficha| contador)?"
                       r" (?:(?:is|at|of|on|en|de|a|es|esta|now|ya) )*(\d{1,2})\b"
-                      r"|\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b")
+                      r"|\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b"
+                      # "four steps out from Rivendell", "a 3 pasos de Rivendel": the counter's steps from the
+                      # figure's region (set 35, spent)
+                      r"|\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) (?:steps?|pasos?|casillas?) "
+                      r"(?:out |away )?(?:from|de|desde)\b")
 FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|sale|salen|va|van|mueve|muevo|mover"
                               r"|camina"
                               r"|avanza|viaja|travels?|marcha)\b")
@@ -184,14 +201,14 @@ INTENTS = (
                                  r"|\b(?:make|let) \w+ take (?:it|the (?:hit|hits|damage))\b"
                                  r"|\b(?:casualty|casualties)\b)")),
     ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|caceria|busqueda)\b"
-                             r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|dados?"
+                             r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|die|dados?"
                              r"|reroll\w*|relanz\w*|tira\w*)\b|\b(rolls?|dice|dados?|reroll\w*|relanz\w*|tirada)\b.*"
                              r"\b(hunt|caza|caceria|busqueda)\b")),
     # "dado de reunión": a Muster die as Spanish players may call it (set 29's writer w10)
     ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*"
-                          r"|dados? de (?:la )?reunion|dados? del? casco|helmet (?:die|dice|face)"
+                          r"|dados? de (?:la )?reunion|dados? de reunir|dados? del? casco|helmet (?:die|dice|face)"
                           # "poner un regular en Bree", "place 2 elites in Dale": new figures (set 33, spent)
-                          r"|(?:poner|pongo|place|put) (?:un|una|\d|dos|tres|an?|one|two|three) "
+                          r"|(?:poner|pongo|sacar|saco|place|put) (?:un|una|\d|dos|tres|an?|one|two|three) "
                           r"(?:regular|elite|lider|leader)\w*)\b"
                           r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
@@ -276,7 +293,7 @@ INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|pode
                              r" (?:de )?(?:the |la |el |my |mi )?(stronghold|fortaleza|baluarte|castle|castillo|walls"
                              r"|murallas)\b")
 RECRUIT_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*)\b")
-MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place)\b")
+MUSTER_WORD = re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|put|poner|pongo|place|sacar|saco)\b")
 UPGRADE = re.compile(r"\b(upgrade\w*|mejorar\w*)\b"
                      r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*"
                      r"\belites?\b")
