@@ -439,17 +439,18 @@ RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
                "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25", "tuning26", "heldout26",
                "heldout27", "heldout28", "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34",
-               "heldout35")
+               "heldout35", "heldout36")
 # Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py;
 # the tools' copy of these lists is checked equal below).
-NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35")
+NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35",
+             "heldout36")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
                   "nonsense-tuning25", "nonsense-tuning26", "nonsense-heldout26", "nonsense-heldout27",
                   "nonsense-heldout28", "nonsense-heldout29", "nonsense-heldout30",
                   "nonsense-heldout31", "nonsense-heldout32", "nonsense-heldout33", "nonsense-heldout34",
-                  "nonsense-heldout35")
+                  "nonsense-heldout35", "nonsense-heldout36")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -1308,3 +1309,21 @@ def test_set_35s_words_what_a_die_buys_the_second_edition_and_a_card_by_its_prop
     for query in ("hay version online pa jugar con mi pololo", "algun juego parecido pero mas corto",
                   "que mazo me armo en el lcg pa jugar sola"):
         assert not searched(query, "es")["matched"], query
+
+
+def test_set_36s_words_a_phones_slips_cards_coming_out_and_catalan(search_index):
+    """Set 36 (spent): cards that "come out" are revealed, no sortie; "fair dinkum" and Catalan's
+    "ara", "doncs" are no words of the game; "hung box" is the Hunt Box; the best opening and who
+    a character was before the story ask no rule, while "who was with them" still asks one."""
+    surge = searched("if two surge cards come out back to back does it keep going", "en")
+    assert surge["results"][0]["label"] == "lcg-surge"
+    sortie = searched("can my army come out of the stronghold to fight", "en")
+    assert sortie["results"][0]["label"] == "wotr-sortie"
+    idle = searched("ara estamos en mordor i no quiero mover la comunidad, doncs pierdo corrupcion al final?", "es")
+    assert idle["results"][0]["label"] == "wotr-mordor-idle"
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    assert "Hunt Box" in read_vocabulary("hung box has 3 eyes", "en", lambda w: True)
+    assert not searched("cual es la mejor apertura del pueblo libre", "es")["matched"]
+    assert not searched("quien era el rey brujo antes de convertirse en nazgul", "es")["matched"]
+    assert searched("all my units died in the battle, what happens to gandalf who was with them", "en")["matched"]

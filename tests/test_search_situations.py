@@ -852,3 +852,36 @@ def test_set_35s_readings_figures_beside_an_army_units_inside_and_the_hunts_numb
     elite = read_situation("gondor en guerra, con un dado de reunir puedo sacar un elite en dol amroth", "es")
     assert elite["question"]["recruit"] == [{"unit": "elite", "region": "Dol Amroth"}]
     assert "regions" not in elite["position"]
+
+
+def test_set_36s_readings_catalan_joins_a_phones_slips_and_armies_inside_and_out():
+    """Set 36 (spent): Catalan's "i" joins units and "amb" is "con"; "hung box" is the Hunt Box;
+    "ya he movido dos veces" puts two Free Peoples dice in it and "4 dados en la caza" four of the
+    Shadow's; a chat's "got 3 regulars" opening the query is the asker's army; armies "dentro" a
+    Stronghold and "fuera" are a siege, both in its region."""
+    joined = read_situation("tengo 3 regulares i 2 élites de rohan en edoras, los puedo mover a westemnet amb un "
+                            "dado de ejército", "es")
+    assert joined["position"]["regions"]["Edoras"]["free_peoples"]["rohan"] == {"regular": 3, "elite": 2}
+    assert joined["question"]["die"] == "army"
+    hung = read_situation("fellowship in lorien, hung box has 3 eyes and i already moved the fellowship twice this "
+                          "turn, what do i need to roll", "en")
+    assert hung["question"]["kind"] == "hunt-roll" and hung["position"]["hunt"]["box"] == {"shadow": 3,
+                                                                                           "free_peoples": 2}
+    moved = read_situation("la comunidad en fangorn, la sombra ha puesto 4 dados en la caza i ya he movido dos veces "
+                           "este turno, que necesita para acertar la caza", "es")
+    assert moved["position"]["hunt"]["box"] == {"shadow": 4, "free_peoples": 2}
+    mine = read_situation("got 3 sauron regulars in osgiliath, gondor has 2 regs in minas tirith, can i attack", "en")
+    assert (mine["question"]["from"], mine["question"]["to"]) == ("Osgiliath", "Minas Tirith")
+    siege = read_situation("dentro de minas tirith tengo 2 élites de gondor, fuera hay 8 regulares de sauron, "
+                           "si hago una salida", "es")
+    tirith = siege["position"]["regions"]["Minas Tirith"]
+    assert tirith["besieged"] == "free-peoples" and tirith["shadow"]["sauron"] == {"regular": 8}
+
+
+def test_set_36s_readings_keep_to_what_is_said():
+    """What the new readings must not do: English "i" joins nothing ("5 regulars, i attack"); an
+    army outside a region no Stronghold holds besieges nothing."""
+    english = read_situation("i have 5 gondor regulars in pelargir, i attack lamedon with them", "en")
+    assert english["question"]["kind"] == "battle"
+    field = read_situation("dentro del bosque tengo 2 elites elfos en fangorn y fuera hay 5 orcos", "es")
+    assert "besieged" not in str(field)

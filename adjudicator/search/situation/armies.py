@@ -277,7 +277,8 @@ class Armies(Places):
     def mine(self, group: list[Unit]) -> bool:
         """A group the asker says is theirs: "my 4 regulars", "tengo 3 regulares", "I've got"."""
         before = self.tokens[max(0, group[0].start - 4):group[0].start]
-        return any(w in MINE for w in before)
+        # "got 3 sauron regulars in Osgiliath, can I attack": a chat's "(I've) got" opening the query
+        return any(w in MINE for w in before) or before[:1] == ["got"] and group[0].start == 1
 
     def attacker(self) -> int | None:
         """Which group attacks (its index in the groups), when the query says so: "they attack

@@ -12,9 +12,11 @@ from adjudicator.search.situation.words import (
     BESIEGED,
     BESIEGERS_BEFORE,
     COMING,
+    INSIDE,
     LOCATIVE,
     NUMBERS,
     ORIGIN_BEFORE,
+    OUTSIDE,
     SIEGE_ONLY,
     TARGET_BEFORE,
 )
@@ -58,10 +60,10 @@ class Places(Text):
                         w in ("to", "a", "hacia", "attack", "attacks", "ataca", "atacan", "contra") for w in between):
                     return rid, "after"
                 break
-        inside = {"inside", "adentro", "dentro", "within"}
+        inside = INSIDE | (OUTSIDE if self.inside_and_out() else set())
         if inside & set(self.tokens[end:end + 2]) or inside & set(self.tokens[max(0, start - 3):start]):
             # "I have 2 Rohan elites and Théoden inside", "y yo adentro tengo 3 regulares": in the
-            # Stronghold named before them
+            # Stronghold named before them; "dentro ... fuera hay 8 regulares": its besiegers too
             from adjudicator import data
 
             held = [rid for s, _e, rid in self.regions_at if s < start
@@ -109,8 +111,20 @@ class Places(Text):
                 out.append(rid)
         return out
 
+    def inside_and_out(self) -> bool:
+        """Armies said to be inside a Stronghold and outside it ("dentro de Minas Tirith tengo 2
+        élites, fuera hay 8 regulares"): a siege."""
+        from adjudicator import data
+
+        said = set(self.tokens)
+        return bool(said & INSIDE and said & OUTSIDE) and any(
+            data.regions()[rid].get("settlement") == "stronghold" for rid in self.regions)
+
     def besieged(self) -> bool:
-        """A siege said: "besieged", "sitiados", "under siege"; "siege" alone only with one region."""
+        """A siege said: "besieged", "sitiados", "under siege"; "siege" alone only with one region;
+        armies inside a Stronghold and outside it."""
+        if self.inside_and_out():
+            return True
         found = BESIEGED.search(self.text)
         if not found:
             return False

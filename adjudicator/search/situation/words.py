@@ -23,7 +23,7 @@ NUMBERS: dict[str, int] = {}      # filled from the data on first use (see table
 ARTICLES = {"a", "an", "un", "una", "single", "solo"}
 TYPED_UNITS = {"regular", "elite", "leader", "nazgul"}
 # Words that may stand between the units of one group ("5 regulars and 2 elites plus Théoden").
-JOINERS = {"and", "y", "e", "plus", "mas", "with", "con", "of", "de", "del", "la", "el", "the", "also", "too",
+JOINERS = {"and", "y", "e", "i", "plus", "mas", "with", "con", "of", "de", "del", "la", "el", "the", "also", "too",
            "ademas", "more", "otros", "otras", "another"}
 # Before a region, what says the units stand there ("in Pelargir", "de Erebor a Valle").
 LOCATIVE = {"in", "en", "at", "inside", "dentro", "within", "into", "from", "de", "desde", "besieging", "sitiando",
@@ -34,6 +34,9 @@ NOT_UNITS = {"region", "regions", "regiones", "cities", "ciudades", "steps", "ca
              "cartas", "dice", "dados", "turns", "turnos", "times", "veces", "players", "jugadores", "rings",
              "anillos", "settlements", "strongholds", "baluartes", "vp", "points", "puntos"}
 ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
+# Inside a Stronghold and outside it ("I have 2 elites inside", "fuera hay 8 regulares").
+INSIDE = {"inside", "adentro", "dentro", "within"}
+OUTSIDE = {"outside", "fuera", "afuera"}
 # Verbs whose "an elite", "un regular" is the one unit something is done to, not one more unit
 # on the board ("can he downgrade an elite", "reduce a regular", "pierdo un élite": set 35, spent).
 ACTED_ON = {"downgrade", "downgrades", "downgrading", "reduce", "reduces", "reducing", "replace", "replaces",
@@ -125,9 +128,9 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra| del? ojo)? "
                       r"(?:in|en|on) "
-                      r"(?:the |la )?(?:hunt box|eye box|box"
+                      r"(?:the |la )?(?:hunt box|hung box|eye box|box|caza|caceria|busqueda"
                       r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
-                      r"|\b(?:hunt box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
+                      r"|\b(?:hunt box|hung box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
                       r"(?:has|with|tiene|con) (\d+)\b"
                       # "la cacería tiene 3 dados", "the hunt has 2 dice" (set 35, spent)
                       r"|\b(?:caceria|caza|busqueda|the hunt) (?:has|tiene) (\d+) (?:dados?|dice)\b")
@@ -140,7 +143,8 @@ FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios
                     r"(?:fellowship|comunidad))\b")
 # The Fellowship moved already this turn, so many times ("ya la moví 2 veces", "I already moved
 # it twice"): that many Free Peoples dice in the Hunt Box.
-FP_MOVED = re.compile(r"\b(?:movi|movimos|ha movido|se movio|se ha movido|moved|have moved|has moved)"
+FP_MOVED = re.compile(r"\b(?:movi|movimos|ha movido|he movido|hemos movido|se movio|se ha movido|moved|have moved"
+                      r"|has moved)"
                       r"(?: (?:la|lo|it|the fellowship|la comunidad))? (\d|dos|tres|two|three|twice)"
                       r"(?: (?:veces|times))?\b")
 FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
@@ -200,10 +204,10 @@ INTENTS = (
                                  # "can I make him take the damage"
                                  r"|\b(?:make|let) \w+ take (?:it|the (?:hit|hits|damage))\b"
                                  r"|\b(?:casualty|casualties)\b)")),
-    ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|caza|caceria|busqueda)\b"
-                             r"|\b(hunt|caza|caceria|busqueda)\b.*\b(rolls?|dice|die|dados?"
+    ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|hung box|caza|caceria|busqueda)\b"
+                             r"|\b(hunt|hung box|caza|caceria|busqueda)\b.*\b(rolls?|dice|die|dados?"
                              r"|reroll\w*|relanz\w*|tira\w*)\b|\b(rolls?|dice|dados?|reroll\w*|relanz\w*|tirada)\b.*"
-                             r"\b(hunt|caza|caceria|busqueda)\b")),
+                             r"\b(hunt|hung box|caza|caceria|busqueda)\b")),
     # "dado de reunión": a Muster die as Spanish players may call it (set 29's writer w10)
     ("muster", re.compile(r"\b(recruit\w*|recrut\w*|muster\w*|reclut\w*|alist\w*|upgrade\w*|mejorar\w*"
                           r"|dados? de (?:la )?reunion|dados? de reunir|dados? del? casco|helmet (?:die|dice|face)"
