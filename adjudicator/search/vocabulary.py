@@ -41,9 +41,10 @@ def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | No
             key = " ".join(re.findall(r"\w+", fold(say)))
             if key:
                 by_lang.setdefault(entry["lang"], {}).setdefault(key, (entry["means"], bool(entry.get("replace"))))
+    headings = _headings()
     for lang, means in by_lang.items():
         pattern = _pattern(means)
-        for heading in _headings():
+        for heading in headings:
             if heading not in means and pattern.search(heading):
                 means[heading] = (heading, True)
         out[lang] = (_pattern(means), means)

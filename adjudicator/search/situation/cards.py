@@ -129,7 +129,7 @@ def card_named(text: str, tokens: list[str]) -> str | None:
         return best[0][1]
     # a proper name of two words or more said whole: "Ella-Laraña" is El antro de Ella-Laraña
     named_whole = [cid for cid, phrases in _proper_names().items()
-                   if any(re.search(rf"\b{p}\b", text) for p in phrases)]
+                   if any(re.search(rf"\b{re.escape(p)}\b", text) for p in phrases)]
     if len(named_whole) == 1:
         return named_whole[0]
     # a proper name of the card said with "card": "la carta de los Ents", "the Ents card"
