@@ -111,6 +111,17 @@ def entries(path: Path = VOCABULARY_FILE) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["entries"]
 
 
+# Spanish articles ("a" is a preposition there: "pega a 5" is a phrase of its own).
+SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
+
+
+def _article_before_a_word(key: str, lang: str, folded: str, end: int) -> bool:
+    """Whether the phrase ``key``, ending at ``end`` of ``folded``, ends in an article that a noun
+    follows: "de una" is "at once" at the end of a clause, but "de una región" is "of a region"."""
+    articles = SPANISH_ARTICLES if lang == "es" else ARTICLES - SPANISH_ARTICLES
+    return key.split()[-1] in articles and re.match(r"[^\w.,;:!?()]*\w", folded[end:]) is not None
+
+
 def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     """``text`` with each player's phrase of ``lang`` read as the reference's words too
     (or instead, when ``knows`` says the reference never uses the phrase's words)."""
@@ -125,7 +136,7 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     out, cursor = [], 0
     for m in pattern.finditer(folded):
         key = " ".join(re.findall(r"\w+", m.group(0)))
-        if key not in means:
+        if key not in means or _article_before_a_word(key, lang, folded, m.end()):
             continue
         meaning, replace = means[key]
         typed = text[m.start():m.end()]
