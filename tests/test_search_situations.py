@@ -889,3 +889,24 @@ def test_set_36s_readings_keep_to_what_is_said():
     assert english["question"]["kind"] == "battle"
     field = read_situation("dentro del bosque tengo 2 elites elfos en fangorn y fuera hay 5 orcos", "es")
     assert "besieged" not in str(field)
+
+
+def test_set_37s_readings_a_crowned_strider_trolls_and_dropped_final_s():
+    """Set 37 (spent): crowning Strider brings Aragorn into play (but Strider in the Fellowship who
+    leaves separates first, and "become the guide" brings no one); trolls are Sauron's elites; a card
+    named without its final s ("Lo Ent Despiertan") with Treebeard said is the Treebeard card, "The
+    Ents Awake" alone names none of the three; "and one in Pelargir" recruits one more; "Mina Tiri"
+    is Minas Tirith."""
+    crowned = read_situation("Strider and 3 Gondor regulars in Pelargir, can I crown him there", "en")
+    assert crowned["question"] == {"kind": "bring-into-play", "character": "Aragorn", "to": "Pelargir"}
+    assert read_situation("can Strider become the guide", "en")["question"]["kind"] != "bring-into-play"
+    trolls = read_situation("en Moria hay 8 orcos, 2 troll elite, puedo atacar desde Lorien", "es")
+    assert trolls["position"]["regions"]["Moria"]["shadow"] == {"sauron": {"regular": 8, "elite": 2}}
+    ents = read_situation("juego Lo Ent Despiertan con Barbol en Fangorn, puedo atacal Orthanc", "es")
+    assert ents["question"] == {"kind": "event-card", "card": "Los Ents despiertan: Bárbol"}
+    assert read_situation("can I play the ents awake", "en")["question"] == {"kind": "event-card"}
+    muster = read_situation("can I use one muster die to put one regular in Dol Amroth and one in Pelargir?", "en")
+    assert [r["region"] for r in muster["question"]["recruit"]] == ["Dol Amroth", "Pelargir"]
+    siege = read_situation("Mina Tiri sitiada con 3 regulare de Gondor adentro y afuera 8 orco, si hago una salida",
+                           "es")
+    assert siege["position"]["regions"]["Minas Tirith"]["besieged"] == "free-peoples"

@@ -86,8 +86,9 @@ class Armies(Places):
                     j < len(tokens) and tokens[j] in NOT_UNITS):
                 unit, j = "regular", j - 1   # "5 easterlings", "5 gondor guys": units of that nation
             if unit is None:
-                if tok.isdecimal() and out and j == i + 1 and j < len(tokens) and tokens[j] in ("in", "en", "at"):
-                    prev = out[-1]   # "... y 2 en Lamedon": the same units again
+                if (tok.isdecimal() or tok not in ARTICLES) and out and j == i + 1 and j < len(tokens) and \
+                        tokens[j] in ("in", "en", "at"):
+                    prev = out[-1]   # "... y 2 en Lamedon", "and one in Pelargir": the same units again
                     out.append(Unit(i, i + 1, prev.nation, prev.unit, n, prev.side, explicit=prev.explicit))
                 continue
             if tok in ARTICLES and unit not in TYPED_UNITS:

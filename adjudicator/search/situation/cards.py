@@ -52,10 +52,35 @@ def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
                     first[0] in other and first[0] not in t["known"]
                     and names.characters().lookup(first[0]) is None)):
                 shortened.setdefault(" ".join(first), set()).add(cid)
+                if len(first) >= 3 and first[0] in ("the", "los", "las", "la", "el"):   # "Ents Awake"
+                    shortened.setdefault(" ".join(first[1:]), set()).add(cid)
     for said, cids in shortened.items():
-        ids.setdefault(said, cids.pop() if len(cids) == 1 else "")
+        ids.setdefault(said, next(iter(cids)) if len(cids) == 1 else "")
+        if len(cids) > 1:
+            _SHARED[said] = frozenset(cids)
     keys = sorted(ids, key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b"), ids
+    return re.compile(r"\b(?:" + "|".join(map(_said, keys)) + r")\b"), ids
+
+
+# The names several cards begin with ("the ents awake"), and those cards.
+_SHARED: dict[str, frozenset[str]] = {}
+
+
+def _said(name: str) -> str:
+    """The pattern of a card's folded name as players say it: a name of two words or more also
+    with the final s of its words dropped, as much of Spain and Latin America speaks ("lo ent
+    despiertan" for "los ents despiertan", set 37); a one-word name only as it is."""
+    words = name.split()
+    if len(words) < 2:
+        return re.escape(name)
+    return " ".join(re.escape(w[:-1]) + "s?" if len(w) > 2 and w.endswith("s") else re.escape(w) for w in words)
+
+
+def _key_of(said: str, ids: dict[str, str]) -> str:
+    """The folded name that ``said`` (matched by :func:`_said`'s pattern) is."""
+    if said in ids:
+        return said
+    return next((k for k in sorted(ids, key=len, reverse=True) if re.fullmatch(_said(k), said)), said)
 
 
 # Words of a card's name that tell no card from another.
@@ -110,9 +135,17 @@ def card_named(text: str, tokens: list[str]) -> str | None:
         return None
     pattern, ids = card_names()
     found = pattern.search(text)
-    if found:
-        return ids[found.group(0)]   # "" for a name several cards begin with
     said = set(tokens)
+    if found:
+        key = _key_of(found.group(0), ids)
+        if ids.get(key):
+            return ids[key]
+        # a name several cards begin with: the one whose other words are said too ("The Ents
+        # Awake" with Treebeard named), or "" when none or several are
+        every = _card_words()
+        begun = set(key.split())
+        told = [cid for cid in _SHARED.get(key, ()) if ((every[cid]["en"] | every[cid]["es"]) - begun) & said]
+        return told[0] if len(told) == 1 else ""
     best: list[tuple[int, str]] = []
     for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"
         en, es = words["en"] & said, words["es"] & said

@@ -1,10 +1,13 @@
 """The whole reader, and the question kind it picks for what the query describes."""
 from __future__ import annotations
 
+import re
+
 from adjudicator.search.situation.armies import Armies
 from adjudicator.search.situation.fellowship import FellowshipReading
 from adjudicator.search.situation.words import (
     ARMY_ASKED,
+    BECOMES,
     BRING,
     BRINGABLE,
     CHARACTER_DIE,
@@ -28,7 +31,10 @@ class Read(Armies, FellowshipReading):
     """What one query names, read once, and the question kind it asks."""
 
     def kind(self) -> str | None:
-        if BRING.search(self.text) and any(c in BRINGABLE for c in self.chars):
+        if BRING.search(self.text) and any(c in BRINGABLE for c in self.chars) or BRING.search(self.text) and \
+                any(c in BECOMES and c not in self.in_fellowship for c in self.chars) and \
+                not re.search(r"\b(?:guide|guia)\b", self.text):
+            # Strider "crowned" is Aragorn brought in; said in the Fellowship, he separates first
             return "bring-into-play"
         said_in = [c for c in self.in_fellowship if c not in ("gollum", *BRINGABLE)]
         if said_in and LEAVES.search(self.text) and not dict(INTENTS)["politics"].search(self.text):

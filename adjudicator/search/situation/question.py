@@ -15,6 +15,7 @@ from adjudicator.search.situation.position import (
     recruited,
 )
 from adjudicator.search.situation.words import (
+    BECOMES,
     BRINGABLE,
     DESTINATION_BEFORE,
     DIE_FACES,
@@ -82,10 +83,11 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
         elif nazgul:
             question["character"] = ["Nazgûl"] * nazgul
     if kind == "bring-into-play":
-        who = [c for c in read.chars if c in BRINGABLE]
+        who = [c for c in read.chars if c in BRINGABLE] or [BECOMES[c] for c in read.chars if c in BECOMES]
         question["character"] = names.character_name(who[-1], lang).split(",")[0]
-        if regions:
-            question["to"] = regions[0]
+        dest = read.marked(DESTINATION_BEFORE)   # "can he go to Minas Tirith and become the king"
+        if dest or regions:
+            question["to"] = region_name(dest[-1], lang) if dest else regions[0]
     if kind == "separate-companions":
         who = [names.character_name(c, lang).split(",")[0] for c in read.chars
                if c not in ("gollum", *BRINGABLE) and data.characters()[c]["side"] == "free_peoples"]

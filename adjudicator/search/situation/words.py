@@ -273,12 +273,15 @@ RING_FACES = {"eye": "eye", "ojo": "eye", "will of the west": "will-of-the-west"
 # Fellowship named and no nation's politics asked, the `declare-fellowship` question.
 # "declared" is a state said ("the fellowship is in Lórien declared"), not the question.
 DECLARE = re.compile(r"\b(declare|declaring|declaro|declarar|declararla|declarla|declaramos)\b")
+# Bringing a character into play; Strider is "crowned" as Aragorn (set 37).
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
-                   r"|transform\w*)\b")
+                   r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado)\b")
 # Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
 # that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
 FIXED_AT = {"saruman": "orthanc"}
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
+# A Companion that a character brought into play replaces: "can I crown Strider" brings Aragorn.
+BECOMES = {"strider": "aragorn", "gandalf-the-grey": "gandalf-the-white"}
 IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
                            r"(?:fellowship|comunidad|compania)\b")
 LEAVES = re.compile(r"\b(leave|leaves|leaving|left|go off|dejar|deja|dejarla|salir|sale|irse|se va)\b")
