@@ -910,3 +910,19 @@ def test_set_37s_readings_a_crowned_strider_trolls_and_dropped_final_s():
     siege = read_situation("Mina Tiri sitiada con 3 regulare de Gondor adentro y afuera 8 orco, si hago una salida",
                            "es")
     assert siege["position"]["regions"]["Minas Tirith"]["besieged"] == "free-peoples"
+
+
+def test_set_37s_attackers_stand_apart_from_their_target():
+    """Set 37 (spent): an army said to be attacking a region ("7 regulars and 2 elites attacking
+    Dale") does not stand in it, nor does the figure leading it; units said "with" after a region's
+    state ("the dwarves in Erebor are still passive with 1 regular") stand there, but not after a
+    destination ("move to Osgiliath with 3 orcs")."""
+    easterlings = read_situation("the Easterlings have 7 regulars and 2 elites attacking Dale", "en")
+    assert easterlings["question"] == {"kind": "battle", "to": "Dale"} and "position" not in easterlings
+    king = read_situation("el Rey Brujo con 6 orco y 2 Nazgul ataca Pelargir que tiene 2 regulare de Gondor", "es")
+    assert king["position"]["regions"] == {"Pelargir": {"free_peoples": {"gondor": {"regular": 2}}}}
+    dwarves = read_situation("the dwarves in Erebor are still passive with 1 regular and 1 leader, can they go "
+                             "to Dale?", "en")
+    assert dwarves["position"]["regions"] == {"Erebor": {"free_peoples": {"dwarves": {"regular": 1, "leader": 1}}}}
+    going = read_situation("can the witch king move from Minas Morgul to Osgiliath with 3 orcs", "en")
+    assert "Osgiliath" not in going.get("position", {}).get("regions", {})

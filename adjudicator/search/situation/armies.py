@@ -19,6 +19,7 @@ from adjudicator.search.situation.words import (
     MINE,
     NOT_UNITS,
     NUMBERS,
+    TARGET_BEFORE,
     TYPED_UNITS,
     table,
     tables,
@@ -237,9 +238,12 @@ class Armies(Places):
         out: list[str | None] = []
         for group in self.unit_groups:
             rid = self.region_of(group)
+            if rid is None:
+                rid = self._clause_region(group)
             if rid is None and self.regions:
                 first = self.regions[0]
-                rid = None if self.apart(self.side_of_group(group, first), first) else first
+                rid = None if self.apart(self.side_of_group(group, first), first) or \
+                    self._attacks_there(group, first) else first
             out.append(rid)
         # an army read as standing in the region named before it ("Dol Amroth, 6 orcs attack"), where
         # an army of the other side was said to stand right before its region: the form asks where
@@ -266,6 +270,48 @@ class Armies(Places):
                 out[attacker] = None
         self._placed = out
         return out
+
+    def _clause_region(self, group: list[Unit]) -> str | None:
+        """The region said last before ``group`` in its clause, when the words between say its
+        state and join them ("the dwarves in Erebor are still passive with 1 regular"): no stop,
+        no other army, no word of moving or attacking between."""
+        start = group[0].start
+        before = [(s, e, r) for s, e, r in self.regions_at if e <= start]
+        if not before:
+            return None
+        s, e, rid = before[-1]
+        gap = self.tokens[e:start]
+        k = s - 1
+        while k >= 0 and self.tokens[k] in ARTICLE_WORDS:
+            k -= 1
+        if k >= 0 and self.tokens[k] in TARGET_BEFORE:
+            # "move to Osgiliath with 3 orcs": where they go, not where they stand; but an army of
+            # the other side than one named before it is the target's ("my 6 sauron regulars ...
+            # attack minas tirith w/ 3 gondor regulars")
+            mine = self.side_of_group(group, None)
+            if mine is None or not any(g[0].start < start and self.side_of_group(g, None) not in (None, mine)
+                                       for g in self.unit_groups):
+                return None
+        if not gap or len(gap) > 6 or gap[-1] not in ("with", "con") or any(i in self.breaks for i in range(e, start)) \
+                or any(u.start in range(e, start) for u in self.units) or ATTACKS.search(" ".join(gap)) or \
+                dict(INTENTS)["army-move"].search(" ".join(gap)):
+            return None
+        return rid
+
+    def _attacks_there(self, group: list[Unit], rid: str) -> bool:
+        """Whether ``group`` is said to attack ``rid`` right after it ("7 regulars and 2 elites
+        attacking Dale", "6 orco y 2 Nazgul ataca Pelargir"): that region is its target, not where
+        it stands (set 37)."""
+        from adjudicator import data
+
+        if self.besieged() and data.regions()[rid].get("settlement") == "stronghold":
+            return False   # "attacking Helm's Deep ... keep the siege going": besiegers stand there
+        end = group[-1].end
+        for s, _e, r in self.regions_at:
+            if r == rid and end <= s <= end + 4:
+                between = " ".join(self.tokens[end:s])
+                return ATTACKS.search(between) is not None and not ATTACKS_ME.search(between)
+        return False
 
     def mover_units(self) -> list[Unit]:
         """The units that move: those named before the first word of moving ("el Witch-king y 2

@@ -105,6 +105,16 @@ def recruit_regions(read: Read, u: Unit) -> list[str]:
     return [listed[0]] * min(u.count, 2)
 
 
+def _leads_unplaced(read: Read, end: int) -> bool:
+    """Whether the figure ending at token ``end`` is said with an army right after it ("with 6
+    orcs", "con 6 orcos") that stands nowhere the query says."""
+    for group, rid in zip(read.unit_groups, read.placed(), strict=True):
+        between = read.tokens[end:group[0].start]
+        if rid is None and 0 < len(between) <= 2 and between[0] in ("with", "con", "and", "y", "leading"):
+            return True
+    return False
+
+
 def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     """The position the query names: units where they stand, characters with an army, the
     political states, control and sieges, the Fellowship, the Hunt Box and the Corruption."""
@@ -141,6 +151,8 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
             near = read.region_of([Unit(s, _e, None, "", 0)])
             if cid in FIXED_AT:
                 near = FIXED_AT[cid]
+            if near is None and _leads_unplaced(read, _e):
+                continue   # "el Rey Brujo con 6 orcos ataca Pelargir": with his army, not in its target
             if near is None and read.regions and not read.apart(data.characters()[cid]["side"], read.regions[0]):
                 near = read.regions[0]
             if near is None:
