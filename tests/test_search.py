@@ -1349,3 +1349,15 @@ def test_set_37s_words_dropped_final_s_and_articles_before_a_noun(search_index):
     assert not searched("how long does one full game take", "en")["matched"]
     assert not searched("que tamaño de funda lleva la carta de combate", "es")["matched"]
     assert searched("No ZOC in this game I take it? Can my army march past an enemy army", "en")["matched"]
+
+
+def test_a_card_typed_whole_goes_above_the_rule_it_belongs_to(search_index):
+    """Sets 33, 35 and 37 (spent): The Orcs' Search named in a longer question goes above Scour,
+    the keyword's section it sits under, in either language and with a final s dropped; a section
+    of the card's own stays first ("cards under the orcs search")."""
+    for query, lang in (("the orcs' search has some new keyword na? kindly explain how it works", "en"),
+                        ("en The Orcs' Search / La Busqueda de lo Orco la palabra clave nueva esa como funciona, e "
+                         "igual que Scour o e otra cosa?", "es")):
+        assert searched(query, lang)["results"][0]["label"] == "lcg-orcs-search", query
+    under = searched("are the cards under the orcs search in play", "en")
+    assert under["results"][0]["label"] == "lcg-orcs-search-out-of-play"

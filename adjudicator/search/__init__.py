@@ -74,6 +74,7 @@ MAX_WORDS = 24
 MAX_WORD_CHARS = 40
 MAX_PHRASE_WORDS = 5
 MAX_LIMIT = 50
+CARD_REACH = 5   # a card's section typed by name is moved first from at most this rank
 TERM_WEIGHT = 0.6  # a glossary entry ranks below the rule sections that use the term
 # Below this share of the query covered by the best rule, the answer is "no rule matches"
 # (see OpenIndex._confidence). Chosen on the tuning relevance set and the tuning nonsense
@@ -377,12 +378,35 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     # a query about the card game (its name, or a word only it uses) gets its section first
     hits = prefer_card_game(list(ranking.hits), lambda h: h.label, query, lang)
     hits = _named_card_first(hits, ask)
+    hits = _typed_card_first(hits, query[:MAX_QUERY_CHARS], index)
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
     if ranking.corrections:
         result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], ranking.corrections)
     return result
+
+
+def _typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
+    """A card's whole name typed in a longer question ("the orcs' search has some new keyword, how
+    does it work") puts the card's section above the rule it belongs to (its parent section), when
+    only that rule was found above it: the card is what is asked (sets 33, 35 and 37, where the
+    keyword's section came first). A section of the card's own ("cards under The Orcs' Search")
+    or another rule first is left first: the card's name is then what the question is about, not
+    what it asks."""
+    from adjudicator.search.vocabulary import card_names_typed
+
+    typed = card_names_typed(query)
+    if not typed:
+        return hits
+    docnum = {doc["label"]: n for n, doc in index.index.docs.items() if doc["label"] in typed}
+    for i, hit in enumerate(hits[:CARD_REACH]):
+        if hit.label in docnum:
+            above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum[hit.label], ())}
+            if i and all(h.label in above for h in hits[:i]):
+                return [hit, *hits[:i], *hits[i + 1:]]
+            return hits
+    return hits
 
 
 def _named_card_first(hits: list[Any], ask: dict[str, Any] | None) -> list[Any]:

@@ -106,6 +106,31 @@ def _headings() -> set[str]:
     return out
 
 
+@cache
+def _card_headings() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each card section's name of two words or more (either language, folded, with or without its
+    leading article, each word's final s optional as those who drop it say it), and its label."""
+    out = []
+    for label, rule in data.rules().items():
+        if not label.startswith(NAMED) or label.startswith(NOT_NAMED):
+            continue
+        for title in rule["title"].values():
+            words = re.findall(r"\w+", fold(title))
+            if words and words[0] in ARTICLES:
+                words = words[1:]
+            if len(words) >= 2:
+                said = r"\W+".join(re.escape(w[:-1]) + "s?" if len(w) > 2 and w.endswith("s") else re.escape(w)
+                                   for w in words)
+                out.append((re.compile(rf"(?<!\w){said}(?!\w)"), label))
+    return tuple(out)
+
+
+def card_names_typed(query: str) -> set[str]:
+    """The labels of the cards whose whole name ``query`` has ("the orcs' search has some new keyword")."""
+    folded = fold(query)
+    return {label for pattern, label in _card_headings() if pattern.search(folded)}
+
+
 def entries(path: Path = VOCABULARY_FILE) -> list[dict]:
     """The vocabulary's entries as the data file has them."""
     return json.loads(path.read_text(encoding="utf-8"))["entries"]
