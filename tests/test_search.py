@@ -439,18 +439,19 @@ RELEVANCE_DIR = ROOT / "tests" / "search_relevance"
 TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "tuning7", "tuning8",
                "tuning9", "tuning10", "tuning11", "tuning12", "tuning13", "tuning25", "tuning26", "heldout26",
                "heldout27", "heldout28", "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34",
-               "heldout35", "heldout36", "heldout37")
+               "heldout35", "heldout36", "heldout37", "heldout38", "heldout39")
 # Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py;
 # the tools' copy of these lists is checked equal below).
 NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35",
-             "heldout36", "heldout37")
+             "heldout36", "heldout37", "heldout38", "heldout39")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
                   "nonsense-tuning25", "nonsense-tuning26", "nonsense-heldout26", "nonsense-heldout27",
                   "nonsense-heldout28", "nonsense-heldout29", "nonsense-heldout30",
                   "nonsense-heldout31", "nonsense-heldout32", "nonsense-heldout33", "nonsense-heldout34",
-                  "nonsense-heldout35", "nonsense-heldout36", "nonsense-heldout37")
+                  "nonsense-heldout35", "nonsense-heldout36", "nonsense-heldout37", "nonsense-heldout38",
+                  "nonsense-heldout39")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -1210,7 +1211,9 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     # README-set38.md, README-set39.md: measured once in the tenth round, after set 37 was spent
                     ("heldout38", "en"): {"first": 52, "top3": 55, "refused": 0, "offtopic_refused": 15},
                     ("heldout38", "es"): {"first": 44, "top3": 52, "refused": 0, "offtopic_refused": 15},
-                    ("heldout39", "en"): {"first": 49, "top3": 52, "refused": 1, "offtopic_refused": 15},
+                    # measured 49 first; 48 since its Scots words are read as no words ("tae", which
+                    # had been misread as "take", won one near tie: README-set39.md)
+                    ("heldout39", "en"): {"first": 48, "top3": 52, "refused": 0, "offtopic_refused": 15},
                     ("heldout39", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15}}
 
 
@@ -1366,3 +1369,18 @@ def test_a_card_typed_whole_goes_above_the_rule_it_belongs_to(search_index):
         assert searched(query, lang)["results"][0]["label"] == "lcg-orcs-search", query
     under = searched("are the cards under the orcs search in play", "en")
     assert under["results"][0]["label"] == "lcg-orcs-search-out-of-play"
+
+
+def test_set_38_and_39s_words_scots_and_the_wotr_de_cartas(search_index):
+    """Sets 38 and 39 (spent): the Scots words for what, do, with, from and you are no words of the
+    game ("muster die, whit can ye dae wi it" was refused), "cannae" is "can't", and "he says" what
+    someone at the table claims; "el WotR de cartas" is the card game; The Orcs' Search typed whole
+    goes above the broad keywords chapter too."""
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    assert searched("muster die, whit can ye dae wi it apart fae recruiting", "en")["matched"]
+    assert read_vocabulary("naw that cannae be right", "en", lambda w: w != "cannae").split() == [
+        "that", "can't", "be", "right"]
+    corruption = searched("en el WotR de cartas qué pasa cuando la corrupción del Portador llega al máximo", "es")
+    assert corruption["results"][0]["label"].startswith("wotrcg-")
+    assert searched("The Orcs' Search q hace esa palabra clave", "es")["results"][0]["label"] == "lcg-orcs-search"

@@ -390,10 +390,10 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
 def _typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     """A card's whole name typed in a longer question ("the orcs' search has some new keyword, how
     does it work") puts the card's section above the rule it belongs to (its parent section), when
-    only that rule was found above it: the card is what is asked (sets 33, 35 and 37, where the
-    keyword's section came first). A section of the card's own ("cards under The Orcs' Search")
-    or another rule first is left first: the card's name is then what the question is about, not
-    what it asks."""
+    only that rule, or broad sections with sections of their own, were found above it: the card is
+    what is asked (sets 33, 35 and 37, where the keyword's section came first). A section of the
+    card's own ("cards under The Orcs' Search") or another rule first is left first: the card's
+    name is then what the question is about, not what it asks."""
     from adjudicator.search.vocabulary import card_names_typed
 
     typed = card_names_typed(query)
@@ -403,10 +403,16 @@ def _typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     for i, hit in enumerate(hits[:CARD_REACH]):
         if hit.label in docnum:
             above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum[hit.label], ())}
-            if i and all(h.label in above for h in hits[:i]):
+            if i and all(h.label in above or h.label in _chapters(index) for h in hits[:i]):
                 return [hit, *hits[:i], *hits[i + 1:]]
             return hits
     return hits
+
+
+def _chapters(index: Any) -> set[str]:
+    """The labels of the sections that have sections of their own under them ("Encounter keywords",
+    "Scour"): a broad section, which a card's own name typed in the query outranks."""
+    return {index.index.docs[a]["label"] for chain in index.index.ancestors.values() for a in chain}
 
 
 def _named_card_first(hits: list[Any], ask: dict[str, Any] | None) -> list[Any]:

@@ -21,13 +21,14 @@ CARD_GAME_PREFIX = "wotrcg-"
 REACH = 5   # a card-game hit below this rank is too weak a match to be promoted
 
 # Folded phrases (see analysis.fold): each marks the card game ("juego de carta" as those who drop a
-# final s say it, set 37). Words the board game also uses
+# final s say it, set 37; "el WotR de cartas", sets 36 and 39). Words the board game also uses
 # ("reserve" for its reinforcements and, in Spanish, the Hunt Pool) need the card game's context.
 MARKERS = {
     "en": ("card game", "cardgame", "battleground", "cycle pile", "cycle a card", "cycled", "forsake", "winnow",
            "carryover limit", "stack limit", "my reserve", "the reserve", "reserve area", "scoring area",
            "corruption token", "ring token", "draw deck", "trilogy scenario", "duel"),
-    "es": ("juego de cartas", "el de cartas", "juego de carta", "el de carta", "campo de batalla", "campos de batalla",
+    "es": ("juego de cartas", "el de cartas", "juego de carta", "el de carta", "wotr de cartas", "wotr de carta",
+           "war of the ring de cartas", "guerra del anillo de cartas", "campo de batalla", "campos de batalla",
            "pila de ciclado",
            "ciclar", "ciclo una",
            "renunciar", "cribar", "limite de cartas acumulables", "mi reserva", "la reserva", "zona de reserva",
