@@ -931,3 +931,34 @@ def test_set_37s_attackers_stand_apart_from_their_target():
     assert dwarves["position"]["regions"] == {"Erebor": {"free_peoples": {"dwarves": {"regular": 1, "leader": 1}}}}
     going = read_situation("can the witch king move from Minas Morgul to Osgiliath with 3 orcs", "en")
     assert "Osgiliath" not in going.get("position", {}).get("regions", {})
+
+
+def test_set_38_and_39s_readings():
+    """Sets 38 and 39 (spent): an army led by a figure is that figure's side ("llega el Rey Brujo con
+    6 regulares ... desde Ettenmoors"); "lo convierto en Aragorn" brings him into play; "una ficha de
+    caza de 3" is the tile drawn; "getting sieged by" besieges; a region "defended by" units, or
+    "where" a figure "stands with" them, holds them; "solo hay" places what follows; the Scots "tae",
+    "wi" and "fae" are "to", "with", "from", and to "walk round" asks no battle's rounds."""
+    king = read_situation("Rivendel con 2 élites elfas y un líder, llega el Rey Brujo con 6 regulares y 2 élites desde "
+                          "Ettenmoors, ¿el Rey Brujo puede atacar?", "es")
+    assert king["position"]["regions"]["Landas de Etten"]["shadow"]["sauron"] == {"regular": 6, "elite": 2}
+    assert king["question"] == {"kind": "battle", "from": "Landas de Etten", "to": "Rivendel"}
+    crowned = read_situation("tengo a Trancos separado en Pelargir, con 1 dado de Voluntad de Occidente lo "
+                             "convierto en Aragorn ahí mismo", "es")
+    assert crowned["question"] == {"kind": "bring-into-play", "character": "Aragorn", "to": "Pelargir"}
+    tile = read_situation("comunidad en el paso 3 de la senda de Mordor y sacan una ficha de caza de 3", "es")
+    assert tile["question"] == {"kind": "hunt-damage", "tile": 3}
+    sieged = read_situation("my 4 rohan regulars in helm's deep are getting sieged by 6 isengard regulars", "en")
+    assert sieged["position"]["regions"]["Helm's Deep"]["besieged"] == "free-peoples"
+    defended = read_situation("Umbar has 3 Southron regulars, Pelargir is defended by 2 Gondor regulars, can they "
+                              "attack", "en")
+    assert defended["position"]["regions"]["Pelargir"] == {"free_peoples": {"gondor": {"regular": 2}}}
+    stands = read_situation("4 Sauron units in Osgiliath attack Minas Tirith where Aragorn stands with 3 regulars",
+                            "en")
+    assert stands["position"]["regions"]["Minas Tirith"]["free_peoples"]["gondor"] == {"regular": 3}
+    only = read_situation("Umbar está en la reserva de los Haradrim y en Dol Amroth solo hay 2 regulares de Gondor, "
+                          "puedo atacar", "es")
+    assert only["position"]["regions"]["Dol Amroth"] == {"free_peoples": {"gondor": {"regular": 2}}}
+    scots = read_situation("i'm the shadow wi 7 harad regulars in umbar, i want tae move them tae pelargir, dae ye no "
+                           "have tae walk round", "en")
+    assert scots["question"] == {"kind": "army-move", "from": "Umbar", "to": "Pelargir"}

@@ -161,6 +161,11 @@ class Armies(Places):
             found = [sides[w] for w in sides if re.search(rf"\b{w}\b", text)]
             if found:
                 return found[-1]
+        from adjudicator import data
+
+        for _s, e, cid in self.chars_at:   # "llega el Rey Brujo con 6 regulares": the Witch-king's army
+            if e < start and start - e <= 2 and self.tokens[e] in ("con", "with", "leading", "y", "and"):
+                return str(data.characters()[cid]["side"])
         return None
 
     def _group_nation(self, group: list[Unit], t: dict) -> None:
@@ -284,7 +289,7 @@ class Armies(Places):
         k = s - 1
         while k >= 0 and self.tokens[k] in ARTICLE_WORDS:
             k -= 1
-        if k >= 0 and self.tokens[k] in TARGET_BEFORE:
+        if k >= 0 and self.tokens[k] in TARGET_BEFORE and not {"where", "donde"} & set(gap):
             # "move to Osgiliath with 3 orcs": where they go, not where they stand; but an army of
             # the other side than one named before it is the target's ("my 6 sauron regulars ...
             # attack minas tirith w/ 3 gondor regulars")

@@ -12,6 +12,7 @@ from adjudicator.search.situation.words import (
     BESIEGED,
     BESIEGERS_BEFORE,
     COMING,
+    DEFENDERS_BEFORE,
     INSIDE,
     LOCATIVE,
     NUMBERS,
@@ -45,6 +46,10 @@ class Places(Text):
             named = [rid for s, _e, rid in self.regions_at if s < start]
             if named and data.regions()[named[-1]].get("settlement") == "stronghold":
                 return named[-1], "before"
+        if DEFENDERS_BEFORE.search(" ".join(self.tokens[max(0, start - 5):start])):
+            named = [rid for s, e, rid in self.regions_at if e <= start and start - e <= 5]
+            if named:
+                return named[-1], "before"   # "Pelargir is defended by 2 Gondor regulars"
         for s, _e, rid in self.regions_at:
             if end <= s <= end + 6:
                 k = s - 1

@@ -50,7 +50,7 @@ BEFORE_GAP = {"where", "donde", "there", "theres", "s", "is", "are", "hay", "i",
               "asediadas", "asediado", "asediada", "sitiados", "sitiadas", "sitiado", "sitiada", "besieged", "que",
               "which", "me", "my", "mis", "mi", "m", "we", "our", "nuestros", "stand", "standing", "estan", "esta",
               "next", "beside", "nearby", "it", "al", "lado", "junto", "ahi", "alli", "haya", "aunque",
-              "even", "though", "under", "siege"}
+              "even", "though", "under", "siege", "solo", "only", "just", "nomas", "apenas"}
 # After a target region, the units said to stand against the attack there ("into the Fords of Isen
 # against 2 Rohan regulars"): the defenders, who stand in it.
 AGAINST = {"against", "contra", "vs", "versus"}
@@ -88,7 +88,8 @@ TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|mo
 NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
 STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
                    r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
-BESIEGED = re.compile(r"\b(besieged|besieging|besieges?|under siege|sitiad[oa]s?|asediad[oa]s?|sitiando|asediando"
+BESIEGED = re.compile(r"\b(besieged|besieging|besieges?|under siege|sieged|sitiad[oa]s?|asediad[oa]s?|sitiando"
+                      r"|asediando"
                       r"|asedian?|sitian?|siege rounds?"
                       r"|rondas? de asedio|asedio|siege|inside (?:are|is|there are|there s|i have|i ve got|we have)"
                       r"|adentro (?:tengo|hay|estan|tenemos))\b")
@@ -103,8 +104,12 @@ SIDE_HOLDS = re.compile(r"\b(free peoples|pueblos libres|\w+) (?:controls?|holds
 # Just before an army, words that say it besieges the Stronghold named before ("los sitian",
 # "me asedian", "besieged by").
 BESIEGERS_BEFORE = re.compile(r"\b(?:(?:los|las|lo|la|me|nos|les) (?:sitian|asedian|sitia|asedia|rodean)"
-                              r"|(?:besieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por)(?: \w+)?$")
+                              r"|(?:besieged|sieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por)"
+                              r"(?: \w+)?$")
 # A sortie said: its battle is fought in the besieged Stronghold's region.
+# The defenders of a region named before them: "Pelargir is defended by 2 Gondor regulars" (set 38).
+DEFENDERS_BEFORE = re.compile(r"\b(?:(?:is|are) (?:defended|held|guarded|garrisoned) by|defendid[oa]s? por"
+                              r"|(?:lo|la|los|las) defienden)(?: \w+)?$")
 SORTIE = re.compile(r"\b(sortie\w*|sally|sallies|salida|salir a pelear|salgo a pelear)\b")
 GUIDE = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:is |as |de |como |es )?(?:the |el |la |our |mi |my |nuestro )?"
                    r"(?:guide|guia)\b")
@@ -170,7 +175,7 @@ REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
 TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria)?"
                   r"(?: tile| ficha| loseta)\b"
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
-                  r"|\b(?:tile|ficha|loseta)s? "
+                  r"|\b(?:tile|ficha|loseta)s? (?:de caza |de caceria |de busqueda |of the hunt )?"
                   r"(?:de |del |of |with (?:a |an )?|con (?:un |una )?)?(?:the |el )?(eye|ojo|\d)\b"
                   # "the tile drawn is a 2", "la ficha que sale es un ojo"
                   r"|\b(?:tile|ficha|loseta) (?:drawn |sacada |robada |que (?:sale|salio|saco|saque) )?"
@@ -224,8 +229,8 @@ INTENTS = (
                           r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b"
                           r"|\b(how many dice|cuantos dados)\b.*\b(attacker|atacante|atacantes)\b"
                           r"|\b(sortie|sorties|salida)\b")),
-    ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra|rounds?"
-                                  r"|rondas?|under siege|sitiad[oa]s?"
+    ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra"
+                                  r"|(?<!walk )(?<!go )rounds?|rondas?|under siege|sitiad[oa]s?"
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
                                   r"|aguantar)\b")),
     ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
@@ -274,7 +279,8 @@ RING_FACES = {"eye": "eye", "ojo": "eye", "will of the west": "will-of-the-west"
 # "declared" is a state said ("the fellowship is in Lórien declared"), not the question.
 DECLARE = re.compile(r"\b(declare|declaring|declaro|declarar|declararla|declarla|declaramos)\b")
 # Bringing a character into play; Strider is "crowned" as Aragorn (set 37).
-BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|into play|en juego"
+BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|convierto|convertimos"
+                   r"|into play|en juego"
                    r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado)\b")
 # Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
 # that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
