@@ -52,6 +52,7 @@ from typing import Any
 
 from adjudicator import paths
 from adjudicator.i18n import translate
+from adjudicator.search.analysis import fold
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
 from adjudicator.search.routing import CARD_GAME_PREFIX, about_card_game, prefer_card_game
@@ -343,12 +344,12 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
                               "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
     from adjudicator.search.situation import ask_entry
-    from adjudicator.search.vocabulary import read_vocabulary
+    from adjudicator.search.vocabulary import read_numbers, read_vocabulary
 
     text = expanded = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
     players_words = read_vocabulary(text, lang, index.knows)
     (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
-    text = read_places(players_words, lang, index.knows)
+    text = read_numbers(read_places(players_words, lang, index.knows), lang)
     words = meaningful_words(query_words(text), lang)
     if not words:
         return result
@@ -366,6 +367,10 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     floor = (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS) or (
         len(words) >= SCORE_FLOOR_WORDS and bool(ranking.hits) and ranking.hits[0].score < SCORE_FLOOR)
     floor = floor and not ranking.named   # a rule's whole heading typed is never refused
+    if floor and ranking.hits:   # nor a card's whole name in a longer question, when its section came first
+        from adjudicator.search.vocabulary import card_names_typed
+
+        floor = ranking.hits[0].label not in card_names_typed(query[:MAX_QUERY_CHARS])
     # A question in the table's words or naming a position is never refused: unsure, the
     # search shows its best few sections as a "did you mean" (result["unsure"]).
     unsure = floor and not asked and bool(ranking.hits) and (described or players_words_read)
@@ -379,6 +384,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     hits = prefer_card_game(list(ranking.hits), lambda h: h.label, query, lang)
     hits = _named_card_first(hits, ask)
     hits = _typed_card_first(hits, query[:MAX_QUERY_CHARS], index)
+    hits = _entering_first(hits, query[:MAX_QUERY_CHARS])
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
@@ -405,6 +411,44 @@ def _typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
             above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum[hit.label], ())}
             if i and all(h.label in above or h.label in _chapters(index) for h in hits[:i]):
                 return [hit, *hits[:i], *hits[i + 1:]]
+            return hits
+    return hits
+
+
+# The characters a die or a condition brings into play, as players name them (folded), and the
+# section that says how; the words that ask when, where or how one comes in.
+ENTERING = (("wotr-char-aragorn-enter",
+             re.compile(r"\b(aragorn|strider|trancos|heir to isildur|heredero de isildur)\b")),
+            ("wotr-char-gandalf-white-enter", re.compile(r"\bgandalf (?:the |el )?(?:white|blanco)\b")),
+            ("wotr-char-saruman-enter", re.compile(r"\bsaruman\b")),
+            ("wotr-char-witch-king-enter", re.compile(r"\b(witch ?king|rey brujo)\b")),
+            ("wotr-char-mouth-enter", re.compile(r"\b(mouth of sauron|boca de sauron)\b")))
+COMES_IN = re.compile(r"\b(into play|en juego|comes? in|appears?|aparece\w*|sale|salen|sacar|saco|sacarlo|poner"
+                      r"|pone|pongo|ponerlo|bring|brought|crown\w*|coronar\w*|become|becomes|volverse|convertirse"
+                      r"|se convierte|turns? into)\b"
+                      # entering alone, not entering a place ("puede entrar en un baluarte" is a move)
+                      r"|\b(?:enters?|entering|entra|entrar)\b(?!\W+(?:en|a|al|in|into|to)\b)")
+
+
+def _entering_first(hits: list[Any], query: str) -> list[Any]:
+    """A question of when, where or how one character comes into play ("¿En qué momento puede entrar
+    la Boca de Sauron?", "where must Strider be to become Aragorn") gets the section on bringing
+    that character in first, above the character's other sections and the general rule, when the
+    search found it among the first few (sets 34, 35, 37, 38 and 40: the character's own section,
+    or how it moves, came first)."""
+    text = fold(query)
+    if not COMES_IN.search(text):
+        return hits
+    named = [label for label, said in ENTERING if said.search(text)]
+    if len(named) != 1:
+        return hits
+    label = named[0]
+    who = label.removeprefix("wotr-char-").removesuffix("-enter")
+    for i, hit in enumerate(hits[:CARD_REACH]):
+        if hit.label == label:
+            above = hits[:i]
+            if i and all(h.label == "wotr-char-enter" or who.split("-")[0] in h.label for h in above):
+                return [hit, *above, *hits[i + 1:]]
             return hits
     return hits
 

@@ -131,6 +131,32 @@ def card_names_typed(query: str) -> set[str]:
     return {label for pattern, label in _card_headings() if pattern.search(folded)}
 
 
+# The numbers of players, as the card game's scenarios are named ("The Three-Player Duel"): a digit
+# typed before the players ("3 players", "a 4 jugadores") is read as its word too. Only there: a
+# die's number ("hits on 6") is no heading's word ("Hand limit of six cards").
+NUMBER_WORDS = {
+    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    "es": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"),
+}
+DIGIT = re.compile(r"(?<![\w.,+-])(\d{1,2})(?=\W*(?:players?|jugadores|jugador|p)\b)", re.IGNORECASE)
+
+
+def read_numbers(text: str, lang: str) -> str:
+    """``text`` with a number of players typed as a digit followed by its word ("3 players" ->
+    "3 three players"): a heading says "three", a player types "3" (sets 29, 30, 34, 37, 38 and 41:
+    the card game's Three-Player Duel asked as "3 players")."""
+    words = NUMBER_WORDS.get(lang)
+    if not words:
+        return text
+    def said(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        if n >= len(words):
+            return m.group(1)
+        glued = m.end() < len(text) and text[m.end()].isalnum()   # "4p": "4 four p"
+        return f"{m.group(1)} {words[n]}" + (" " if glued else "")
+    return DIGIT.sub(said, text)
+
+
 def entries(path: Path = VOCABULARY_FILE) -> list[dict]:
     """The vocabulary's entries as the data file has them."""
     return json.loads(path.read_text(encoding="utf-8"))["entries"]
