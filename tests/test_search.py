@@ -1416,3 +1416,12 @@ def test_sets_40_and_41s_players_cards_and_characters_coming_in(search_index):
         assert searched(query, lang)["results"][0]["label"] == label, query
     moving = searched("la boca de sauron puede entrar en un baluarte de los PL", "es")
     assert moving["results"][0]["label"] == "wotr-character-mouth-of-sauron"
+
+
+def test_the_dice_of_a_battle_are_combat_dice(search_index):
+    """Set 40 (spent): "how many dice do you roll in a battle" asks the combat dice's cap, not the
+    Hunt's, though both stop at five."""
+    capped = searched("how many dice max do you roll in a battle, is it capped at 5 even with a huge army?", "en")
+    assert capped["results"][0]["label"] == "wotr-battle-combat-strength"
+    assert searched("cuantos dados de batalla se tiran como maximo", "es")["results"][0]["label"] == \
+        "wotr-battle-combat-strength"
