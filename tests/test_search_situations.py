@@ -968,3 +968,31 @@ def test_set_38_and_39s_readings():
     scots = read_situation("i'm the shadow wi 7 harad regulars in umbar, i want tae move them tae pelargir, dae ye no "
                            "have tae walk round", "en")
     assert scots["question"] == {"kind": "army-move", "from": "Umbar", "to": "Pelargir"}
+
+
+def test_sets_40_and_41s_readings_victory_advance_and_more():
+    """Sets 40 and 41 (spent): who has won asks `victory`, with every region of a list taken; moving
+    in after a battle won asks `advance`; Saruman's Regulars turned into Elites are his muster, not a
+    character brought in; "sacar a Aragorn" brings him in; "jugó" plays a card; the riders are the
+    Nazgûl; a count of units broken down after it ("5 unidades (3 regulares, 2 élites)") is not
+    counted again; "Minas Tiris" is Minas Tirith."""
+    won = read_situation("sauron took minas tirith, helm's deep, lorien and dale, is that 10 points already?",
+                         "en")
+    assert won["question"] == {"kind": "victory"}
+    taken = {name for name, slot in won["position"]["regions"].items()
+             if slot == {"control": "shadow"}}
+    assert taken == {"Minas Tirith", "Helm's Deep", "Lórien", "Dale"}
+    advance = read_situation("mi padre tiene 10 unidades de isengard en los vados del isen, gana el combate y mata "
+                             "los 2 regulares de rohan, puede avanzar a la region?", "es")
+    assert advance["question"]["kind"] == "advance"
+    saruman = read_situation("saruman in orthanc w/ 5 isengard regulars, i use muster die for the white hand thing, "
+                             "how many regulars can i turn into elites?", "en")
+    assert saruman["question"]["kind"] == "muster"
+    crowned = read_situation("Trancos está en Pelargir y saco Voluntad de Occidente, ¿puedo sacar a Aragorn ahí?", "es")
+    assert crowned["question"] == {"kind": "bring-into-play", "character": "Aragorn", "to": "Pelargir"}
+    corsairs = read_situation("Mi esposo jugó Los Corsarios de Umbar pero yo tengo 2 regulares en Dol Amroth", "es")
+    assert corsairs["question"] == {"kind": "event-card", "card": "Corsarios de Umbar"}
+    riders = read_situation("Tengo 5 unidades de Gondor (3 regulares, 2 élites) sitiados en Minas Tiris por 10 de "
+                            "Sauron con 2 jinetes", "es")
+    assert riders["position"]["regions"]["Minas Tirith"]["free_peoples"]["gondor"] == {"regular": 3, "elite": 2}
+    assert riders["position"]["regions"]["Minas Tirith"]["shadow"]["nazgul"] == 2

@@ -122,6 +122,7 @@ class Armies(Places):
                 nation = self._shadow_nation() if implied == "sauron" else implied
             out.append(Unit(i, end, nation, unit, n, explicit=explicit))
             del word
+        out = self._without_totals(out, t)
         groups = self._group(out)
         # a figure of the books counts as a Leader only beside the units it leads ("5 regulares
         # de Rohan y Théoden"): named alone ("Elrond and Galadriel character card") it is no army
@@ -130,6 +131,24 @@ class Armies(Places):
         self._counted = out
         for group in self.unit_groups:
             self._group_nation(group, t)
+        return out
+
+    def _without_totals(self, units: list[Unit], t: dict) -> list[Unit]:
+        """``units`` less a count of units of no type that the counts right after it break down ("5
+        unidades de Gondor (3 regulares, 2 élites)": 3 and 2, not 5 more; set 40)."""
+        out = list(units)
+        for k, u in enumerate(units):
+            if u.unit != "regular" or not any(t["units"].get(w, "") is None for w in self.tokens[u.start:u.end]):
+                continue
+            parts: list[Unit] = []
+            total = 0
+            for v in units[k + 1:]:
+                if v.start > (parts[-1].end if parts else u.end) + 1 or total >= u.count:
+                    break
+                parts.append(v)
+                total += v.count
+            if len(parts) >= 2 and total == u.count and all(v.unit in ("regular", "elite") for v in parts):
+                out.remove(u)
         return out
 
     def _group(self, units: list[Unit]) -> list[list[Unit]]:

@@ -11,7 +11,7 @@ from adjudicator.search.situation.words import tables
 
 # Words that ask about playing a card: with them, a card's name in the query asks `event-card`.
 PLAYING = re.compile(r"\b(play|plays|played|playing|card|cards|event|jugar|juego|juega|jugarla|jugarse|carta|cartas"
-                     r"|evento)\b")
+                     r"|evento|jugo|jugue|juegan|juegas|jugamos|jugado|jugada)\b")
 
 
 # A verb of playing: without one, a card named beside another question's words ("can I still

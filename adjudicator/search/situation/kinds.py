@@ -15,6 +15,7 @@ from adjudicator.search.situation.words import (
     ELVEN_RING,
     ENTER_MORDOR,
     INTENTS,
+    INTO_ELITES,
     INTO_STRONGHOLD,
     LEAVES,
     REROLL,
@@ -31,7 +32,8 @@ class Read(Armies, FellowshipReading):
     """What one query names, read once, and the question kind it asks."""
 
     def kind(self) -> str | None:
-        if BRING.search(self.text) and any(c in BRINGABLE for c in self.chars) or BRING.search(self.text) and \
+        if BRING.search(self.text) and any(c in BRINGABLE and not (c == "saruman" and INTO_ELITES.search(self.text))
+                                           for c in self.chars) or BRING.search(self.text) and \
                 any(c in BECOMES and c not in self.in_fellowship for c in self.chars) and \
                 not re.search(r"\b(?:guide|guia)\b", self.text):
             # Strider "crowned" is Aragorn brought in; said in the Fellowship, he separates first

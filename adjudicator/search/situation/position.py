@@ -105,6 +105,14 @@ def recruit_regions(read: Read, u: Unit) -> list[str]:
     return [listed[0]] * min(u.count, 2)
 
 
+def _listed(read: Read, one: int, other: int) -> bool:
+    """Whether the regions ``one`` and ``other`` (indexes of ``read.regions_at``, ``other`` right after)
+    are said as one list: nothing between them but a comma or "and" ("Minas Tirith, Helm's Deep and Dale")."""
+    end, start = read.regions_at[one][1], read.regions_at[other][0]
+    between = read.tokens[end:start]
+    return not between and end in read.breaks or between in (["and"], ["y"], ["e"])
+
+
 def _leads_unplaced(read: Read, end: int) -> bool:
     """Whether the figure ending at token ``end`` is said with an army right after it ("with 6
     orcs", "con 6 orcos") that stands nowhere the query says."""
@@ -256,10 +264,22 @@ def _sieges_and_control(read: Read, position: dict[str, Any], lang: str) -> None
             return t["sides"][word].replace("_", "-")
         return "shadow" if nation in data.nations() and data.nations()[nation]["side"] == "shadow" else None
 
-    for s, e, rid in read.regions_at:
+    held_by: dict[int, str] = {}
+    for k, (s, e, _rid) in enumerate(read.regions_at):
         after = HELD_BY.search(" ".join(read.tokens[e:e + 6]))
         before = SIDE_HOLDS.search(" ".join(read.tokens[max(0, s - 5):s]) + " ")
         held = after or before
         side = holder(held.group(1)) if held else None
-        if side and data.regions()[rid].get("settlement"):
+        if side:
+            held_by[k] = side
+    for k in sorted(held_by):   # "sauron took minas tirith, helm's deep, lorien and dale": each of the list
+        for step in (1, -1):
+            j = k + step
+            while 0 <= j < len(read.regions_at) and j not in held_by and \
+                    _listed(read, min(j, j - step), max(j, j - step)):
+                held_by[j] = held_by[k]
+                j += step
+    for k, side in held_by.items():
+        rid = read.regions_at[k][2]
+        if data.regions()[rid].get("settlement"):
             position.setdefault("regions", {}).setdefault(region_name(rid, lang), {})["control"] = side

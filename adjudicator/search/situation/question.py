@@ -47,22 +47,22 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 and slot.get("besieged")]   # the Strongholds the position holds besieged
     if kind in ("battle", "battle-outcome") and len(besieged) == 1 and SORTIE.search(read.text):
         question["from"] = question["to"] = besieged[0]   # a sortie: out of the Stronghold, in its region
-    elif kind in ("army-move", "battle", "battle-outcome", "character-move", "retreat") and regions:
+    elif kind in ("army-move", "battle", "battle-outcome", "character-move", "retreat", "advance") and regions:
         if len(set(ordered)) >= 2:
             first, last = ordered[0], ordered[-1]
-            attacker = read.attacker() if kind in ("battle", "battle-outcome", "retreat") else None
+            attacker = read.attacker() if kind in ("battle", "battle-outcome", "retreat", "advance") else None
             attacking = read.placed()[attacker] if attacker is not None else None
-            if kind in ("battle", "battle-outcome", "retreat") and origin:
+            if kind in ("battle", "battle-outcome", "retreat", "advance") and origin:
                 first = origin[0]   # "the Shadow attacks from Minas Morgul"
                 last = next((r for r in (target or ordered) if r != first), last)
             elif attacking is not None:   # "if he moves in", "can they attack me"
                 first = attacking
                 last = next((r for r in (target or ordered[::-1]) if r != first), last)
-            elif kind != "battle" and kind != "battle-outcome":
+            elif kind not in ("battle", "battle-outcome", "advance"):
                 dest = [r for r in read.marked(DESTINATION_BEFORE) if r != first]
                 last = dest[0] if dest else last   # "de Erebor a Valle y ... en el Bosque Negro"
             question["from"], question["to"] = region_name(first, lang), region_name(last, lang)
-        elif kind in ("battle", "battle-outcome"):
+        elif kind in ("battle", "battle-outcome", "advance"):
             attacker = read.attacker()
             explicit = read.placed()
             if attacker is not None and explicit[attacker] == ordered[0] and \

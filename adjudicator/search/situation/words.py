@@ -220,6 +220,15 @@ INTENTS = (
                           r"|(?:poner|pongo|sacar|saco|place|put) (?:un|una|\d|dos|tres|an?|one|two|three) "
                           r"(?:regular|elite|lider|leader)\w*)\b"
                           r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
+    # who has won: the victory points a conquest gives, a game over (sets 40 and 41, spent)
+    ("victory", re.compile(r"\b(victory points?|puntos de victoria|\d+ (?:vp|vps|points|puntos)|how many points"
+                           r"|cuantos puntos|win the game|wins the game|won the game|gana la partida|ganan la partida"
+                           r"|gana el juego|ganan el juego|se acaba el juego|se acaba la partida|game over)\b")),
+    # after a battle won, moving into its region (sets 38, 40 and 41, spent): the `advance` question
+    ("advance", re.compile(r"^(?=.*\b(?:win|wins|won|winning|if i win|gano|gana|ganan|ganar|gane|vence\w*|kills|mata"
+                           r"|after the battle|tras la batalla|despues de la batalla)\b)"
+                           r".*\b(advance|advances|advancing|avanzar|avanza|avanzo|avanzan|move (?:straight |right )?in"
+                           r"|move (?:straight |right )?into|go (?:straight )?into|occupy|ocupar|ocupa)\b")),
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
                             r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
@@ -280,12 +289,15 @@ RING_FACES = {"eye": "eye", "ojo": "eye", "will of the west": "will-of-the-west"
 DECLARE = re.compile(r"\b(declare|declaring|declaro|declarar|declararla|declarla|declaramos)\b")
 # Bringing a character into play; Strider is "crowned" as Aragorn (set 37).
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|convierto|convertimos"
-                   r"|into play|en juego"
+                   r"|into play|en juego|sacar a|saco a|sacarlo|sacarla"
                    r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado)\b")
 # Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
 # that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
 FIXED_AT = {"saruman": "orthanc"}
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
+# Saruman's Regulars made Elites ("how many regulars can i turn into elites", "pa convertir, cuanto
+# pasan a elite"): his muster ability, not a character brought into play (sets 37 and 41).
+INTO_ELITES = re.compile(r"\b(?:into|to|en|a|por) (?:\w+ )?elites?\b|\bupgrad\w*|\bmejorar\w*")
 # A Companion that a character brought into play replaces: "can I crown Strider" brings Aragorn.
 BECOMES = {"strider": "aragorn", "gandalf-the-grey": "gandalf-the-white"}
 IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
