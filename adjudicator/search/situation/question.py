@@ -62,6 +62,8 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 dest = [r for r in read.marked(DESTINATION_BEFORE) if r != first]
                 last = dest[0] if dest else last   # "de Erebor a Valle y ... en el Bosque Negro"
             question["from"], question["to"] = region_name(first, lang), region_name(last, lang)
+        elif kind == "advance" and any(r == ordered[0] for r in read.placed()):
+            question["from"] = regions[0]   # "10 unidades en los Vados del Isen, gana el combate": the winner's
         elif kind in ("battle", "battle-outcome", "advance"):
             attacker = read.attacker()
             explicit = read.placed()
