@@ -1222,7 +1222,13 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout40", "en"): {"first": 46, "top3": 53, "refused": 1, "offtopic_refused": 14},
                     ("heldout40", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15},
                     ("heldout41", "en"): {"first": 47, "top3": 52, "refused": 0, "offtopic_refused": 15},
-                    ("heldout41", "es"): {"first": 45, "top3": 49, "refused": 1, "offtopic_refused": 14}}
+                    ("heldout41", "es"): {"first": 45, "top3": 49, "refused": 1, "offtopic_refused": 14},
+                    # README-set42.md, README-set43.md: measured once at the end of the tenth round, held
+                    # out (unread)
+                    ("heldout42", "en"): {"first": 46, "top3": 52, "refused": 1, "offtopic_refused": 15},
+                    ("heldout42", "es"): {"first": 44, "top3": 53, "refused": 0, "offtopic_refused": 15},
+                    ("heldout43", "en"): {"first": 42, "top3": 51, "refused": 1, "offtopic_refused": 15},
+                    ("heldout43", "es"): {"first": 50, "top3": 54, "refused": 0, "offtopic_refused": 15}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))
