@@ -709,16 +709,16 @@ def test_what_makes_a_phrase_no_sign_of_a_question_outside_is_data_with_its_prov
 def test_a_question_about_a_card_it_names_gets_the_cards_section_first():
     from types import SimpleNamespace
 
-    from adjudicator.search import _named_card_first
+    from adjudicator.search.promote import named_card_first
 
     hits = [SimpleNamespace(label=lab) for lab in ("wotr-muster-political", "wotr-card-sh-char-22", "wotr-politics")]
     ask = {"kind": "event-card", "scenario": {"question": {"kind": "event-card", "card": "Lengua de Serpiente"}}}
-    assert [h.label for h in _named_card_first(hits, ask)] == ["wotr-card-sh-char-22", "wotr-muster-political",
+    assert [h.label for h in named_card_first(hits, ask)] == ["wotr-card-sh-char-22", "wotr-muster-political",
                                                                "wotr-politics"]
     other = {"kind": "politics", "scenario": {"question": {"kind": "politics", "nation": "rohan"}}}
-    assert _named_card_first(hits, other) == hits and _named_card_first(hits, None) == hits
+    assert named_card_first(hits, other) == hits and named_card_first(hits, None) == hits
     unnamed = {"kind": "event-card", "scenario": {"question": {"kind": "event-card"}}}   # "The Ents Awake"
-    assert _named_card_first(hits, unnamed) == hits
+    assert named_card_first(hits, unnamed) == hits
 
 
 def test_a_films_cast_and_a_strategy_asked_otherwise_are_outside_and_an_abilitys_cost_is_not():

@@ -1,0 +1,100 @@
+"""What the query names goes first: a card typed by name, a character coming into play.
+
+The ranking (search/backend.py) scores words; a few questions name what they ask so plainly that
+its section belongs first even when the words around the name pull a neighbour above it. Each rule
+here moves one hit up, from among the first :data:`CARD_REACH`, and only over the sections it says;
+it never adds a hit the ranking did not find.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.search.analysis import fold
+
+CARD_REACH = 5   # a section named by the query is moved first from at most this rank
+
+
+def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
+    """A card's whole name typed in a longer question ("the orcs' search has some new keyword, how
+    does it work") puts the card's section above the rule it belongs to (its parent section), when
+    only that rule, or broad sections with sections of their own, were found above it: the card is
+    what is asked (sets 33, 35 and 37, where the keyword's section came first). A section of the
+    card's own ("cards under The Orcs' Search") or another rule first is left first: the card's
+    name is then what the question is about, not what it asks."""
+    from adjudicator.search.vocabulary import card_names_typed
+
+    typed = card_names_typed(query)
+    if not typed:
+        return hits
+    docnum = {doc["label"]: n for n, doc in index.index.docs.items() if doc["label"] in typed}
+    for i, hit in enumerate(hits[:CARD_REACH]):
+        if hit.label in docnum:
+            above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum[hit.label], ())}
+            if i and all(h.label in above or h.label in _chapters(index) for h in hits[:i]):
+                return [hit, *hits[:i], *hits[i + 1:]]
+            return hits
+    return hits
+
+
+# The characters a die or a condition brings into play, as players name them (folded), and the
+# section that says how; the words that ask when, where or how one comes in.
+ENTERING = (("wotr-char-aragorn-enter",
+             re.compile(r"\b(aragorn|strider|trancos|heir to isildur|heredero de isildur)\b")),
+            ("wotr-char-gandalf-white-enter", re.compile(r"\bgandalf (?:the |el )?(?:white|blanco)\b")),
+            ("wotr-char-saruman-enter", re.compile(r"\bsaruman\b")),
+            ("wotr-char-witch-king-enter", re.compile(r"\b(witch ?king|rey brujo)\b")),
+            ("wotr-char-mouth-enter", re.compile(r"\b(mouth of sauron|boca de sauron)\b")))
+COMES_IN = re.compile(r"\b(into play|en juego|comes? in|appears?|aparece\w*|sale|salen|sacar|saco|sacarlo|poner"
+                      r"|pone|pongo|ponerlo|bring|brought|crown\w*|coronar\w*|become|becomes|volverse|convertirse"
+                      r"|se convierte|turns? into)\b"
+                      # entering alone, not entering a place ("puede entrar en un baluarte" is a move)
+                      r"|\b(?:enters?|entering|entra|entrar)\b(?!\W+(?:en|a|al|in|into|to)\b)")
+
+
+def entering_first(hits: list[Any], query: str) -> list[Any]:
+    """A question of when, where or how one character comes into play ("¿En qué momento puede entrar
+    la Boca de Sauron?", "where must Strider be to become Aragorn") gets the section on bringing
+    that character in first, above the character's other sections and the general rule, when the
+    search found it among the first few (sets 34, 35, 37, 38 and 40: the character's own section,
+    or how it moves, came first)."""
+    text = fold(query)
+    if not COMES_IN.search(text):
+        return hits
+    named = [label for label, said in ENTERING if said.search(text)]
+    if len(named) != 1:
+        return hits
+    label = named[0]
+    who = label.removeprefix("wotr-char-").removesuffix("-enter")
+    for i, hit in enumerate(hits[:CARD_REACH]):
+        if hit.label == label:
+            above = hits[:i]
+            if i and all(h.label == "wotr-char-enter" or who.split("-")[0] in h.label for h in above):
+                return [hit, *above, *hits[i + 1:]]
+            return hits
+    return hits
+
+
+def _chapters(index: Any) -> set[str]:
+    """The labels of the sections that have sections of their own under them ("Encounter keywords",
+    "Scour"): a broad section, which a card's own name typed in the query outranks."""
+    return {index.index.docs[a]["label"] for chain in index.index.ancestors.values() for a in chain}
+
+
+def named_card_first(hits: list[Any], ask: dict[str, Any] | None) -> list[Any]:
+    """A question about playing an Event card it names ("wormtongue card - does it push rohan down
+    the political track") gets the card's own section first, when the search found it: the rule
+    words around the name are what the card does (measured: of the 26 stored queries that name a
+    card, the 23 answerable ones all have the card's section as their best label)."""
+    question = ask["scenario"]["question"] if ask and ask["kind"] == "event-card" else {}
+    card = question.get("card")
+    if not card:
+        return hits
+    from adjudicator.wotr.cards import catalogue
+
+    found = catalogue.find_card(card)
+    if found is None:
+        return hits
+    label = f"wotr-card-{found}"
+    mine = [h for h in hits if h.label == label]
+    return mine + [h for h in hits if h.label != label]
