@@ -1431,3 +1431,10 @@ def test_the_dice_of_a_battle_are_combat_dice(search_index):
     assert capped["results"][0]["label"] == "wotr-battle-combat-strength"
     assert searched("cuantos dados de batalla se tiran como maximo", "es")["results"][0]["label"] == \
         "wotr-battle-combat-strength"
+
+
+def test_an_english_phrase_ending_in_the_still_applies():
+    """The article check is Spanish only: the Scots "o the" is read however the noun after it goes."""
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    assert read_vocabulary("end o the round", "en", lambda w: True).split() == ["end", "round"]

@@ -1003,3 +1003,25 @@ def test_sets_40_and_41s_readings_victory_advance_and_more():
                             "Sauron con 2 jinetes", "es")
     assert riders["position"]["regions"]["Minas Tirith"]["free_peoples"]["gondor"] == {"regular": 3, "elite": 2}
     assert riders["position"]["regions"]["Minas Tirith"]["shadow"]["nazgul"] == 2
+
+
+def test_the_rounds_new_readings_keep_to_what_is_said():
+    """What this round's readings must not do (a fresh review's cases): "one at a time" and English
+    "once" count no more units; "jinetes de Rohan" are Rohan's riders, not Nazgûl; taking Gandalf
+    out of the Fellowship brings no one in; "does Gondor become active" with Strider named is no
+    crowning; a total is not dropped for another nation's counts; "ganamos ... avanzar" asks
+    `advance`."""
+    one = read_situation("I have 5 orcs in Osgiliath, can they attack Minas Tirith one at a time", "en")
+    assert one["position"]["regions"] == {"Osgiliath": {"shadow": {"sauron": {"regular": 5}}}}
+    once = read_situation("5 orcs in Osgiliath attack once in Minas Tirith, then again", "en")
+    assert "Minas Tirith" not in once["position"]["regions"]
+    riders = read_situation("tengo 3 jinetes de Rohan en Edoras, me atacan 5 orcos", "es")
+    assert riders["position"]["regions"]["Edoras"] == {"free_peoples": {"rohan": {"regular": 3}}}
+    assert read_situation("¿Puedo sacar a Gandalf de la Comunidad?", "es")["question"]["kind"] != "bring-into-play"
+    for query in ("Strider moves to Minas Tirith; does Gondor become active?",
+                  "Strider is in Rivendell; does the Elves become at war if Gandalf moves?"):
+        assert read_situation(query, "en")["question"]["kind"] != "bring-into-play", query
+    mixed = read_situation("tengo 5 orcos, y 3 regulares y 2 elites de Rohan en Edoras me atacan", "es")
+    assert mixed["position"]["regions"]["Edoras"]["shadow"]["sauron"]["regular"] >= 5
+    won = read_situation("ganamos la batalla en Osgiliath con 5 orcos, ¿podemos avanzar?", "es")
+    assert won["question"]["kind"] == "advance"

@@ -168,9 +168,11 @@ SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "un
 
 def _article_before_a_word(key: str, lang: str, folded: str, end: int) -> bool:
     """Whether the phrase ``key``, ending at ``end`` of ``folded``, ends in an article that a noun
-    follows: "de una" is "at once" at the end of a clause, but "de una región" is "of a region"."""
-    articles = SPANISH_ARTICLES if lang == "es" else ARTICLES - SPANISH_ARTICLES
-    return key.split()[-1] in articles and re.match(r"[^\w.,;:!?()]*\w", folded[end:]) is not None
+    follows: "de una" is "at once" at the end of a clause, but "de una región" is "of a region".
+    Only in Spanish: an English phrase that ends in "the" ("o the", Scots) always has a noun after."""
+    if lang != "es" or key.split()[-1] not in SPANISH_ARTICLES:
+        return False
+    return re.match(r"[^\w.,;:!?()]*\w", folded[end:]) is not None
 
 
 def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:

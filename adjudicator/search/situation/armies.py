@@ -25,6 +25,12 @@ from adjudicator.search.situation.words import (
     tables,
 )
 
+# The number words that repeat the units named before them ("and one in Pelargir", "y dos en
+# Lamedon"): not "once", which is eleven in Spanish but "one time" in English.
+AGAIN_COUNTS = frozenset({"one", "two", "three", "uno", "dos", "tres", "otro", "otra"})
+# The riders are the Nazgûl, unless a nation's are said ("jinetes de Rohan": Rohan's units).
+RIDERS = frozenset({"jinete", "jinetes"})
+
 
 class Armies(Places):
     """The units a query counts, in groups, and what it says of each group."""
@@ -62,6 +68,11 @@ class Armies(Places):
             nation, unit, j, word, implied = None, None, i + 1, None, None
             while j < min(len(tokens), i + 5):   # "4 gondor regulars", "3 orc regulars", "2 elven elites"
                 w = unit_spelt(tokens[j], t)
+                if w in RIDERS and tokens[j + 1:j + 2] in (["de"], ["of"], ["del"]) and \
+                        j + 2 < len(tokens) and tokens[j + 2] in t["nations"]:
+                    unit, word, nation = "regular", w, t["nations"][tokens[j + 2]]   # "3 jinetes de Rohan"
+                    implied = None
+                    break
                 if w in t["units"]:
                     if w in t["unit_nations"] and j + 1 < len(tokens) and tokens[j + 1] in t["units"] \
                             and t["units"][tokens[j + 1]]:
@@ -87,8 +98,9 @@ class Armies(Places):
                     j < len(tokens) and tokens[j] in NOT_UNITS):
                 unit, j = "regular", j - 1   # "5 easterlings", "5 gondor guys": units of that nation
             if unit is None:
-                if (tok.isdecimal() or tok not in ARTICLES) and out and j == i + 1 and j < len(tokens) and \
-                        tokens[j] in ("in", "en", "at"):
+                if (tok.isdecimal() or tok in AGAIN_COUNTS) and out and j == i + 1 and j < len(tokens) and \
+                        tokens[j] in ("in", "en", "at") and \
+                        any(s in (j + 1, j + 2) for s, _e, _r in self.regions_at):
                     prev = out[-1]   # "... y 2 en Lamedon", "and one in Pelargir": the same units again
                     out.append(Unit(i, i + 1, prev.nation, prev.unit, n, prev.side, explicit=prev.explicit))
                 continue
@@ -147,7 +159,8 @@ class Armies(Places):
                     break
                 parts.append(v)
                 total += v.count
-            if len(parts) >= 2 and total == u.count and all(v.unit in ("regular", "elite") for v in parts):
+            if len(parts) >= 2 and total == u.count and all(v.unit in ("regular", "elite") and v.nation in (
+                    None, u.nation) and v.side in (None, u.side) for v in parts):
                 out.remove(u)
         return out
 

@@ -1,13 +1,12 @@
 """The whole reader, and the question kind it picks for what the query describes."""
 from __future__ import annotations
 
-import re
-
 from adjudicator.search.situation.armies import Armies
 from adjudicator.search.situation.fellowship import FellowshipReading
 from adjudicator.search.situation.words import (
     ARMY_ASKED,
     BECOMES,
+    BECOMING,
     BRING,
     BRINGABLE,
     CHARACTER_DIE,
@@ -23,6 +22,7 @@ from adjudicator.search.situation.words import (
     RING_USE,
     SEPARATE,
     STATED_POLITICS,
+    TAKEN_OUT,
     TILE,
     tables,
 )
@@ -32,11 +32,7 @@ class Read(Armies, FellowshipReading):
     """What one query names, read once, and the question kind it asks."""
 
     def kind(self) -> str | None:
-        if BRING.search(self.text) and any(c in BRINGABLE and not (c == "saruman" and INTO_ELITES.search(self.text))
-                                           for c in self.chars) or BRING.search(self.text) and \
-                any(c in BECOMES and c not in self.in_fellowship for c in self.chars) and \
-                not re.search(r"\b(?:guide|guia)\b", self.text):
-            # Strider "crowned" is Aragorn brought in; said in the Fellowship, he separates first
+        if self._brings():
             return "bring-into-play"
         said_in = [c for c in self.in_fellowship if c not in ("gollum", *BRINGABLE)]
         if said_in and LEAVES.search(self.text) and not dict(INTENTS)["politics"].search(self.text):
@@ -82,6 +78,19 @@ class Read(Armies, FellowshipReading):
             return "character-move" if self.chars and not self.units else "army-move" if self.units else None
         return kind
 
+
+    def _brings(self) -> bool:
+        """Whether a character is brought into play: one of ``BRINGABLE`` with a word of bringing
+        ("can Aragorn come into play"), not taken out of the Fellowship ("sacar a Gandalf de la
+        Comunidad") nor Saruman's Regulars made Elites; or Strider or Gandalf the Grey crowned or made
+        what he becomes ("can I crown Strider", "lo convierto en Aragorn", "become the White"), not in
+        the Fellowship (he separates first); "does Gondor become active" brings no one."""
+        if not BRING.search(self.text) or TAKEN_OUT.search(self.text):
+            return False
+        if any(c in BRINGABLE and not (c == "saruman" and INTO_ELITES.search(self.text)) for c in self.chars):
+            return True
+        return BECOMING.search(self.text) is not None and any(
+            c in BECOMES and c not in self.in_fellowship for c in self.chars)
 
     def _politics_only_stated(self) -> bool:
         """Whether every word of politics is a nation's state said in a condition ("si Lórien ya

@@ -225,7 +225,7 @@ INTENTS = (
                            r"|cuantos puntos|win the game|wins the game|won the game|gana la partida|ganan la partida"
                            r"|gana el juego|ganan el juego|se acaba el juego|se acaba la partida|game over)\b")),
     # after a battle won, moving into its region (sets 38, 40 and 41, spent): the `advance` question
-    ("advance", re.compile(r"^(?=.*\b(?:win|wins|won|winning|if i win|gano|gana|ganan|ganar|gane|vence\w*|kills|mata"
+    ("advance", re.compile(r"^(?=.*\b(?:win|wins|won|winning|if i win|gan[aeo]\w*|vence\w*|venc[ií]\w*|kills|mata"
                            r"|after the battle|tras la batalla|despues de la batalla)\b)"
                            r".*\b(advance|advances|advancing|avanzar|avanza|avanzo|avanzan|move (?:straight |right )?in"
                            r"|move (?:straight |right )?into|go (?:straight )?into|occupy|ocupar|ocupa)\b")),
@@ -297,7 +297,14 @@ FIXED_AT = {"saruman": "orthanc"}
 BRINGABLE = ("aragorn", "gandalf-the-white", "saruman", "witch-king", "mouth-of-sauron")
 # Saruman's Regulars made Elites ("how many regulars can i turn into elites", "pa convertir, cuanto
 # pasan a elite"): his muster ability, not a character brought into play (sets 37 and 41).
-INTO_ELITES = re.compile(r"\b(?:into|to|en|a|por) (?:\w+ )?elites?\b|\bupgrad\w*|\bmejorar\w*")
+INTO_ELITES = re.compile(r"\b(?:into|to|en|a|por) (?:\w+ )?elites?\b|\bbecomes? elites?\b|\bupgrad\w*|\bmejorar\w*")
+# A figure taken out of the Fellowship ("sacar a Gandalf de la Comunidad"): it leaves, nobody comes in.
+TAKEN_OUT = re.compile(r"\b(?:sacar|saco|sacarlo|sacarla) a? ?(?:\w+ ){0,4}?(?:de|del) (?:la )?"
+                       r"(?:comunidad|compania)\b")
+# Strider or Gandalf the Grey made what he becomes: crowned, or turned into the King or the White.
+BECOMING = re.compile(r"\b(?:crown\w*|coronar\w*|corono|coronado|(?:becomes?|turns? into|turned into|convert\w*"
+                      r"|convierte\w*|convierto|volverse|convertirse|sacar a|saco a) (?:\w+ ){0,2}?"
+                      r"(?:aragorn|king|rey|white|blanco|heir|heredero))\b")
 # A Companion that a character brought into play replaces: "can I crown Strider" brings Aragorn.
 BECOMES = {"strider": "aragorn", "gandalf-the-grey": "gandalf-the-white"}
 IN_FELLOWSHIP = re.compile(r"^(?:\w+ ){0,2}?(?:in|en|with|con|inside|dentro de) (?:the |la |my |mi )?"
