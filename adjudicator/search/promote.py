@@ -31,7 +31,8 @@ def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     for i, hit in enumerate(hits[:CARD_REACH]):
         if hit.label in docnum:
             above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum[hit.label], ())}
-            if i and all(h.label in above or h.label in _chapters(index) for h in hits[:i]):
+            broad = _chapters(index) if i else set()
+            if i and all(h.label in above or h.label in broad for h in hits[:i]):
                 return [hit, *hits[:i], *hits[i + 1:]]
             return hits
     return hits
