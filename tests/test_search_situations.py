@@ -1025,3 +1025,31 @@ def test_the_rounds_new_readings_keep_to_what_is_said():
     assert mixed["position"]["regions"]["Edoras"]["shadow"]["sauron"]["regular"] >= 5
     won = read_situation("ganamos la batalla en Osgiliath con 5 orcos, ¿podemos avanzar?", "es")
     assert won["question"]["kind"] == "advance"
+
+
+def test_sets_42_and_43s_readings_there_the_mordor_track_and_besiegers():
+    """Sets 42 and 43 (spent): units said "there" stand in the region named last before them; the
+    Mordor Track's step said "en el 3 del track de mordor"; a Corruption's number is not the
+    Progress; a figure leading an army does not part it from its region ("7 regulars with the
+    Mouth of Sauron are coming at me from South Ithilien"); the besiegers "besieged in Lorien by"
+    stand in Lórien, wherever they came from; "Helm" alone is Helm's Deep."""
+    there = read_situation("tengo 2 nazgus y 3 orcos en gorgoroth, y la comunidad pasa por ahi escondida", "es")
+    assert there["position"]["fellowship"] == {"region": "Gorgoroth", "hidden": True}
+    elsewhere = read_situation("the Witch-king and 6 Sauron regulars are in Minas Morgul, can they move into "
+                               "Osgiliath and attack the 2 Gondor regulars there", "en")
+    assert elsewhere["position"]["regions"]["Osgiliath"]["free_peoples"] == {"gondor": {"regular": 2}}
+    track = read_situation("la comunidad esta en el 3 del track de mordor con corrupcion 9 y sale ficha de 3", "es")
+    assert track["position"]["fellowship"]["mordor"] == 3
+    progress = read_situation("the fellowship is in Lorien, frodo is at corruption 4, progress counter on 3, and "
+                              "there's 3 eyes in the hunt box, what does the shadow roll", "en")
+    assert progress["position"]["fellowship"] == {"region": "Lórien", "corruption": 4, "progress": 3}
+    led = read_situation("I have 3 Gondor regulars in Pelargir and 7 Sauron regulars with the Mouth of Sauron are "
+                         "coming at me from South Ithilien; what are my odds?", "en")
+    assert led["position"]["regions"]["South Ithilien"]["shadow"]["sauron"] == {"regular": 7}
+    siege = read_situation("My 4 Elf regulars are besieged in Lorien by 8 Sauron regulars and 2 Nazgûl from Dol "
+                           "Guldur. Can I sortie out at them?", "en")
+    assert siege["position"]["regions"] == {"Lórien": {"free_peoples": {"elves": {"regular": 4}},
+                                                       "shadow": {"sauron": {"regular": 8}, "nazgul": 2},
+                                                       "besieged": "free-peoples"}}
+    helm = read_situation("isengard atacando helm con 6 regulares contra 3 regulares de rohan", "es")
+    assert helm["question"]["to"] == "Abismo de Helm"

@@ -64,13 +64,14 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
     ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
     from adjudicator.search.analysis import fold  # Whoosh's analysis: imported when a search needs it
-    from adjudicator.search.routing import about_card_game
+    from adjudicator.search.routing import about_card_game, about_lcg
 
     text = " ".join(_WORD.findall(fold(query)))
     found = [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
     for drops, phrases, only_with, about in _not_outside():
         mine = [f for f in found if f[0] == drops and (not only_with or any(w in f[1] for w in only_with))]
         if mine and ((phrases is not None and phrases.search(text)) or (
-                about == "card-game" and any(about_card_game(query, lang) for lang in ("en", "es")))):
+                about == "card-game" and any(about_card_game(query, lang) for lang in ("en", "es"))) or (
+                about == "lcg" and about_lcg(query))):
             found = [f for f in found if f not in mine]
     return found

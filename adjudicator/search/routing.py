@@ -43,6 +43,15 @@ NOT_HERE = {
            "refuerzos"),
 }
 
+# Folded phrases that name The Lord of the Rings: The Card Game or one of its keywords here, in a
+# question where how many play is a rule (its effects say "each player"; set 42's "time 3 on a
+# card in a 4 player game"). "Time" alone is a word of every game: it counts only with its number.
+LCG_MARKERS = ("lcg", "living card game", "lord of the rings card game", "senor de los anillos", "encounter deck",
+               "mazo de encuentros", "doomed", "maldito", "surge", "oleada", "scour", "escudrinar", "orcs search",
+               "busqueda de los orcos", "time counter", "time counters", "contadores de tiempo",
+               "contador de tiempo")
+_LCG_TIME = re.compile(r"(?<![a-z0-9])(?:time|tiempo) (?:x|\d+)(?![a-z0-9])")
+
 H = TypeVar("H")
 
 
@@ -56,6 +65,13 @@ def about_card_game(query: str, lang: str) -> bool:
     if any(_has(text, p) for p in NOT_HERE.get(lang, ()) + NOT_HERE["en"]):
         return False
     return any(_has(text, p) for p in MARKERS.get(lang, ()) + MARKERS["en"])
+
+
+def about_lcg(query: str) -> bool:
+    """Whether ``query`` names The Lord of the Rings: The Card Game or one of its keywords (any
+    language: players mix them)."""
+    text = " ".join(fold(query).replace("'", "").split())
+    return _LCG_TIME.search(text) is not None or any(_has(text, p) for p in LCG_MARKERS)
 
 
 def prefer_card_game(hits: list[H], label_of, query: str, lang: str) -> list[H]:

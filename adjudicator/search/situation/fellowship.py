@@ -33,6 +33,12 @@ class FellowshipReading(Text):
         if not found:
             return None
         after = self.token_at(found.start()) + len(found.group(0).split())
+        near = self.tokens[after:after + 4]
+        if {"there", "ahi", "alli", "alla"} & set(near) and not {"to", "a", "hacia"} & set(near):
+            # "la comunidad pasa por ahí" (set 42), "the fellowship is there": the region said last before
+            before = [rid for s, _e, rid in self.regions_at if s < after]
+            if before:
+                return before[-1]
         for s, _e, rid in self.regions_at:
             if after <= s <= after + 5:
                 k = s - 1

@@ -38,7 +38,7 @@ class Places(Text):
 
     def region_and_how(self, group: list[Unit]) -> tuple[str | None, str | None]:
         start, end = group[0].start, group[-1].end
-        if BESIEGERS_BEFORE.search(" ".join(self.tokens[max(0, start - 4):start])):
+        if BESIEGERS_BEFORE.search(" ".join(self.tokens[max(0, start - 8):start])):
             # "están en Cuernavilla y los sitian 8 orcos ... en Orthanc": the besiegers stand where
             # the besieged are, the Stronghold named before them, whatever is named after
             from adjudicator import data
@@ -50,15 +50,20 @@ class Places(Text):
             named = [rid for s, e, rid in self.regions_at if e <= start and start - e <= 5]
             if named:
                 return named[-1], "before"   # "Pelargir is defended by 2 Gondor regulars"
+        # a figure said with the army is not counted in the words between it and its region ("7
+        # Sauron regulars with the Mouth of Sauron are coming at me from South Ithilien", set 43)
+        led = {i for cs, ce, _c in self.chars_at if cs >= end for i in range(cs - 2, ce)
+               if i >= cs or self.tokens[i] in ("with", "con", "and", "y", *ARTICLE_WORDS)}
         for s, _e, rid in self.regions_at:
-            if end <= s <= end + 6:
+            if end <= s <= end + 6 + len([i for i in led if end <= i < s]):
                 k = s - 1
                 while k >= end and self.tokens[k] in ARTICLE_WORDS:
                     k -= 1
-                between = self.tokens[end:s]
+                between = [w for i, w in enumerate(self.tokens[end:s], end) if i not in led]
                 if len(between) >= 2 and any(i in self.breaks for i in range(end, s)):
                     break   # "6 regulares, que pasa en el Abismo": another clause's region
-                if k >= end and self.tokens[k] in ORIGIN_BEFORE and len(between) <= 4 and not any(
+                if k >= end and self.tokens[k] in ORIGIN_BEFORE and (len(between) <= 4 or (
+                        len(between) <= 6 and COMING & set(between))) and not any(
                         w.isdecimal() or w in NUMBERS for w in between):   # not another army's "from"
                     return rid, "after"
                 if k >= end and self.tokens[k] in LOCATIVE and not any(
@@ -77,6 +82,12 @@ class Places(Text):
                 return held[-1], "before"
         same = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:in|en) (?:the|la) (?:same|misma) (?:region|place|zona|lugar)\b")
         if same.search(" ".join(self.tokens[end:end + 8])):
+            before = [rid for s, _e, rid in self.regions_at if s < start]
+            if before:
+                return before[-1], "same"
+        if self.tokens[end:end + 1] in (["there"], ["ahi"], ["alli"], ["alla"]) and not any(
+                b == end for b in self.breaks):
+            # "attack the 2 Gondor regulars there", "los 3 orcos ahi": in the region said last before them
             before = [rid for s, _e, rid in self.regions_at if s < start]
             if before:
                 return before[-1], "same"

@@ -104,7 +104,10 @@ SIDE_HOLDS = re.compile(r"\b(free peoples|pueblos libres|\w+) (?:controls?|holds
 # Just before an army, words that say it besieges the Stronghold named before ("los sitian",
 # "me asedian", "besieged by").
 BESIEGERS_BEFORE = re.compile(r"\b(?:(?:los|las|lo|la|me|nos|les) (?:sitian|asedian|sitia|asedia|rodean)"
-                              r"|(?:besieged|sieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por)"
+                              r"|(?:besieged|sieged|surrounded) by|under siege by|(?:sitiad|asediad)[oa]s? por"
+                              # "besieged in Lorien by 8 Sauron regulars ... from Dol Guldur" (set 43)
+                              r"|(?:besieged|sieged|surrounded|under siege|(?:sitiad|asediad)[oa]s?) (?:in|en|at)"
+                              r" (?:\w+ ){1,4}(?:by|por))"
                               r"(?: \w+)?$")
 # A sortie said: its battle is fought in the besieged Stronghold's region.
 # The defenders of a region named before them: "Pelargir is defended by 2 Gondor regulars" (set 38).
@@ -127,6 +130,9 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
                          r"|\b(?:mordor track|senda de mordor|sendero de mordor|track de mordor|pista de mordor)"
                          r" (?:(?:at|on|in|en) )?(?:the |la |el )?(?:step |paso |casilla )?(\d)\b"
                          r"|\bmordor (?:(?:en|on|at|in) )?(?:la |el |the )?(?:step|paso|casilla|space|espacio) (\d)\b"
+                         # "en el 3 del track de mordor", "en el 1 de mordor" (set 42, spent)
+                         r"|\b(?:en|on|at|in) (?:el|the) (\d) (?:del?|of|on) (?:the |la |el )?"
+                         r"(?:mordor(?: track)?|(?:track|senda|sendero|camino|pista) de mordor)\b"
                          r"|\b(mount doom|monte del destino|orodruin) (?:step|space|paso|casilla|espacio)\b"
                          r"|\b(?:step|space|paso|casilla|espacio) (?:of |de |del )?(?:the |el )?"
                          r"(mount doom|monte del destino|orodruin)\b")
@@ -185,7 +191,8 @@ ENTER_MORDOR = re.compile(r"\b(?:enter|enters|entering|go into|get into|entrar|e
                           r"|senda de mordor)\b")
 PROGRESS = re.compile(r"\b(?:progress|progreso)(?: counter| marker| track| ficha| contador)?"
                       r" (?:(?:is|at|of|on|en|de|a|es|esta|now|ya) )*(\d{1,2})\b"
-                      r"|\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b"
+                      # not "corruption 4, progress counter on 3" (set 42): the 4 is the Corruption's
+                      r"|(?<!corruption )(?<!corrupcion )\b(\d{1,2}) (?:de |of )?(?:progress|progreso)\b"
                       # "four steps out from Rivendell", "a 3 pasos de Rivendel": the counter's steps from the
                       # figure's region (set 35, spent)
                       r"|\b(\d|one|two|three|four|five|six|uno|dos|tres|cuatro|cinco|seis) (?:steps?|pasos?|casillas?) "
