@@ -1236,7 +1236,11 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout42", "en"): {"first": 46, "top3": 52, "refused": 1, "offtopic_refused": 15},
                     ("heldout42", "es"): {"first": 44, "top3": 53, "refused": 0, "offtopic_refused": 15},
                     ("heldout43", "en"): {"first": 42, "top3": 51, "refused": 1, "offtopic_refused": 15},
-                    ("heldout43", "es"): {"first": 50, "top3": 54, "refused": 0, "offtopic_refused": 15}}
+                    # measured at 50; 49 since the eleventh round (spent): the board game's name read as no
+                    # words in a card-game question ("card game de la Guerra del Anillo, cuantas rondas son
+                    # en total?" now gets Scoring first, The game round second) put 14 stored questions'
+                    # rule first and took it from 4 (README-set43.md)
+                    ("heldout43", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))
@@ -1430,6 +1434,28 @@ def test_sets_40_and_41s_players_cards_and_characters_coming_in(search_index):
         assert searched(query, lang)["results"][0]["label"] == label, query
     moving = searched("la boca de sauron puede entrar en un baluarte de los PL", "es")
     assert moving["results"][0]["label"] == "wotr-character-mouth-of-sauron"
+
+
+def test_sets_42_and_43s_card_game_name_lcg_players_and_stronger_rolls(search_index):
+    """Sets 42 and 43 (spent): the board game's name said in the card game's is no words of a rule
+    (its "Ring" had found the Ring tokens); the LCG's player counts are rules words; a roll made
+    stronger is a rule; "once the" is "when"."""
+    from adjudicator.search.routing import without_game_name
+
+    assert without_game_name("In War of the Ring the card game, is it gone?", "en").split() == \
+        ["In", "the", "card", "game,", "is", "it", "gone?"]
+    assert without_game_name("in war of the ring can gollum guide", "en") == "in war of the ring can gollum guide"
+    gone = searched("In War of the Ring the card game, when a card is eliminated instead of discarded, is it gone "
+                    "for good or does it go somewhere I can get it back?", "en")
+    assert gone["results"][0]["label"] == "wotrcg-procedure-eliminate"
+    defend = searched("en el juego de cartas de la guerra del anillo los personajes pueden defender un camino o solo "
+                      "sirven en los campos de batalla?", "es")
+    assert defend["results"][0]["label"] == "wotrcg-play-character"
+    time = searched("time 3 on a card in a 4 player game, is it 3 counters or 3 for each of us", "en")
+    assert time["matched"] and time["results"][0]["label"] == "lcg-time-counters"
+    stronger = searched("Do the dice I use to move the Fellowship go into the hunt box and make the next hunt roll "
+                        "stronger?", "en")
+    assert stronger["matched"] and stronger["results"][0]["label"] == "wotr-hunt-roll-bonus"
 
 
 def test_the_dice_of_a_battle_are_combat_dice(search_index):

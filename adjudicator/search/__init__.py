@@ -55,7 +55,7 @@ from adjudicator.i18n import translate
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
 from adjudicator.search.promote import entering_first, named_card_first, typed_card_first
-from adjudicator.search.routing import CARD_GAME_PREFIX, about_card_game, prefer_card_game
+from adjudicator.search.routing import CARD_GAME_PREFIX, about_card_game, prefer_card_game, without_game_name
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -348,7 +348,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     text = expanded = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
     players_words = read_vocabulary(text, lang, index.knows)
     (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
-    text = read_numbers(read_places(players_words, lang, index.knows), lang)
+    said = read_numbers(read_places(players_words, lang, index.knows), lang)
+    text = without_game_name(said, lang)   # the card game's name routes the query (below), no words of a rule
     words = meaningful_words(query_words(text), lang)
     if not words:
         return result
@@ -361,7 +362,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).
-    asked = outside_phrases(text)
+    asked = outside_phrases(said)
     refused = [kind for kind, phrase in asked if ranking.hits and not index.uses(ranking.hits[0].label, phrase)]
     floor = (ranking.confidence < MATCH_FLOOR and ranking.game_words < MATCH_WORDS) or (
         len(words) >= SCORE_FLOOR_WORDS and bool(ranking.hits) and ranking.hits[0].score < SCORE_FLOOR)

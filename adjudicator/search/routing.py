@@ -52,6 +52,12 @@ LCG_MARKERS = ("lcg", "living card game", "lord of the rings card game", "senor 
                "contador de tiempo")
 _LCG_TIME = re.compile(r"(?<![a-z0-9])(?:time|tiempo) (?:x|\d+)(?![a-z0-9])")
 
+# The board game's name said in the card game's own name ("the War of the Ring card game", "el juego
+# de cartas de la Guerra del Anillo"): read as words, its "Ring" found the Ring tokens and its
+# "War" the battles (the tuned sets 29 to 43, spent). "card game" and "juego de cartas" stay words:
+# the card game's "game round" is one of its rules.
+_GAME_NAME = re.compile(r"\b(?:(?:la )?guerra del anillo|war of the ring|wotr)\b", re.IGNORECASE)
+
 H = TypeVar("H")
 
 
@@ -65,6 +71,12 @@ def about_card_game(query: str, lang: str) -> bool:
     if any(_has(text, p) for p in NOT_HERE.get(lang, ()) + NOT_HERE["en"]):
         return False
     return any(_has(text, p) for p in MARKERS.get(lang, ()) + MARKERS["en"])
+
+
+def without_game_name(query: str, lang: str) -> str:
+    """``query`` without the board game's name said in the card game's ("in the War of the Ring
+    card game") when it is about the card game (:func:`about_card_game`); otherwise as it stands."""
+    return _GAME_NAME.sub(" ", query) if about_card_game(query, lang) else query
 
 
 def about_lcg(query: str) -> bool:
