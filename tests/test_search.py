@@ -1456,6 +1456,13 @@ def test_sets_42_and_43s_card_game_name_lcg_players_and_stronger_rolls(search_in
     stronger = searched("Do the dice I use to move the Fellowship go into the hunt box and make the next hunt roll "
                         "stronger?", "en")
     assert stronger["matched"] and stronger["results"][0]["label"] == "wotr-hunt-roll-bonus"
+    # what a thing is for is its chapter's opening; its details stay first for any other question
+    for query, lang in (("What is the reserve for in the card game and can I play cards out of it on a later turn?",
+                         "en"), ("la reserva esa del juego de cartas pa que sirve", "es")):
+        assert searched(query, lang)["results"][0]["label"] == "wotrcg-reserve", query
+    assert searched("mouth of sauron requirements", "en")["results"][0]["label"] == "wotr-char-mouth-enter"
+    assert searched("Osgiliath has this fortification symbol, what is the effect for the defender in battle?",
+                    "en")["results"][0]["label"] == "wotr-fortifications"
 
 
 def test_the_dice_of_a_battle_are_combat_dice(search_index):

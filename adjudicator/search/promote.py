@@ -48,7 +48,7 @@ ENTERING = (("wotr-char-aragorn-enter",
             ("wotr-char-mouth-enter", re.compile(r"\b(mouth of sauron|boca de sauron)\b")))
 COMES_IN = re.compile(r"\b(into play|en juego|comes? in|appears?|aparece\w*|sale|salen|sacar|saco|sacarlo|poner"
                       r"|pone|pongo|ponerlo|bring|brought|crown\w*|coronar\w*|become|becomes|volverse|convertirse"
-                      r"|se convierte|turns? into)\b"
+                      r"|se convierte|turns? into|requirements?|requisitos?|prerequisites?)\b"
                       # entering alone, not entering a place ("puede entrar en un baluarte" is a move)
                       r"|\b(?:enters?|entering|entra|entrar)\b(?!\W+(?:en|a|al|in|into|to)\b)")
 
@@ -99,3 +99,26 @@ def named_card_first(hits: list[Any], ask: dict[str, Any] | None) -> list[Any]:
     label = f"wotr-card-{found}"
     mine = [h for h in hits if h.label == label]
     return mine + [h for h in hits if h.label != label]
+
+
+# A question of what a thing is for ("what is the reserve for", "¿para qué sirve la reserva?"), folded.
+PURPOSE = re.compile(r"\b(?:what(?: is|s| are|re) (?:the |a |an |those |these )?(?:\w+ ){1,3}(?:for|good for)"
+                     r"(?=\s*(?:$|[,?.!;:]|in\b|and\b|exactly\b|anyway\b|then\b))"
+                     r"|(?:para|pa|pa') (?:que|q) (?:sirve|sirven|es|son)\b|de que sirve\w*"
+                     r"|what(?:s| is) the point of)")
+
+
+def purpose_first(hits: list[Any], query: str, index: Any) -> list[Any]:
+    """A question of what a thing is for ("what is the reserve for in the card game and can I play
+    cards out of it later") gets the chapter on that thing first, when the section first is one of
+    its own and the chapter was found among the first three: what it is for is the chapter's opening,
+    not one of its details (sets 30, 32, 34, 36 and 43, where "No way back to the hand" came first)."""
+    if not hits or not PURPOSE.search(fold(query)):
+        return hits
+    docs = index.index.docs
+    number = {doc["label"]: n for n, doc in docs.items()}
+    parents = {docs[a]["label"] for a in index.index.ancestors.get(number.get(hits[0].label), ())}
+    for i, hit in enumerate(hits[1:3], 1):
+        if hit.label in parents:
+            return [hit, *hits[:i], *hits[i + 1:]]
+    return hits
