@@ -1053,3 +1053,8 @@ def test_sets_42_and_43s_readings_there_the_mordor_track_and_besiegers():
                                                        "besieged": "free-peoples"}}
     helm = read_situation("isengard atacando helm con 6 regulares contra 3 regulares de rohan", "es")
     assert helm["question"]["to"] == "Abismo de Helm"
+    # coming in is bringing in (the words the search's ordering reads too), coming into a place a move
+    for query in ("when does saruman come in", "mouth of sauron requirements", "¿Cuándo aparece Gandalf el Blanco?"):
+        assert read_situation(query, "es" if "¿" in query else "en")["question"]["kind"] == "bring-into-play", query
+    assert read_situation("the witch-king comes into osgiliath with 3 orcs", "en")["question"]["kind"] != \
+        "bring-into-play"

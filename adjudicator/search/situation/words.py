@@ -297,7 +297,10 @@ DECLARE = re.compile(r"\b(declare|declaring|declaro|declarar|declararla|declarla
 # Bringing a character into play; Strider is "crowned" as Aragorn (set 37).
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|convierto|convertimos"
                    r"|into play|en juego|sacar a|saco a|sacarlo|sacarla"
-                   r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado)\b")
+                   r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado"
+                   # coming in, not into a place ("when does saruman come in"; "comes into Osgiliath" moves);
+                   # search/promote.py's COMES_IN reads these too, with more words only for ordering hits
+                   r"|(?:comes?|coming) in(?! (?:to|the|a|an)\b)|appears?|aparece\w*|requirements?|requisitos?)\b")
 # Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
 # that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
 FIXED_AT = {"saruman": "orthanc"}
