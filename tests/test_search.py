@@ -1422,6 +1422,7 @@ def test_sets_40_and_41s_players_cards_and_characters_coming_in(search_index):
 
     assert read_numbers("card game 3 players, 4p, hits on 6", "en") == \
         "card game 3 three players, 4 four p, hits on 6"
+    assert read_numbers("hits on 6 p", "en") == "hits on 6 p"
     three = searched("card game 3 players who plays what, one guy controls two factions?", "en")
     assert three["results"][0]["label"] == "wotrcg-scenario-three-player-duel"
     corsairs = searched("los corsarios de umbar como van lo de moverse por el mar, se pueden saltar regiones?", "es")

@@ -138,7 +138,8 @@ NUMBER_WORDS = {
     "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
     "es": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"),
 }
-DIGIT = re.compile(r"(?<![\w.,+-])(\d{1,2})(?=\W*(?:players?|jugadores|jugador|p)\b)", re.IGNORECASE)
+# "4p" only glued to its digit: "hits on 6 p" is a die's 6 and a stray letter
+DIGIT = re.compile(r"(?<![\w.,+-])(\d{1,2})(?=(?:\W*(?:players?|jugadores|jugador)|p)\b)", re.IGNORECASE)
 
 
 def read_numbers(text: str, lang: str) -> str:
