@@ -21,10 +21,16 @@ PLAY_VERB = re.compile(r"\b(play|plays|played|playing|jugar|juego|juega|juegan|j
 NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
 
 
-@cache
 def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
     """One pattern for every Event card's name (English and our Spanish, folded, the longest
-    first) and the card each folded name is."""
+    first) and the card each folded name is ("" for a name several cards begin with)."""
+    pattern, ids, _shared_names = _card_table()
+    return pattern, ids
+
+
+@cache
+def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[str]]]:
+    """:func:`card_names`, and the names several cards begin with, with those cards."""
     from adjudicator import names
     from adjudicator.wotr.cards import catalogue
 
@@ -54,16 +60,25 @@ def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
                 shortened.setdefault(" ".join(first), set()).add(cid)
                 if len(first) >= 3 and first[0] in ("the", "los", "las", "la", "el"):   # "Ents Awake"
                     shortened.setdefault(" ".join(first[1:]), set()).add(cid)
+    shared: dict[str, frozenset[str]] = {}
     for said, cids in shortened.items():
         ids.setdefault(said, next(iter(cids)) if len(cids) == 1 else "")
         if len(cids) > 1:
-            _SHARED[said] = frozenset(cids)
+            shared[said] = frozenset(cids)
     keys = sorted(ids, key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(_said, keys)) + r")\b"), ids
+    return re.compile(r"\b(?:" + "|".join(map(_said, keys)) + r")\b"), ids, shared
 
 
-# The names several cards begin with ("the ents awake"), and those cards.
-_SHARED: dict[str, frozenset[str]] = {}
+def _shared() -> dict[str, frozenset[str]]:
+    """The names several cards begin with ("the ents awake"), and those cards."""
+    return _card_table()[2]
+
+
+@cache
+def _spoken() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each folded name with the pattern it is said by (:func:`_said`), the longest first."""
+    _pattern, ids = card_names()
+    return tuple((k, re.compile(_said(k))) for k in sorted(ids, key=len, reverse=True))
 
 
 def _said(name: str) -> str:
@@ -80,7 +95,7 @@ def _key_of(said: str, ids: dict[str, str]) -> str:
     """The folded name that ``said`` (matched by :func:`_said`'s pattern) is."""
     if said in ids:
         return said
-    return next((k for k in sorted(ids, key=len, reverse=True) if re.fullmatch(_said(k), said)), said)
+    return next((k for k, spoken in _spoken() if spoken.fullmatch(said)), said)
 
 
 # Words of a card's name that tell no card from another.
@@ -144,7 +159,7 @@ def card_named(text: str, tokens: list[str]) -> str | None:
         # Awake" with Treebeard named), or "" when none or several are
         every = _card_words()
         begun = set(key.split())
-        told = [cid for cid in _SHARED.get(key, ()) if ((every[cid]["en"] | every[cid]["es"]) - begun) & said]
+        told = [cid for cid in _shared().get(key, ()) if ((every[cid]["en"] | every[cid]["es"]) - begun) & said]
         return told[0] if len(told) == 1 else ""
     best: list[tuple[int, str]] = []
     for cid, words in _card_words().items():   # half in each language: "los muertos de dunharrow (dead men)"
