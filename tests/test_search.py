@@ -1462,6 +1462,9 @@ def test_sets_42_and_43s_card_game_name_lcg_players_and_stronger_rolls(search_in
                          "en"), ("la reserva esa del juego de cartas pa que sirve", "es")):
         assert searched(query, lang)["results"][0]["label"] == "wotrcg-reserve", query
     assert searched("mouth of sauron requirements", "en")["results"][0]["label"] == "wotr-char-mouth-enter"
+    # putting dice in the Hunt Box is allocating them (sets 40, 41 and 43)
+    assert searched("how many eye dice is the Shadow allowed to chuck into the hunt box before rolling",
+                    "en")["results"][0]["label"] == "wotr-hunt-allocation-maximum"
     assert searched("Osgiliath has this fortification symbol, what is the effect for the defender in battle?",
                     "en")["results"][0]["label"] == "wotr-fortifications"
 
