@@ -1241,8 +1241,10 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     # en total?" now gets Scoring first, The game round second) put 14 stored questions'
                     # rule first and took it from 4 (README-set43.md)
                     ("heldout43", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15},
-                    # README-set45.md: measured once in the eleventh round, after sets 42 and 43 were
-                    # spent and studied; held out
+                    # README-set44.md, README-set45.md: measured once in the eleventh round, after sets
+                    # 42 and 43 were spent and studied; held out
+                    ("heldout44", "en"): {"first": 44, "top3": 52, "refused": 1, "offtopic_refused": 14},
+                    ("heldout44", "es"): {"first": 48, "top3": 54, "refused": 0, "offtopic_refused": 14},
                     ("heldout45", "en"): {"first": 46, "top3": 49, "refused": 0, "offtopic_refused": 15},
                     ("heldout45", "es"): {"first": 48, "top3": 52, "refused": 0, "offtopic_refused": 14}}
 

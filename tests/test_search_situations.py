@@ -109,7 +109,10 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, ...]] = {("situations-heldout
                                                             ("situations-heldout42", "es"): (10, 6, 6),
                                                             ("situations-heldout43", "en"): (11, 4, 6),
                                                             ("situations-heldout43", "es"): (12, 4, 8),
-                                                            # README-set45.md: measured once, held out
+                                                            # README-set44.md, README-set45.md: measured once,
+                                                            # held out
+                                                            ("situations-heldout44", "en"): (8, 2, 5),
+                                                            ("situations-heldout44", "es"): (11, 5, 7),
                                                             ("situations-heldout45", "en"): (10, 4, 7),
                                                             ("situations-heldout45", "es"): (11, 2, 7)}
 HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
