@@ -163,8 +163,8 @@ class IndexData:
         # The game's words: any word of a heading or a glossary term, in either language.
         self.game = {"lang": set(self.postings["title"]), "other": set(self.postings["other_title"]),
                      "en": set(self.postings["label"])}
-        by_label = {fields["label"]: docnum for docnum, fields in self.docs.items()}
-        self.ancestors = {docnum: self._ancestry(docnum, by_label) for docnum in self.docs}
+        self.by_label = {fields["label"]: docnum for docnum, fields in self.docs.items()}   # label -> docnum
+        self.ancestors = {docnum: self._ancestry(docnum, self.by_label) for docnum in self.docs}
         self.terms = [d for d, doc in self.docs.items() if doc["kind"] == "term"]
 
     def _load_fields(self) -> None:

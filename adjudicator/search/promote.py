@@ -27,10 +27,10 @@ def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     typed = card_names_typed(query)
     if not typed:
         return hits
-    docnum = {doc["label"]: n for n, doc in index.index.docs.items() if doc["label"] in typed}
     for i, hit in enumerate(hits[:CARD_REACH]):
-        if hit.label in docnum:
-            above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum[hit.label], ())}
+        if hit.label in typed:
+            docnum = index.index.by_label.get(hit.label)
+            above = {index.index.docs[a]["label"] for a in index.index.ancestors.get(docnum, ())}
             broad = _chapters(index) if i else set()
             if i and all(h.label in above or h.label in broad for h in hits[:i]):
                 return [hit, *hits[:i], *hits[i + 1:]]
@@ -116,8 +116,7 @@ def purpose_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     if not hits or not PURPOSE.search(fold(query)):
         return hits
     docs = index.index.docs
-    number = {doc["label"]: n for n, doc in docs.items()}
-    parents = {docs[a]["label"] for a in index.index.ancestors.get(number.get(hits[0].label), ())}
+    parents = {docs[a]["label"] for a in index.index.ancestors.get(index.index.by_label.get(hits[0].label), ())}
     for i, hit in enumerate(hits[1:3], 1):
         if hit.label in parents:
             return [hit, *hits[:i], *hits[i + 1:]]

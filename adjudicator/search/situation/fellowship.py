@@ -19,6 +19,7 @@ from adjudicator.search.situation.words import (
     ORDINALS,
     PROGRESS,
     REVEALED,
+    THERE,
     number,
     tables,
 )
@@ -34,7 +35,7 @@ class FellowshipReading(Text):
             return None
         after = self.token_at(found.start()) + len(found.group(0).split())
         near = self.tokens[after:after + 4]
-        if {"there", "ahi", "alli", "alla"} & set(near) and not {"to", "a", "hacia"} & set(near):
+        if THERE & set(near) and not {"to", "a", "hacia"} & set(near):
             # "la comunidad pasa por ahí" (set 42), "the fellowship is there": the region said last before
             before = [rid for s, _e, rid in self.regions_at if s < after]
             if before:

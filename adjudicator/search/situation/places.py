@@ -20,6 +20,7 @@ from adjudicator.search.situation.words import (
     OUTSIDE,
     SIEGE_ONLY,
     TARGET_BEFORE,
+    THERE,
 )
 
 
@@ -85,7 +86,7 @@ class Places(Text):
             before = [rid for s, _e, rid in self.regions_at if s < start]
             if before:
                 return before[-1], "same"
-        if self.tokens[end:end + 1] in (["there"], ["ahi"], ["alli"], ["alla"]) and not any(
+        if self.tokens[end:end + 1] and self.tokens[end] in THERE and not any(
                 b == end for b in self.breaks):
             # "attack the 2 Gondor regulars there", "los 3 orcos ahi": in the region said last before them
             before = [rid for s, _e, rid in self.regions_at if s < start]

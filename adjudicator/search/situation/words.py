@@ -34,6 +34,8 @@ NOT_UNITS = {"region", "regions", "regiones", "cities", "ciudades", "steps", "ca
              "cartas", "dice", "dados", "turns", "turnos", "times", "veces", "players", "jugadores", "rings",
              "anillos", "settlements", "strongholds", "baluartes", "vp", "points", "puntos"}
 ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
+# "there" after units or the Fellowship: the region said last before them ("los 3 orcos ahí").
+THERE = frozenset({"there", "ahi", "alli", "alla"})
 # Inside a Stronghold and outside it ("I have 2 elites inside", "fuera hay 8 regulares").
 INSIDE = {"inside", "adentro", "dentro", "within"}
 OUTSIDE = {"outside", "fuera", "afuera"}
