@@ -48,7 +48,7 @@ ENTERING = (("wotr-char-aragorn-enter",
             ("wotr-char-mouth-enter", re.compile(r"\b(mouth of sauron|boca de sauron)\b")))
 COMES_IN = re.compile(r"\b(into play|en juego|comes? in|appears?|aparece\w*|sale|salen|sacar|saco|sacarlo|poner"
                       r"|pone|pongo|ponerlo|bring|brought|crown\w*|coronar\w*|become|becomes|volverse|convertirse"
-                      r"|se convierte|turns? into|requirements?|requisitos?|prerequisites?)\b"
+                      r"|se convierte|turns? into|requirements?|requisitos?|prerequisites?|comes? out|coming out)\b"
                       # entering alone, not entering a place ("puede entrar en un baluarte" is a move)
                       r"|\b(?:enters?|entering|entra|entrar)\b(?!\W+(?:en|a|al|in|into|to)\b)")
 
@@ -71,6 +71,40 @@ def entering_first(hits: list[Any], query: str) -> list[Any]:
         if hit.label == label:
             above = hits[:i]
             if i and all(h.label == "wotr-char-enter" or who.split("-")[0] in h.label for h in above):
+                return [hit, *above, *hits[i + 1:]]
+            return hits
+    return hits
+
+
+# The Companions who can guide the Fellowship with an ability of their own, as players name them
+# (folded), and its section; the words that say a guide.
+GUIDES = (("wotr-char-gandalf-grey-guide", re.compile(r"\bgandalf(?! (?:the |el )?(?:white|blanco))")),
+          ("wotr-char-strider-guide", re.compile(r"\b(strider|trancos)\b")),
+          ("wotr-char-hobbit-guide", re.compile(r"\b(merry|pippin|meriadoc|peregrin)\b")),
+          ("wotr-char-gollum-guide", re.compile(r"\bgollum\b")))
+GUIDE = re.compile(r"\b(guides?|guiding|guia|guias)\b")
+# the Guide at the start of the game is the setup's question ("¿Gandalf el Gris empieza siendo el Guía?")
+AT_START = re.compile(r"\b(start\w*|begin\w*|set ?up|first turn|empiez\w*|empezar|comienz\w*|inicio|principio"
+                      r"|primer turno)\b")
+
+
+def guide_first(hits: list[Any], query: str) -> list[Any]:
+    """A question of what one Companion does as the Guide ("If Strider is the guide, what is his
+    special ability exactly") gets that Companion's Guide section first, above the general rules on
+    the Guide and the other guides' sections (and the Guide at setup, unless the question says the
+    start), when the search found it among the first few (set 45: "Changing the Guide" and "Guide
+    abilities" came first)."""
+    text = fold(query)
+    if not GUIDE.search(text):
+        return hits
+    named = [label for label, said in GUIDES if said.search(text)]
+    if len(named) != 1:
+        return hits
+    for i, hit in enumerate(hits[:CARD_REACH]):
+        if hit.label == named[0]:
+            above = hits[:i]
+            at_start = AT_START.search(text) is not None
+            if i and all("guide" in h.label and not (at_start and "setup" in h.label) for h in above):
                 return [hit, *above, *hits[i + 1:]]
             return hits
     return hits
