@@ -179,6 +179,9 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
             _as_list(question.get("companions", []))
         given += [c for side in _walk(position, ["regions", "*", "*"]) if isinstance(side, dict)
                   for c in side.get("characters", [])]
+        # a Companion filled in as one of the Fellowship's, or its Guide, is filled in too
+        given += _as_list(position.get("fellowship", {}).get("companions", [])) + \
+            _as_list(position.get("fellowship", {}).get("guide", []))
         got = {_character(g) for g in given} - {None}
         return any(_character(w) in got for w in _as_list(want))   # set 25 lists a figure's other names
     if path == "nation":
@@ -551,7 +554,7 @@ def test_a_companion_said_in_the_fellowship_who_leaves_separates():
                               "crowned?", "en")
     assert scenario is not None
     assert scenario["question"] == {"kind": "separate-companions", "companions": ["Strider"], "to": "Dol Amroth"}
-    assert scenario["position"]["fellowship"] == {"region": "Lórien"}
+    assert scenario["position"]["fellowship"] == {"region": "Lórien", "companions": ["Strider"]}   # he is in it
 
 
 def test_the_hunts_numbers_in_other_words():
@@ -1064,3 +1067,35 @@ def test_sets_42_and_43s_readings_there_the_mordor_track_and_besiegers():
         assert read_situation(query, "es" if "¿" in query else "en")["question"]["kind"] == "bring-into-play", query
     assert read_situation("the witch-king comes into osgiliath with 3 orcs", "en")["question"]["kind"] != \
         "bring-into-play"
+
+
+def test_sets_44_and_45s_readings_companions_the_hunt_box_and_the_muster():
+    """Sets 44 and 45 (spent): the Companions listed with the Fellowship are its companions (none
+    when only the Ring-bearers are left, not one who has gone from it, not one said elsewhere); the
+    Hunt Box said "got 4 dice", "en la ficha de la cacería" or with no die; a move "once" is one Free
+    Peoples die there; the army counted before the word of recruiting is not the nation that musters."""
+    listed = read_situation("fellowship in fangorn with frodo, sam, pippin and aragorn, hunt reroll?", "en")
+    assert listed["position"]["fellowship"]["companions"] == ["Peregrin Took", "Strider"]
+    inside = read_situation("corrupción a 9 y sale una ficha de 3 con Gimli y Legolas en la Comunidad", "es")
+    assert inside["position"]["fellowship"]["companions"] == ["Gimli", "Legolas"]
+    alone = read_situation("la comunidad con solo Frodo y Sam en el paso 2 de mordor, sale una ficha de 2", "es")
+    assert alone["position"]["fellowship"]["companions"] == []
+    for query, lang in (("la comunidad está en Lórien con Gandalf de guía y Boromir ya salió, la muevo", "es"),
+                        ("I have Strider and Legolas in Rivendell and the Fellowship is in Moria with Gandalf as "
+                         "guide, a 2 tile is drawn", "en")):
+        said = read_situation(query, lang)["position"]["fellowship"]
+        # the Guide alone is no list of who walks with them: the Companions are left to the form
+        assert said["guide"].startswith("Gandalf") and "companions" not in said, query
+    gone = read_situation("Gandalf the Grey has left the Fellowship in Lorien, can Gandalf the White come in", "en")
+    assert "companions" not in gone.get("position", {}).get("fellowship", {})
+    box = read_situation("ring guys on step 2 of mordor, hunt box got 3 dice, eye tile drawn", "en")
+    assert box["position"]["hunt"]["box"] == {"shadow": 3}
+    empty = read_situation("la comunidad en Lórien y la sombra no tiene ningún dado en la cacería, si la declaro", "es")
+    assert empty["position"]["hunt"]["box"]["shadow"] == 0
+    once = read_situation("hay 2 dados en la ficha de la cacería y ya moví la comunidad una vez, la muevo otra", "es")
+    assert once["position"]["hunt"]["box"] == {"shadow": 2, "free_peoples": 1}
+    corrupt = read_situation("the fellowship on step 2 of mordor, corruption actually at 8, a 2 tile", "en")
+    assert corrupt["position"]["fellowship"]["corruption"] == 8
+    muster = read_situation("gondor en guerra pero minas tirith sitiada por 7 orcos de sauron puedo reclutar en "
+                            "minas tirith", "es")
+    assert muster["question"]["nation"] == "gondor"

@@ -10,11 +10,16 @@ from adjudicator.search.situation.words import (
     ARTICLE_WORDS,
     BRINGABLE,
     DESTINATION_BEFORE,
+    FELLOWSHIP_COMPANIONS,
     FELLOWSHIP_MOVES,
     GUIDE,
     GUIDE_BEFORE,
     HIDDEN,
+    LEAVING,
     LEFT_AFTER,
+    LEFT_IT,
+    LISTING,
+    NO_COMPANIONS,
     ONLY_LEFT,
     ORDINALS,
     PROGRESS,
@@ -87,9 +92,51 @@ class FellowshipReading(Text):
         return None
 
 
+    def companions_listed(self) -> list[str] | None:
+        """The Companions the query lists with the Fellowship ("the fellowship has merry pippin and
+        strider left", "Gimli i Legolas en la Comunidad", "Merry is still with Frodo and Sam"), in
+        the order said; ``[]`` when it says none is left ("solo Frodo y Sam"); None when it lists none.
+        Aragorn said in the Fellowship is Strider (set 44: "with frodo sam merry pippin and aragorn")."""
+        if NO_COMPANIONS.search(self.text):
+            return []
+        starts = {s: (e, cid) for s, e, cid in self.chars_at}
+        ends = {e: (s, cid) for s, e, cid in self.chars_at}
+        found: dict[str, int] = {}   # each Companion and where it is said first
+
+        def take(cid: str, at: int) -> None:
+            cid = "strider" if cid == "aragorn" else cid
+            if cid in FELLOWSHIP_COMPANIONS:
+                found[cid] = min(at, found.get(cid, at))
+
+        for anchor in tables()["fellowship"].finditer(self.text):
+            first = self.token_at(anchor.start())
+            last = first + len(anchor.group(0).split())
+            i, gap = last, 0
+            while i < len(self.tokens) and gap <= 1 and self.tokens[i] not in LEAVING:
+                if i in starts:
+                    if LEFT_IT & set(self.tokens[starts[i][0]:starts[i][0] + 2]):
+                        break   # "con Gandalf de guía y Aragorn ya salió": gone from it
+                    take(starts[i][1], i)
+                    i, gap = starts[i][0], 0
+                    continue
+                gap += self.tokens[i] not in LISTING
+                i += 1
+            i = first   # before it, only words of a list ("Tengo Trancos en Rivendel y la Comunidad": not his)
+            while i > 0 and self.tokens[i - 1] not in LEFT_IT:
+                if i in ends:
+                    take(ends[i][1], ends[i][0])
+                    i = ends[i][0]
+                    continue
+                if self.tokens[i - 1] not in LISTING:
+                    break
+                i -= 1
+        return sorted(found, key=found.__getitem__) or None
+
+
 def fellowship_figures(read: FellowshipReading) -> set[str]:
-    """The characters the query names as the Fellowship's (its Guide, the one left)."""
-    return {c for c in (read.guide(), read.only_left()) if c}
+    """The characters the query names as the Fellowship's (its Guide, the one left, the Companions
+    it lists with it)."""
+    return {c for c in (read.guide(), read.only_left(), *(read.companions_listed() or ())) if c}
 
 
 def fellowship_position(read: FellowshipReading, kind: str, lang: str) -> dict[str, Any]:
@@ -112,6 +159,13 @@ def fellowship_position(read: FellowshipReading, kind: str, lang: str) -> dict[s
         out["companions"], out["guide"] = [], names.character_name("gollum", lang)
     elif left is not None and names.characters().lookup(left) is not None:
         out["companions"] = [names.character_name(left, lang).split(",")[0]]
+    listed = read.companions_listed() if "companions" not in out else None
+    if listed == [guide]:
+        listed = None   # "in Moria with Gandalf as guide" says the Guide, not that he walks alone with them
+    if listed is not None:
+        if guide in FELLOWSHIP_COMPANIONS and guide not in listed and listed:
+            listed = [guide, *listed]   # "with Strider guide, Gandalf and Legolas": the Guide is one
+        out["companions"] = [names.character_name(c, lang).split(",")[0] for c in listed]
     if guide is not None and "guide" not in out and (guide == "gollum" or guide not in BRINGABLE):
         out["guide"] = names.character_name(guide, lang).split(",")[0]
     if read.corruption:

@@ -21,6 +21,7 @@ from adjudicator.search.situation.words import (
     HELD_BY,
     HUNT_DICE,
     MUSTER_WORD,
+    NO_BOX,
     NOT_BEFORE,
     ORDINALS,
     PASSIVE,
@@ -66,7 +67,9 @@ def muster_nation(read: Read) -> str | None:
     at = read.token_at(found.start()) if found else -1
     if found:
         beside = [n for i, n in read.nations_at if at - 3 <= i <= at + 4 and i != at   # not across a stop:
-                  and not any(min(i, at) < b <= max(i, at) for b in read.breaks)]   # "por sureños, puedo reclutar"
+                  and not any(min(i, at) < b <= max(i, at) for b in read.breaks)   # "por sureños, puedo reclutar"
+                  # nor the army counted just before ("sitiada por 6 orcos de isengard puedo reclutar")
+                  and not (i < at and any(u.explicit and u.nation == n and u.start < i < u.end for u in read.units))]
         if beside:
             return beside[0]
         after = [rid for s, _e, rid in read.regions_at if s > at]
@@ -192,12 +195,15 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     if shadow_dice is None and kind in ("hunt-roll", "hunt-damage"):
         said = HUNT_DICE.search(read.text)
         shadow_dice = said.group(1) if said else None
+    if shadow_dice is None and NO_BOX.search(read.text):
+        shadow_dice = "0"
     free = FP_BOX.search(read.text) if (read.box or read.eyes) else None
     moved = FP_MOVE.search(read.text)
     nth = (moved.group(1) or moved.group(2)) if moved else None
     already = FP_MOVED.search(read.text)
     free_dice = min(number(free.group(1)), 6) if free else ORDINALS[nth] - 1 if nth else \
-        (2 if already.group(1) == "twice" else min(number(already.group(1)), 6)) if already else None
+        (2 if already.group(1) == "twice" else 1 if already.group(1) == "once" else min(number(already.group(1)), 6)) \
+        if already else None
     if shadow_dice is not None:
         position.setdefault("hunt", {})["box"] = {"shadow": min(number(shadow_dice), 10)}
     if free_dice and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):

@@ -120,6 +120,31 @@ GUIDE = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:is |as |de |como |es )?(?:the |el |l
                    r"(?:guide|guia)\b")
 GUIDE_BEFORE = re.compile(r"\b(?:guide|guia) (?:is |es |:)?(?:now |ahora )?$")
 ONLY_LEFT = re.compile(r"\b(?:only|solo|solamente|just)\W+(?:\w+\W+){0,2}$|\b(?:solo )?(?:me )?queda (?:solo )?$")
+# The Companions who walk with the Fellowship (Aragorn said there is Strider); the words that join
+# them to it in a list ("the fellowship has merry, pippin and strider left", "con Gimli i Legolas en la
+# Comunidad") and the words that part them from it ("Gandalf separates from the Fellowship").
+FELLOWSHIP_COMPANIONS = frozenset({"gandalf-the-grey", "strider", "boromir", "legolas", "gimli", "meriadoc",
+                                   "peregrin"})
+LISTING = frozenset({"with", "con", "and", "y", "e", "i", "has", "have", "had", "tiene", "lleva", "llevan", "van",
+                     "carries", "still", "todavia", "aun", "inside", "adentro", "dentro", "left", "quedan", "the",
+                     "el", "la", "los", "as", "de", "como", "guide", "guia", "is", "are", "esta", "estan", "in",
+                     "en", "also", "tambien", "plus", "mas", "only", "solo", "just", "our", "my", "mi", "nuestra",
+                     "grey", "gris"})
+LEAVING = frozenset({"separate", "separates", "separated", "separating", "split", "splits", "leave", "leaves",
+                     "leaving", "from", "desde", "sale", "salen", "salir", "deja", "dejan", "separo", "separa",
+                     "separan", "separar", "send", "sends", "mando", "manda", "mandar", "envio", "without", "sin",
+                     "not", "no", "except", "menos", "excepto", "apart", "fuera", "outside", "out", "separado",
+                     "separada", "separados", "separao", "away"})
+# ... and before the Fellowship's word, what says a Companion has gone ("Gandalf the Grey has left the Fellowship")
+LEFT_IT = LEAVING | {"left", "gone", "salio", "salido", "dejo", "abandono"}
+# None left with the Ring-bearers: "solo Frodo y Sam", "all the companions are gone".
+NO_COMPANIONS = re.compile(r"\b(?:solo|solamente|only|just) (?:quedan |estan |van |are |left )?frodo (?:y|and|e|i) sam"
+                           r"(?! (?:and|y|e|i|con|with)\b)"
+                           r"|\b(?:all|todos) (?:the |my |los |mis )?(?:companions|companeros) "
+                           r"(?:are |have |estan |se )?"
+                           r"(?:gone|dead|eliminated|been eliminated|muertos|eliminados|murieron)"
+                           r"|\bse (?:me )?murieron todos los companeros"
+                           r"|\bno (?:companions|companeros) (?:left|quedan)")
 LEFT_AFTER = re.compile(r"^\W*(?:is |are )?(?:left|remains|queda|remaining)\b")
 MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|three|four|five|uno|dos|tres|cuatro|cinco)"
                          r" (?:of|on|in|de|en|del) (?:the |la |el )?"
@@ -142,11 +167,17 @@ HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cu
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra| del? ojo)? "
                       r"(?:in|en|on) "
                       r"(?:the |la )?(?:hunt box|hung box|eye box|box|caza|caceria|busqueda"
-                      r"|caja de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
+                      # "3 dados en la ficha de la cacería" (set 45, spent)
+                      r"|(?:caja|ficha|casilla) de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
                       r"|\b(?:hunt box|hung box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
-                      r"(?:has|with|tiene|con) (\d+)\b"
+                      # "hunt box got 4 dice" (set 44, spent)
+                      r"(?:has|have|got|with|tiene|con) (\d+)\b"
                       # "la cacería tiene 3 dados", "the hunt has 2 dice" (set 35, spent)
                       r"|\b(?:caceria|caza|busqueda|the hunt) (?:has|tiene) (\d+) (?:dados?|dice)\b")
+# No die in the Hunt Box: "no tiene ningún dado en la cacería", "no dice in the hunt box" (set 45, spent).
+NO_BOX = re.compile(r"\b(?:ningun|ni un|no|zero|cero) (?:shadow |action )?(?:dados?|dice|die|eyes?|ojos?)\b"
+                    r"(?: \w+){0,3}? (?:in|en|on) (?:the |la )?(?:hunt box|hunt|box|caza|caceria|busqueda"
+                    r"|(?:caja|ficha|casilla) de (?:la )?(?:caza|caceria|busqueda))\b")
 # The Free Peoples' dice in the Hunt Box: "1 dado mío", "one FP die", "2 of my dice", or one fewer
 # than the Fellowship's move said ("the FP's second move of the turn": one die there already).
 FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios?|nuestros?|de (?:los )?pueblos libres)"
@@ -158,8 +189,8 @@ FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios
 # it twice"): that many Free Peoples dice in the Hunt Box.
 FP_MOVED = re.compile(r"\b(?:movi|movimos|ha movido|he movido|hemos movido|se movio|se ha movido|moved|have moved"
                       r"|has moved)"
-                      r"(?: (?:la|lo|it|the fellowship|la comunidad))? (\d|dos|tres|two|three|twice)"
-                      r"(?: (?:veces|times))?\b")
+                      r"(?: (?:la|lo|it|the fellowship|la comunidad))? (\d|dos|tres|two|three|twice|once|una(?= vez))"
+                      r"(?: (?:veces|times|vez))?\b")
 FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
                      r"(?:move|movimiento|mov)\b"
                      # "se mueve por segunda vez", "moves a second time" (situations-heldout33, spent)
@@ -177,7 +208,8 @@ CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )corru[pc]
                         r"|(?<!step )(?<!steps )(?<!paso )(?<!pasos )(?<!casilla )(?<!casillas )(?<!space )"
                         r"(?<!espacio )(?<!progress )(?<!progreso )(?<!box )(?<!track )"
                         r"\b(\d{1,3}) corru[pc]"
-                        r"|corru[pc]\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya) )*(\d{1,3})\b")
+                        r"|corru[pc]\w* (?:(?:is|esta|of|at|en|a|de|al|now|ya|actually|currently|already|still|sitting"
+                        r"|right|va|anda|sigue) )*(\d{1,3})\b")   # "corruption actually at 9" (set 45, spent)
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
 TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria)?"
