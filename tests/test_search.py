@@ -1494,6 +1494,23 @@ def test_sets_44_and_45s_tags_guides_coming_out_and_opinions(search_index):
         assert not searched(query, lang)["matched"], query
 
 
+def test_when_time_counters_come_off_the_bag_and_who_wins(search_index):
+    """Misses shared by several spent sets' writers: when Time counters come off is the refresh
+    phase's section (the last one's trigger stays its own); tiles put in the bag enter the Hunt Pool;
+    who wins is the victory rules', but winning one location is its outcome."""
+    for query, lang in (("time 2 on a location, at what point do the counters come off", "en"),
+                        ("las fichas de time cuándo se quitan, en qué fase", "es")):
+        assert searched(query, lang)["results"][0]["label"] == "lcg-time-refresh", query
+    assert searched("if a card effect takes off the last time counter does the effect still go off", "en")[
+        "results"][0]["label"] == "lcg-time-trigger"
+    assert searched("las fichas especiales cuándo se meten en la bolsa", "es")["results"][0]["label"] == \
+        "wotr-tiles-special-enter"
+    assert searched("in the card game how do you count who wins after the last round", "en")["results"][0][
+        "label"] == "wotrcg-victory-check"
+    location = searched("en el juego de cartas quién gana un campo de batalla, el que tiene más fuerza?", "es")
+    assert location["results"][0]["label"] != "wotrcg-victory-check"
+
+
 def test_the_dice_of_a_battle_are_combat_dice(search_index):
     """Set 40 (spent): "how many dice do you roll in a battle" asks the combat dice's cap, not the
     Hunt's, though both stop at five."""
