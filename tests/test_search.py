@@ -1511,6 +1511,26 @@ def test_when_time_counters_come_off_the_bag_and_who_wins(search_index):
     assert location["results"][0]["label"] != "wotrcg-victory-check"
 
 
+def test_the_card_games_locations_its_end_and_its_player_counts(search_index):
+    """Card-game misses shared by several spent sets' writers: the difference between a path and a
+    battleground is the location cards'; when the game ends is its victory check; a question that
+    says how many play gets that many's scenario; a tile that comes out ("cuando sale una ficha")
+    is drawn, not a character coming into play."""
+    assert searched("card game, whats the difference between a path and a battleground", "en")["results"][0][
+        "label"] == "wotrcg-location-cards"
+    for query, lang in (("when does the card game end, after the last path?", "en"),
+                        ("juego de cartas: cuándo se acaba la partida?", "es")):
+        assert searched(query, lang)["results"][0]["label"] == "wotrcg-victory-check", query
+    assert searched("asedio cuantas rondas dura", "es")["results"][0]["label"].startswith("wotr-siege")
+    for query, lang in (("3 player card game, who controls which faction", "en"),
+                        ("a 3 jugadores en el de cartas quién lleva qué facción", "es")):
+        assert searched(query, lang)["results"][0]["label"] == "wotrcg-scenario-three-player-duel", query
+    assert searched("in the card game who controls which faction", "en")["results"][0]["label"] != \
+        "wotrcg-scenario-three-player-duel"
+    assert searched("qué pasa cuando sale la ficha del ojo en la caza", "es")["results"][0]["label"] == \
+        "wotr-hunt-damage-eye"
+
+
 def test_the_dice_of_a_battle_are_combat_dice(search_index):
     """Set 40 (spent): "how many dice do you roll in a battle" asks the combat dice's cap, not the
     Hunt's, though both stop at five."""

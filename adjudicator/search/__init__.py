@@ -54,7 +54,14 @@ from adjudicator import paths
 from adjudicator.i18n import translate
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
-from adjudicator.search.promote import entering_first, guide_first, named_card_first, purpose_first, typed_card_first
+from adjudicator.search.promote import (
+    entering_first,
+    guide_first,
+    named_card_first,
+    players_scenario_first,
+    purpose_first,
+    typed_card_first,
+)
 from adjudicator.search.routing import CARD_GAME_PREFIX, about_card_game, prefer_card_game, without_game_name
 
 LANGS = ("en", "es")
@@ -387,6 +394,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     hits = entering_first(hits, query[:MAX_QUERY_CHARS])
     hits = guide_first(hits, query[:MAX_QUERY_CHARS])
     hits = purpose_first(hits, query[:MAX_QUERY_CHARS], index)
+    hits = players_scenario_first(hits, query[:MAX_QUERY_CHARS], about_card_game(query, lang))
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)

@@ -110,6 +110,37 @@ def guide_first(hits: list[Any], query: str) -> list[Any]:
     return hits
 
 
+# The card game's scenarios for a number of players, and how a question says that number (folded):
+# "3 players", "a 3 jugadores", "jugando de 3", "somos 3", "three-player".
+SCENARIO_FOR = {"two": "wotrcg-scenario-two-player-duel", "three": "wotrcg-scenario-three-player-duel"}
+PLAYERS_SAID = re.compile(r"\b(?:(2|3|two|three|dos|tres) ?(?:players?|p|jugadores)"
+                          # "a 3 jugadores", "jugando de 3 en el card game", "somos 3 cuates" (not "de 3 cartas")
+                          r"|(?:a|de|con|somos|jugando de|playing with) (2|3|dos|tres)(?= (?:jugadores|players|cuates"
+                          r"|amigos|personas|people|en|in|on)\b| ?[,?.!]|$)"
+                          r"|(two|three)[ -]player)\b")
+NUMBER = {"2": "two", "dos": "two", "two": "two", "3": "three", "tres": "three", "three": "three"}
+# who plays what: the sections a player-count scenario goes above
+WHO_PLAYS = frozenset({"wotrcg-factions", "wotrcg-setup", "wotrcg-turn-order", "wotrcg-scenarios",
+                       "wotrcg-scenario-trilogy"})
+
+
+def players_scenario_first(hits: list[Any], query: str, about_card_game: bool) -> list[Any]:
+    """A card-game question that says how many play ("3 player card game who controls which
+    faction", "a 3 jugadores en el de cartas quien lleva que faccion") gets the scenario for that
+    many first, above the general sections on factions, setup and turn order, when the search found
+    it among the first three (sets 38, 41, 43 and 45: "Factions and the players' decks" came first)."""
+    said = PLAYERS_SAID.search(fold(query)) if about_card_game else None
+    if not said or not hits:
+        return hits
+    label = SCENARIO_FOR.get(NUMBER.get(next(g for g in said.groups() if g), ""))
+    for i, hit in enumerate(hits[:3]):
+        if hit.label == label:
+            if i and all(h.label in WHO_PLAYS for h in hits[:i]):
+                return [hit, *hits[:i], *hits[i + 1:]]
+            return hits
+    return hits
+
+
 def _chapters(index: Any) -> set[str]:
     """The labels of the sections that have sections of their own under them ("Encounter keywords",
     "Scour"): a broad section, which a card's own name typed in the query outranks."""
