@@ -46,6 +46,7 @@ import json
 import re
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -349,6 +350,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result: dict[str, Any] = {"query": query, "lang": lang, "matched": False, "confidence": 0.0,
                               "results": [], "suggestion": None, "closest": []}
     index = open_index(lang)  # a missing index is reported even for an empty query
+    # accents typed as combining marks (some keyboards, pasted text) are the letters they make
+    query = unicodedata.normalize("NFC", query[:MAX_QUERY_CHARS * 4])
     from adjudicator.search.situation import ask_entry
     from adjudicator.search.vocabulary import read_numbers, read_vocabulary
 

@@ -166,10 +166,11 @@ def named_card_first(hits: list[Any], ask: dict[str, Any] | None) -> list[Any]:
     return mine + [h for h in hits if h.label != label]
 
 
-# A question of what a thing is for ("what is the reserve for", "¿para qué sirve la reserva?"), folded.
+# A question of what a thing is for ("what is the reserve for", "¿para qué sirve la reserva?"), folded,
+# apostrophes dropped ("what's" is "whats", "pa'" is "pa").
 PURPOSE = re.compile(r"\b(?:what(?: is|s| are|re) (?:the |a |an |those |these )?(?:\w+ ){1,3}(?:for|good for)"
                      r"(?=\s*(?:$|[,?.!;:]|in\b|and\b|exactly\b|anyway\b|then\b))"
-                     r"|(?:para|pa|pa') (?:que|q) (?:sirve|sirven|es|son)\b|de que sirve\w*"
+                     r"|(?:para|pa) (?:que|q) (?:sirve|sirven|es|son)\b|de que sirve\w*"
                      r"|what(?:s| is) the point of)")
 
 
@@ -178,7 +179,7 @@ def purpose_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     cards out of it later") gets the chapter on that thing first, when the section first is one of
     its own and the chapter was found among the first three: what it is for is the chapter's opening,
     not one of its details (sets 30, 32, 34, 36 and 43, where "No way back to the hand" came first)."""
-    if not hits or not PURPOSE.search(fold(query)):
+    if not hits or not PURPOSE.search(fold(query).replace("’", "").replace("'", "")):
         return hits
     docs = index.index.docs
     parents = {docs[a]["label"] for a in index.index.ancestors.get(index.index.by_label.get(hits[0].label), ())}

@@ -46,7 +46,8 @@ NOT_HERE = {
 # Folded phrases that name The Lord of the Rings: The Card Game or one of its keywords here, in a
 # question where how many play is a rule (its effects say "each player"; set 42's "time 3 on a
 # card in a 4 player game"). "Time" alone is a word of every game: it counts only with its number.
-LCG_MARKERS = ("lcg", "living card game", "lord of the rings card game", "senor de los anillos", "encounter deck",
+LCG_MARKERS = ("lcg", "living card game", "lord of the rings card game", "lord of the rings the card game",
+               "senor de los anillos", "encounter deck",
                "mazo de encuentros", "doomed", "maldito", "surge", "oleada", "scour", "escudrinar", "orcs search",
                "busqueda de los orcos", "time counter", "time counters", "contadores de tiempo",
                "contador de tiempo")
@@ -82,8 +83,9 @@ def without_game_name(query: str, lang: str) -> str:
 def about_lcg(query: str) -> bool:
     """Whether ``query`` names The Lord of the Rings: The Card Game or one of its keywords (any
     language: players mix them)."""
-    text = " ".join(fold(query).replace("'", "").split())
-    return _LCG_TIME.search(text) is not None or any(_has(text, p) for p in LCG_MARKERS)
+    text = " ".join(fold(query).replace("'", "").replace("’", "").split())
+    words = " ".join(re.findall(r"\w+", text))   # the markers as words: "The Lord of the Rings: The Card Game"
+    return _LCG_TIME.search(text) is not None or any(_has(words, p) for p in LCG_MARKERS)
 
 
 def prefer_card_game(hits: list[H], label_of, query: str, lang: str) -> list[H]:

@@ -29,6 +29,7 @@ write the scenario's position and question from it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from adjudicator.search.situation.cards import NOT_A_PLAY, PLAY_VERB, card_named
@@ -50,6 +51,7 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
     asks the `event-card` question, with the card and the position the query names."""
     from adjudicator.search import expand_abbreviations
 
+    query = unicodedata.normalize("NFC", query)   # accents typed as combining marks are their letters
     read = Read(expand_abbreviations(query, lang))   # "WK", "GtW", "fp": their words
     card = card_named(read.text, read.tokens)
     if card is not None and not PLAY_VERB.search(read.text) and next(

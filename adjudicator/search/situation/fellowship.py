@@ -29,6 +29,9 @@ from adjudicator.search.situation.words import (
     tables,
 )
 
+# After "is there", "are there": a thing asked of ("is there any hunt roll"), not a place.
+EXISTS_AFTER = frozenset({"a", "an", "any", "some", "no", "enough", "many", "much", "more", "another", "still"})
+
 
 class FellowshipReading(Text):
     """What a query says of the Fellowship."""
@@ -40,7 +43,10 @@ class FellowshipReading(Text):
             return None
         after = self.token_at(found.start()) + len(found.group(0).split())
         near = self.tokens[after:after + 4]
-        if THERE & set(near) and not {"to", "a", "hacia"} & set(near):
+        said = next((after + j for j, w in enumerate(near) if w in THERE), None)
+        asks = said is not None and self.tokens[said] == "there" and self.tokens[said + 1:said + 2] and (
+            self.tokens[said + 1] in EXISTS_AFTER or self.tokens[said + 1].isdecimal())
+        if said is not None and not asks and not {"to", "a", "hacia"} & set(near):
             # "la comunidad pasa por ahí" (set 42), "the fellowship is there": the region said last before
             before = [rid for s, _e, rid in self.regions_at if s < after]
             if before:

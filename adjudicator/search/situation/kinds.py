@@ -8,6 +8,7 @@ from adjudicator.search.situation.words import (
     BECOMES,
     BECOMING,
     BRING,
+    BRING_NEAR,
     BRINGABLE,
     CHARACTER_DIE,
     DECLARE,
@@ -17,6 +18,7 @@ from adjudicator.search.situation.words import (
     INTO_ELITES,
     INTO_STRONGHOLD,
     LEAVES,
+    NEAR_WORDS,
     REROLL,
     RETREAT,
     RING_USE,
@@ -85,8 +87,12 @@ class Read(Armies, FellowshipReading):
         Comunidad") nor Saruman's Regulars made Elites; or Strider or Gandalf the Grey crowned or made
         what he becomes ("can I crown Strider", "lo convierto en Aragorn", "become the White"), not in
         the Fellowship (he separates first); "does Gondor become active" brings no one."""
-        if not BRING.search(self.text) or TAKEN_OUT.search(self.text):
+        if TAKEN_OUT.search(self.text):
             return False
+        if not BRING.search(self.text):
+            near = [self.token_at(m.start()) for m in BRING_NEAR.finditer(self.text)]
+            return any(c in BRINGABLE and not (c == "saruman" and INTO_ELITES.search(self.text)) and any(
+                s - NEAR_WORDS - 1 <= w <= e + NEAR_WORDS for w in near) for s, e, c in self.chars_at)
         if any(c in BRINGABLE and not (c == "saruman" and INTO_ELITES.search(self.text)) for c in self.chars):
             return True
         return BECOMING.search(self.text) is not None and any(

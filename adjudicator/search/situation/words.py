@@ -331,10 +331,15 @@ DECLARE = re.compile(r"\b(declare|declaring|declaro|declarar|declararla|declarla
 # Bringing a character into play; Strider is "crowned" as Aragorn (set 37).
 BRING = re.compile(r"\b(turns? (?:\w+ )?into|turned into|become|becomes|convertir\w*|convierte\w*|convierto|convertimos"
                    r"|into play|en juego|sacar a|saco a|sacarlo|sacarla"
-                   r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado"
-                   # coming in, not into a place ("when does saruman come in"; "comes into Osgiliath" moves);
-                   # search/promote.py's COMES_IN reads these too, with more words only for ordering hits
-                   r"|(?:comes?|coming) in(?! (?:to|the|a|an)\b)|appears?|aparece\w*|requirements?|requisitos?)\b")
+                   r"|transform\w*|crown|crowns|crowned|crowning|coronar\w*|corono|coronado)\b")
+# Words that bring a figure in only when said of it, a few words from its name ("when does saruman
+# come in", "mouth of sauron requirements", "¿cuándo aparece Gandalf el Blanco?"): "the Witch-king is
+# in Angmar, what are the requirements to move him" moves him; "it appears" and "appears to" seem.
+# Coming in, not into a place ("comes into Osgiliath" moves); search/promote.py's COMES_IN reads
+# these too, with more words only for ordering hits.
+BRING_NEAR = re.compile(r"\b(?:(?:comes?|coming) in(?! (?:to|the|a|an)\b)|(?<!\bit )appears?(?! to\b)|aparece\w*"
+                        r"|requirements?|requisitos?)\b")
+NEAR_WORDS = 3   # at most this many words between BRING_NEAR's word and the figure's name
 # Characters that never leave their region: Saruman stays in Orthanc (rules, "Saruman"), so a query
 # that names him places him there ("juego Rage of the Dunlendings con ... Saruman vivo").
 FIXED_AT = {"saruman": "orthanc"}
