@@ -73,3 +73,12 @@ def test_appearing_or_requirements_far_from_a_figure_bring_no_one_in():
                         ("cuales son los requisitos de Aragorn", "es"),
                         ("the witch king appears in Angmar, can he attack", "en")):
         assert read_situation(query, lang)["question"]["kind"] == "bring-into-play", query
+
+
+@pytest.mark.usefixtures("search_index")
+def test_an_lcg_question_that_says_how_many_play_is_answered():
+    """The reviewer's probe: the number words read for the card game's scenarios ("4" -> "four")
+    weighed as unknown words in an LCG question, and "how does Surge work in a 4 player game" was
+    refused while "how does Surge work" was not."""
+    surge = search.search("how does Surge work in a 4 player game", "en")
+    assert surge["matched"] and surge["results"][0]["label"] == "lcg-surge"

@@ -63,7 +63,13 @@ from adjudicator.search.promote import (
     purpose_first,
     typed_card_first,
 )
-from adjudicator.search.routing import CARD_GAME_PREFIX, about_card_game, prefer_card_game, without_game_name
+from adjudicator.search.routing import (
+    CARD_GAME_PREFIX,
+    about_card_game,
+    about_lcg,
+    prefer_card_game,
+    without_game_name,
+)
 
 LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
@@ -358,7 +364,9 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     text = expanded = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
     players_words = read_vocabulary(text, lang, index.knows)
     (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
-    said = read_numbers(read_places(players_words, lang, index.knows), lang)
+    said = read_places(players_words, lang, index.knows)
+    if not about_lcg(query):   # the card game's scenarios are headed by their players; the LCG has none
+        said = read_numbers(said, lang)
     text = without_game_name(said, lang)   # the card game's name routes the query (below), no words of a rule
     words = meaningful_words(query_words(text), lang)
     if not words:
