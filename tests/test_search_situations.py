@@ -119,7 +119,9 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, ...]] = {("situations-heldout
                                                             # README-set46.md, README-set47.md: measured once,
                                                             # held out
                                                             ("situations-heldout46", "en"): (10, 6, 6),
-                                                            ("situations-heldout46", "es"): (11, 5, 8)}
+                                                            ("situations-heldout46", "es"): (11, 5, 8),
+                                                            ("situations-heldout47", "en"): (12, 6, 6),
+                                                            ("situations-heldout47", "es"): (11, 7, 9)}
 HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
                                  if (ROOT / "tests" / "search_relevance" / f"{n}.yaml").exists())
 
