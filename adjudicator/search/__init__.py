@@ -61,6 +61,7 @@ from adjudicator.search.promote import (
     named_card_first,
     players_scenario_first,
     purpose_first,
+    side_first,
     typed_card_first,
 )
 from adjudicator.search.routing import (
@@ -405,6 +406,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     hits = entering_first(hits, query[:MAX_QUERY_CHARS])
     hits = guide_first(hits, query[:MAX_QUERY_CHARS])
     hits = purpose_first(hits, query[:MAX_QUERY_CHARS], index)
+    hits = side_first(hits, query[:MAX_QUERY_CHARS])
     hits = players_scenario_first(hits, query[:MAX_QUERY_CHARS], about_card_game(query, lang))
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:

@@ -141,6 +141,32 @@ def players_scenario_first(hits: list[Any], query: str, about_card_game: bool) -
     return hits
 
 
+# The sections said once for each side ("Elven Rings and the Shadow", "... and the Free Peoples"),
+# and the words that name a side (folded).
+SIDED = ("wotr-elven-rings", "wotr-victory-military", "wotr-victory-ring")
+SIDE_WORDS = {"shadow": re.compile(r"\b(shadow|sombra|sauron)\b"),
+              "free-peoples": re.compile(r"\b(free peoples?|pueblos libres|fp|fps)\b")}
+
+
+def side_first(hits: list[Any], query: str) -> list[Any]:
+    """A question that names one side only ("si los pueblos libres cambian un dado con el anillo
+    puede salir ojo?", "corruption hits 12, shadow wins straight away?") gets that side's section
+    first when the other side's came first and this one is among the first three (sets 44 to 47:
+    the other side's section, whose text says the same words, came first)."""
+    if not hits:
+        return hits
+    text = fold(query)
+    named = [side for side, said in SIDE_WORDS.items() if said.search(text)]
+    top = hits[0].label
+    for base in SIDED:
+        for side, other in (("shadow", "free-peoples"), ("free-peoples", "shadow")):
+            if named == [side] and top == f"{base}-{other}":
+                for i, hit in enumerate(hits[1:3], 1):
+                    if hit.label == f"{base}-{side}":
+                        return [hit, *hits[:i], *hits[i + 1:]]
+    return hits
+
+
 def _chapters(index: Any) -> set[str]:
     """The labels of the sections that have sections of their own under them ("Encounter keywords",
     "Scour"): a broad section, which a card's own name typed in the query outranks."""
