@@ -1255,7 +1255,13 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout46", "en"): {"first": 45, "top3": 52, "refused": 2, "offtopic_refused": 15},
                     ("heldout46", "es"): {"first": 48, "top3": 52, "refused": 0, "offtopic_refused": 14},
                     ("heldout47", "en"): {"first": 48, "top3": 53, "refused": 0, "offtopic_refused": 14},
-                    ("heldout47", "es"): {"first": 48, "top3": 53, "refused": 0, "offtopic_refused": 15}}
+                    ("heldout47", "es"): {"first": 48, "top3": 53, "refused": 0, "offtopic_refused": 15},
+                    # README-set48.md, README-set49.md: measured once at the end of the twelfth round,
+                    # after sets 46 and 47 were spent and studied; held out
+                    ("heldout48", "en"): {"first": 48, "top3": 51, "refused": 2, "offtopic_refused": 12},
+                    ("heldout48", "es"): {"first": 50, "top3": 52, "refused": 1, "offtopic_refused": 15},
+                    ("heldout49", "en"): {"first": 41, "top3": 49, "refused": 2, "offtopic_refused": 14},
+                    ("heldout49", "es"): {"first": 43, "top3": 51, "refused": 1, "offtopic_refused": 14}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))
