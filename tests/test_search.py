@@ -1564,6 +1564,17 @@ def test_sets_46_and_47s_casualties_sides_and_order(search_index):
         "lcg-surge-timing"
 
 
+def test_sets_46_and_47s_tags_and_slang_are_not_refused(search_index):
+    """Sets 46 and 47 (spent): two answerable questions had been refused, their Kiwi words
+    weighing as unknown ones; the tags of the sets' four writers are words of no rule."""
+    kick = searched("yeah nah, does doomed kick in during setup eh", "en")
+    assert kick["matched"] and kick["results"][0]["label"].startswith("lcg-")
+    munted = searched("my army got munted, what happens to the big bad ghosts with it", "en")
+    assert munted["matched"]
+    chuta = searched("chuta, de ley el ojo va a la caja de caza?", "es")
+    assert chuta["matched"] and chuta["results"][0]["label"].startswith("wotr-")
+
+
 def test_the_dice_of_a_battle_are_combat_dice(search_index):
     """Set 40 (spent): "how many dice do you roll in a battle" asks the combat dice's cap, not the
     Hunt's, though both stop at five."""
