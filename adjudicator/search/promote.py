@@ -60,18 +60,29 @@ def entering_first(hits: list[Any], query: str) -> list[Any]:
     search found it among the first few (sets 34, 35, 37, 38 and 40: the character's own section,
     or how it moves, came first)."""
     text = fold(query)
-    if not COMES_IN.search(text):
+    named = _one_named(text, COMES_IN, ENTERING)
+    if named is None:
         return hits
-    named = [label for label, said in ENTERING if said.search(text)]
-    if len(named) != 1:
-        return hits
-    label = named[0]
-    who = label.removeprefix("wotr-char-").removesuffix("-enter")
+    who = named[0].removeprefix("wotr-char-").removesuffix("-enter").split("-")[0]
+    return _first_over(hits, named[0], lambda label: label == "wotr-char-enter" or who in label)
+
+
+def _one_named(text: str, asked: re.Pattern[str], names: tuple[tuple[str, re.Pattern[str]], ...]) -> list[str] | None:
+    """The one section of ``names`` whose figure ``text`` names, in a list, when ``asked`` is said
+    too; None when it is not, or when no figure or several are named."""
+    if not asked.search(text):
+        return None
+    named = [label for label, said in names if said.search(text)]
+    return named if len(named) == 1 else None
+
+
+def _first_over(hits: list[Any], label: str, passes: Any) -> list[Any]:
+    """``hits`` with ``label`` first when it is among the first :data:`CARD_REACH` and every hit
+    above it is one ``passes`` says it may go over; otherwise ``hits`` unchanged."""
     for i, hit in enumerate(hits[:CARD_REACH]):
         if hit.label == label:
-            above = hits[:i]
-            if i and all(h.label == "wotr-char-enter" or who.split("-")[0] in h.label for h in above):
-                return [hit, *above, *hits[i + 1:]]
+            if i and all(passes(h.label) for h in hits[:i]):
+                return [hit, *hits[:i], *hits[i + 1:]]
             return hits
     return hits
 
@@ -95,19 +106,11 @@ def guide_first(hits: list[Any], query: str) -> list[Any]:
     start), when the search found it among the first few (set 45: "Changing the Guide" and "Guide
     abilities" came first)."""
     text = fold(query)
-    if not GUIDE.search(text):
+    named = _one_named(text, GUIDE, GUIDES)
+    if named is None:
         return hits
-    named = [label for label, said in GUIDES if said.search(text)]
-    if len(named) != 1:
-        return hits
-    for i, hit in enumerate(hits[:CARD_REACH]):
-        if hit.label == named[0]:
-            above = hits[:i]
-            at_start = AT_START.search(text) is not None
-            if i and all("guide" in h.label and not (at_start and "setup" in h.label) for h in above):
-                return [hit, *above, *hits[i + 1:]]
-            return hits
-    return hits
+    at_start = AT_START.search(text) is not None
+    return _first_over(hits, named[0], lambda label: "guide" in label and not (at_start and "setup" in label))
 
 
 # The card game's scenarios for a number of players, and how a question says that number (folded):
