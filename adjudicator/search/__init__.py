@@ -53,6 +53,11 @@ from typing import Any
 
 from adjudicator import paths
 from adjudicator.i18n import translate
+from adjudicator.search.abbreviations import (  # noqa: F401 (public here too)
+    ABBREVIATIONS_FILE,
+    abbreviations,
+    expand_abbreviations,
+)
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
 from adjudicator.search.promote import (
@@ -83,7 +88,6 @@ PHRASINGS_FILE = Path(__file__).parents[1] / "data" / "search_phrasings.json"
 # (tools/build_asked.py writes it from tests/search_relevance/, never from a held-out set):
 # indexed like the phrasings, they are the questions players asked before.
 ASKED_FILE = Path(__file__).parents[1] / "data" / "search_asked.json"
-ABBREVIATIONS_FILE = Path(__file__).parents[1] / "data" / "search_abbreviations.json"
 
 MAX_QUERY_CHARS = 300
 MAX_WORDS = 24
@@ -217,35 +221,6 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
                     out[key] = (pair[lang], lang, boost)
                 break
     return list(out.values())
-
-
-# -- players' abbreviations ---------------------------------------------------------------------
-
-_abbreviations_cache: dict[Path, dict[str, dict[str, str]]] = {}
-
-
-def abbreviations(path: Path | None = None) -> dict[str, dict[str, str]]:
-    """``{short form, lower case: {"en": words, "es": words}}`` (empty when the file is not there).
-
-    Read once per process and file: the index built from it says when it changed.
-    """
-    path = path or ABBREVIATIONS_FILE
-    if path not in _abbreviations_cache:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            data = {"abbreviations": []}
-        _abbreviations_cache[path] = {short.lower(): {lang: entry[lang] for lang in LANGS}
-                                      for entry in data["abbreviations"] for short in entry["short"]}
-    return _abbreviations_cache[path]
-
-
-def expand_abbreviations(text: str, lang: str) -> str:
-    """``text`` with each players' abbreviation ("GtW", "fp") replaced by its words in ``lang``."""
-    table = abbreviations()
-    if not table:
-        return text
-    return _WORD.sub(lambda m: table.get(m.group(0).lower(), {}).get(lang, m.group(0)), text)
 
 
 # -- opening the index once per process ---------------------------------------------------------
