@@ -44,7 +44,6 @@ def measure(name: str, misses: bool) -> None:
             # Asked in a rules set, but the labeller found no section that answers it: neither
             # answerable nor off-topic, so left out of the figures and counted apart.
             refused_here = sum(not r["matched"] for _q, r in unanswered)
-            refused_here = sum(not r["matched"] for _q, r in unanswered)
             print(f"{name} [{lang}] not in the reference: {len(unanswered)} (refused {refused_here})")
             found = [(q, r) for q, r in found if q["labels"]]
         ranks = []

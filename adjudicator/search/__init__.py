@@ -73,6 +73,7 @@ from adjudicator.search.routing import (
     CARD_GAME_PREFIX,
     about_card_game,
     about_lcg,
+    names_lcg_keyword,
     prefer_card_game,
     without_game_name,
 )
@@ -81,7 +82,7 @@ LANGS = ("en", "es")
 OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
-INDEX_FORMAT = 6  # bump when the documents or the analysis change: forces a rebuild
+INDEX_FORMAT = 7  # bump when the documents or the analysis change: forces a rebuild
 GLOSSARY_FILE = Path(__file__).with_name("glossary.json")
 PHRASINGS_FILE = Path(__file__).parents[1] / "data" / "search_phrasings.json"
 # The questions the writers of the tuning relevance sets asked, with the rules that answer them
@@ -221,6 +222,26 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
                     out[key] = (pair[lang], lang, boost)
                 break
     return list(out.values())
+
+
+def _about_the_rules(said: str, query: str, lang: str) -> bool:
+    """Whether a query names a term, a keyword or a card of the games (a glossary term in either
+    language, an LCG keyword, a card's whole name): asked with asides, it is still a rules question."""
+    from adjudicator.search.vocabulary import card_names_typed
+
+    return (names_a_term(said, lang) or names_lcg_keyword(query[:MAX_QUERY_CHARS])
+            or bool(card_names_typed(query[:MAX_QUERY_CHARS])))
+
+
+def names_a_term(text: str, lang: str) -> bool:
+    """Whether the query names a term of the games' glossary of two words or more, in either
+    language ("Will of the West", "casilla de cacería"): a word alone ("War", "Army") is said of
+    the game as a product too."""
+    from adjudicator.search.backend import analyze
+
+    query_forms = {code: analyze(text, code) for code in LANGS}
+    return any(len(forms[code]) > 1 and _contains(query_forms[code], forms[code])
+               for _pair, forms in _analysed_glossary(lang) for code in LANGS)
 
 
 # -- opening the index once per process ---------------------------------------------------------
@@ -367,7 +388,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
         floor = ranking.hits[0].label not in card_names_typed(query[:MAX_QUERY_CHARS])
     # A question in the table's words or naming a position is never refused: unsure, the
     # search shows its best few sections as a "did you mean" (result["unsure"]).
-    unsure = floor and not asked and bool(ranking.hits) and (described or players_words_read)
+    unsure = floor and not asked and bool(ranking.hits) and (described or players_words_read
+                                                             or _about_the_rules(said, query, lang))
     if (refused and not ranking.named) or not ranking.hits or (floor and not unsure):
         if asked:  # why nothing matches, when the query says it
             result["outside"] = (refused or [asked[0][0]])[0]

@@ -33,6 +33,8 @@ EXTRA_STOP = {
     "en": {"happens", "happen", "get", "gets", "may", "must", "rule", "rules", "s", "many", "much",
            "anything", "something", "someone", "anyone", "exactly", "really", "ever", "ok", "okay",
            "please", "hi", "hello", "thanks", "tell", "explain", "mean", "means", "meaning", "far",
+           # "not sure", "make sure": no word of a rule, and no typo of Surge (set 48, spent)
+           "sure",
            # contractions typed without their apostrophe, as players do on a phone ("isnt")
            "isnt", "arent", "wasnt", "werent", "dont", "doesnt", "didnt", "cant", "couldnt", "wont",
            "wouldnt", "shouldnt", "hasnt", "havent", "hadnt", "im", "ive", "youre", "theyre", "whats",
@@ -82,6 +84,9 @@ INTENTS = {
     "permission": ({"can", "may", "could", "allowed", "puede", "pueden", "puedo", "podemos", "permite"},
                    {"never", "cannot", "not", "no", "only", "nunca", "solo"}),
 }
+# "What happens when the last counter is removed" asks what follows, not when: its "when" asks
+# for no moment (sets 48 and 49, spent: "Time X - what happens when the last counter is removed").
+CONSEQUENCE = {"happens", "happen", "happened", "pasa", "ocurre", "sucede"}
 ASKING = {word: intent for intent, (asked, _answers) in INTENTS.items() for word in asked}
 WORDS = re.compile(WORD_PATTERN)
 
@@ -199,4 +204,7 @@ def asking_words(words: Iterable[str]) -> list[str]:
     dice each side rolls", "Cuándo se resuelve Oleada", "Leaders are never alone") may answer
     exactly that question.
     """
-    return [w for w in words if fold(w) in ASKING]
+    words = list(words)
+    folded = [fold(w) for w in words]
+    return [w for i, (w, f) in enumerate(zip(words, folded, strict=True)) if f in ASKING
+            and not (ASKING[f] == "moment" and i and folded[i - 1] in CONSEQUENCE)]

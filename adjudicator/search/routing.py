@@ -46,11 +46,11 @@ NOT_HERE = {
 # Folded phrases that name The Lord of the Rings: The Card Game or one of its keywords here, in a
 # question where how many play is a rule (its effects say "each player"; set 42's "time 3 on a
 # card in a 4 player game"). "Time" alone is a word of every game: it counts only with its number.
+LCG_KEYWORDS = ("doomed", "maldito", "surge", "oleada", "scour", "escudrinar", "orcs search",
+                "busqueda de los orcos", "time counter", "time counters", "contadores de tiempo",
+                "contador de tiempo")
 LCG_MARKERS = ("lcg", "living card game", "lord of the rings card game", "lord of the rings the card game",
-               "senor de los anillos", "encounter deck",
-               "mazo de encuentros", "doomed", "maldito", "surge", "oleada", "scour", "escudrinar", "orcs search",
-               "busqueda de los orcos", "time counter", "time counters", "contadores de tiempo",
-               "contador de tiempo")
+               "senor de los anillos", "encounter deck", "mazo de encuentros", *LCG_KEYWORDS)
 _LCG_TIME = re.compile(r"(?<![a-z0-9])(?:time|tiempo) (?:x|\d+)(?![a-z0-9])")
 
 # The board game's name said in the card game's own name ("the War of the Ring card game", "el juego
@@ -86,6 +86,14 @@ def about_lcg(query: str) -> bool:
     text = " ".join(fold(query).replace("'", "").replace("’", "").split())
     words = " ".join(re.findall(r"\w+", text))   # the markers as words: "The Lord of the Rings: The Card Game"
     return _LCG_TIME.search(text) is not None or any(_has(words, p) for p in LCG_MARKERS)
+
+
+def names_lcg_keyword(query: str) -> bool:
+    """Whether ``query`` names one of the LCG's keywords this reference explains ("Surge", "Time 2",
+    "escudriñar"), not only the game."""
+    text = " ".join(fold(query).replace("'", "").replace("’", "").split())
+    words = " ".join(re.findall(r"\w+", text))
+    return _LCG_TIME.search(text) is not None or any(_has(words, p) for p in LCG_KEYWORDS)
 
 
 def prefer_card_game(hits: list[H], label_of, query: str, lang: str) -> list[H]:

@@ -1,0 +1,52 @@
+"""A rules question said with asides is still a rules question (issue 25, sets 48 and 49).
+
+Players wrap their question in talk ("there's lovely art but no idea what it does", "I think
+he's cheating", "not sure it's worth it") and in their own spelling ("will of di west"). A
+question that names a term, a keyword or a card of the games is never refused for its asides:
+unsure, the search shows its best sections as a "did you mean". The floor still refuses what
+no rule answers, said with a term of the game in it (paint for the Orcs of Mordor).
+"""
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import search
+from tests.test_search import search_build, search_index  # noqa: F401 (the session's built index)
+
+ASIDES = [
+    ("en", "what is scour? from Celebrimbor's Secret, there's lovely art but no idea what it does", "lcg-scour"),
+    ("en", "hand limit - is it 6 cards total or 6 of each pile? my husband keeps saying 6 each and I think "
+           "he's cheating", "wotr-hand-limit"),
+    ("en", "will of di west dice, wah it can do? mi cousin say it can be any result but nuh sure",
+     "wotr-dice-will-of-the-west"),
+    ("es", "cuantos dados de accion tienen al principio los pueblos libres y como se ganan más", "wotr-dice-count"),
+    ("es", "¿Cuántas veces puedo mover la comunidad en un mismo turno? no sé si vale la pena",
+     "wotr-fellowship-move"),
+]
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("lang", "query", "label"), ASIDES, ids=[q[:40] for _, q, _ in ASIDES])
+def test_a_rules_question_with_asides_is_answered(lang, query, label):
+    result = search.search(query, lang)
+    assert result["matched"], result
+    assert label in [r["label"] for r in result["results"][:3]], [r["label"] for r in result["results"][:5]]
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("lang", "query", "kind"), [
+    ("es", "¿Qué pintura uso pa los orcos de Mordor, que quiero que queden oscuritos?", "product"),
+    ("en", "where would I get replacement action dice, the dog is after eating one", "product"),
+    ("en", "how do we deal with a player who is always cheating at our club?", "table"),
+])
+def test_what_no_rule_answers_is_still_refused_with_a_term_of_the_game_in_it(lang, query, kind):
+    result = search.search(query, lang)
+    assert not result["matched"], [r["label"] for r in result["results"][:3]]
+    assert result.get("outside") == kind
+
+
+@pytest.mark.usefixtures("search_index")
+def test_the_patois_the_is_the_reference_the():
+    said = search.search("declare di fellowship, when mi can do it and do it cost a die?", "en")
+    assert said["matched"] and not said["unsure"]
+    assert said["results"][0]["label"] in ("wotr-fellowship-declare", "wotr-turn-phase-fellowship")
