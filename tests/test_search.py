@@ -1149,7 +1149,7 @@ def test_every_vocabulary_entry_says_what_it_means_and_where_it_was_learned():
     entries = vocabulary.entries()
     assert len(entries) >= 60 and {e["lang"] for e in entries} == set(search.LANGS)
     for e in entries:
-        kinds = ("slang", "regional", "nickname", "misspelling", "filler", "other-language")
+        kinds = ("slang", "regional", "nickname", "misspelling", "filler", "other-language", "respelling")
         assert e["say"] and e["kind"] in kinds, e
         # a filler ("tío", "lol") is read as no word at all; every other entry means something
         assert (e["means"] == "" and e.get("replace")) if e["kind"] == "filler" else e["means"].strip(), e

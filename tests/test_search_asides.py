@@ -50,3 +50,37 @@ def test_the_patois_the_is_the_reference_the():
     said = search.search("declare di fellowship, when mi can do it and do it cost a die?", "en")
     assert said["matched"] and not said["unsure"]
     assert said["results"][0]["label"] in ("wotr-fellowship-declare", "wotr-turn-phase-fellowship")
+
+
+# -- the reader of a described position: an army coming at one, a move's start said after ----------
+
+@pytest.mark.parametrize(("query", "lang"), [
+    ("3 regulares de Rohan en Edoras y me vienen 6 orcos desde Westemnet, ¿qué hago?", "es"),
+    ("the shadow comes with 6 orcs from Westemnet against my 3 rohan regulars in Edoras, what now?", "en"),
+])
+def test_an_enemy_army_coming_at_one_is_an_attack_from_where_it_comes(query, lang):
+    from adjudicator.search.situation import read_situation
+
+    question = read_situation(query, lang)["question"]
+    assert question["kind"] == "battle"
+    assert question["to"] == "Edoras" and question["from"] in ("Westemnet", "Oestemnet")
+
+
+def test_a_moves_start_said_after_its_destination_is_where_it_starts():
+    from adjudicator.search.situation import read_situation
+
+    question = read_situation("la sombra tiene 10 unidades en Osgiliath y quiere mover 3 más desde Minas Morgul, "
+                              "¿se puede?", "es")["question"]
+    assert (question["kind"], question["from"], question["to"]) == ("army-move", "Minas Morgul", "Osgiliath")
+
+
+def test_a_dialects_spelling_of_in_and_the_is_read_by_the_situation_reader():
+    from adjudicator.search.situation import read_situation
+    from adjudicator.search.vocabulary import respelt
+
+    said = respelt("can mi put 2 regular inna Erebor, di Hunt box", "en")
+    assert said == "can mi put 2 regular in Erebor, the Hunt box"
+    assert respelt("la comunidad di Frodo", "es") == "la comunidad di Frodo"   # Spanish has no such entry
+    scenario = read_situation("can mi put 2 regular inna erebor wid one muster die?", "en")
+    assert scenario["question"]["kind"] == "muster"
+    assert scenario["question"]["recruit"] == [{"region": "Erebor"}]

@@ -106,9 +106,12 @@ def guide_first(hits: list[Any], query: str) -> list[Any]:
     start), when the search found it among the first few (set 45: "Changing the Guide" and "Guide
     abilities" came first)."""
     text = fold(query)
-    named = _one_named(text, GUIDE, GUIDES)
-    if named is None:
+    if not GUIDE.search(text):
         return hits
+    said = sorted((m.start(), label) for label, pattern in GUIDES for m in pattern.finditer(text))
+    if not said:
+        return hits
+    named = [said[0][1]]   # several compared ("Strider as guide ... and Gandalf as guide?"): the first named
     at_start = AT_START.search(text) is not None
     return _first_over(hits, named[0], lambda label: "guide" in label and not (at_start and "setup" in label))
 

@@ -176,6 +176,39 @@ def _article_before_a_word(key: str, lang: str, folded: str, end: int) -> bool:
     return re.match(r"[^\w.,;:!?()]*\w", folded[end:]) is not None
 
 
+@cache
+def _respellings(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str], dict[str, str]]]:
+    """Per language: the pattern of every respelling (a dialect's spelling of a common word, "di"
+    for "the") and the word each stands for."""
+    by_lang: dict[str, dict[str, str]] = {}
+    for entry in (e for e in (entries(path) if path.exists() else []) if e["kind"] == "respelling"):
+        for say in entry["say"]:
+            by_lang.setdefault(entry["lang"], {})[" ".join(re.findall(r"\w+", fold(say)))] = entry["means"]
+    return {lang: (_pattern(dict.fromkeys(words, ("", True))), words) for lang, words in by_lang.items()}
+
+
+def respelt(text: str, lang: str) -> str:
+    """``text`` with each dialect spelling of a common word as the word ("inna di city" -> "in the
+    city"): what the reader of a described position reads (the search reads the whole vocabulary)."""
+    pattern, words = _respellings().get(lang, (None, {}))
+    if pattern is None:
+        return text
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text   # folding changed the length (a rare letter): positions would not match
+    return "".join(words.get(" ".join(re.findall(r"\w+", part)), part) if i % 2 else part
+                   for i, part in enumerate(_split(pattern, folded, text)))
+
+
+def _split(pattern: re.Pattern[str], folded: str, text: str) -> list[str]:
+    """``text`` cut where ``pattern`` matches ``folded``: text, match (folded), text, match, ..."""
+    out, cursor = [], 0
+    for m in pattern.finditer(folded):
+        out += [text[cursor:m.start()], m.group(0)]
+        cursor = m.end()
+    return [*out, text[cursor:]]
+
+
 def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     """``text`` with each player's phrase of ``lang`` read as the reference's words too
     (or instead, when ``knows`` says the reference never uses the phrase's words)."""

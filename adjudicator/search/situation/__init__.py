@@ -52,7 +52,9 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
     from adjudicator.search import expand_abbreviations
 
     query = unicodedata.normalize("NFC", query)   # accents typed as combining marks are their letters
-    read = Read(expand_abbreviations(query, lang))   # "WK", "GtW", "fp": their words
+    from adjudicator.search.vocabulary import respelt
+
+    read = Read(respelt(expand_abbreviations(query, lang), lang))   # "WK", "GtW", "fp"; "inna di": their words
     card = card_named(read.text, read.tokens)
     if card is not None and not PLAY_VERB.search(read.text) and next(
             (k for k, rx in INTENTS if rx.search(read.text)), None) in NOT_A_PLAY:

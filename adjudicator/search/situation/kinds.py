@@ -60,7 +60,7 @@ class Read(Armies, FellowshipReading):
                 REROLL.search(self.text):
             return "hunt-roll"   # "the fellowship is in Lórien, can the shadow reroll if I move"
         retreat = RETREAT.search(self.text)
-        if kind in ("army-move", None) and INTO_STRONGHOLD.search(self.text) and self.units:
+        if kind in ("army-move", "battle", None) and INTO_STRONGHOLD.search(self.text) and self.units:
             return "retreat"   # "si me meto adentro de la fortaleza": the retreat into a siege
         if kind in ("battle", "battle-outcome") and retreat:
             at = retreat.end()

@@ -59,8 +59,11 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 first = attacking
                 last = next((r for r in (target or ordered[::-1]) if r != first), last)
             elif kind not in ("battle", "battle-outcome", "advance"):
+                if origin and origin[0] != first:   # "10 en Osgiliath y quiere mover 3 más desde Minas Morgul"
+                    first = origin[0]
                 dest = [r for r in read.marked(DESTINATION_BEFORE) if r != first]
-                last = dest[0] if dest else last   # "de Erebor a Valle y ... en el Bosque Negro"
+                # "de Erebor a Valle y ... en el Bosque Negro"
+                last = dest[0] if dest else (last if last != first else next(r for r in ordered if r != first))
             question["from"], question["to"] = region_name(first, lang), region_name(last, lang)
         elif kind == "advance" and any(r == ordered[0] for r in read.placed()):
             question["from"] = regions[0]   # "10 unidades en los Vados del Isen, gana el combate": the winner's

@@ -284,7 +284,11 @@ INTENTS = (
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
                                   r"|aguantar)\b")),
     ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
-                          r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b")),
+                          r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b"
+                          # an enemy army coming at one ("shadow come with 8 orc", "llega el Rey Brujo con 6
+                          # regulares", "me vienen 8 orcos"): sets 39, 42 and 48, spent
+                          r"|\b(?:comes?|coming|llegan?|vienen?)\b(?: \w+){0,3}? (?:with|con) (?:\d+|an?|un|una)\b"
+                          r"|\b(?:me|nos) (?:vienen|viene|llegan|llega)\b")),
     ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
     ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
                              r"|demasiad[oa]s)\b")),
