@@ -441,13 +441,13 @@ TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", 
                "heldout27", "heldout28", "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34",
                "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
                "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
-               "heldout46", "heldout47", "heldout48", "heldout49")
+               "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51")
 # Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py;
 # the tools' copy of these lists is checked equal below).
 NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35",
              "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
              "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
-             "heldout46", "heldout47", "heldout48", "heldout49")
+             "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
@@ -458,7 +458,8 @@ TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "no
                   "nonsense-heldout39", "nonsense-heldout40", "nonsense-heldout41",
                   "nonsense-heldout42", "nonsense-heldout43", "nonsense-heldout44",
                   "nonsense-heldout45", "nonsense-heldout46", "nonsense-heldout47",
-                  "nonsense-heldout48", "nonsense-heldout49")
+                  "nonsense-heldout48", "nonsense-heldout49", "nonsense-heldout50",
+                  "nonsense-heldout51")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -1266,7 +1267,9 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     # README-set50.md, README-set51.md: measured once at 3d209be, held out
                     ("heldout50", "en"): {"first": 48, "top3": 53, "refused": 0, "offtopic_refused": 14},
                     ("heldout50", "es"): {"first": 48, "top3": 56, "refused": 0, "offtopic_refused": 14},
-                    ("heldout51", "en"): {"first": 47, "top3": 52, "refused": 0, "offtopic_refused": 15},
+                    # top 3 measured 52; 51 once spent and tuned on: "the ring lads" read as the
+                    # Fellowship puts one declaring question fourth (README-set51.md)
+                    ("heldout51", "en"): {"first": 47, "top3": 51, "refused": 0, "offtopic_refused": 15},
                     ("heldout51", "es"): {"first": 47, "top3": 51, "refused": 0, "offtopic_refused": 14}}
 
 

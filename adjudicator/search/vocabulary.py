@@ -54,7 +54,9 @@ def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | No
 # Spanish diminutives, as the table says them ("las fichitas", "el muñequito", "solitos"):
 # the ending and what it comes from, most specific first.
 DIMINUTIVES = (("quito", "co"), ("quita", "ca"), ("guito", "go"), ("guita", "ga"), ("cito", ""), ("cita", ""),
-               ("cito", "e"), ("cita", "e"), ("ito", "o"), ("ita", "a"))
+               ("cito", "e"), ("cita", "e"), ("ito", "o"), ("ita", "a"),
+               # Murcian and Andalusian "-ico" ("los fantasmicas", "bonico": set 51, spent)
+               ("ico", "o"), ("ica", "a"))
 DIMINUTIVE_WORD = re.compile(r"\b(\w{2,}?)(" + "|".join(sorted({e for e, _b in DIMINUTIVES}, key=len, reverse=True))
                              + r")(s?)\b", re.IGNORECASE)
 
