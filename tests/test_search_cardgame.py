@@ -71,3 +71,28 @@ def test_the_best_card_game_hit_goes_first_only_for_a_card_game_query():
     far = [Hit(f"wotr-x{i}") for i in range(routing.REACH)] + [Hit("wotrcg-scoring")]
     assert routing.prefer_card_game(far, lambda h: h.label, "card game scoring", "en") == far
     assert routing.prefer_card_game([], lambda h: h.label, "card game", "en") == []
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("lang", "query", "label"), [
+    ("en", "in the card game can I put an army on a path?", "wotrcg-play-army"),
+    ("en", "card game: do I play my character cards onto a battleground or only onto paths?", "wotrcg-play-character"),
+    ("es", "juego de cartas: ¿puedo jugar un personaje en un campo de batalla?", "wotrcg-play-character"),
+    ("es", "en el de cartas, ¿un ejército se juega en un camino o solo en campos de batalla?", "wotrcg-play-army"),
+])
+def test_where_a_kind_of_card_is_played_finds_how_that_kind_is_played(lang, query, label):
+    result = search.search(query, lang)
+    assert result["results"][0]["label"] == label, [r["label"] for r in result["results"][:5]]
+
+
+def test_a_card_moved_after_it_was_played_is_not_read_as_where_it_is_played():
+    from adjudicator.search.promote import play_where_first
+
+    class Hit(NamedTuple):
+        label: str
+
+    hits = [Hit("wotrcg-move-action"), Hit("wotrcg-play-character")]
+    query = "card game: a character played on a path, can it be moved to a battleground later?"
+    assert play_where_first(hits, query, True) == hits
+    assert play_where_first(hits, "can I play a character on a battleground?", True)[0].label == "wotrcg-play-character"
+    assert play_where_first(hits, "can I play a character on a battleground?", False) == hits

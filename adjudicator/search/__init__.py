@@ -58,12 +58,22 @@ from adjudicator.search.abbreviations import (  # noqa: F401 (public here too)
     abbreviations,
     expand_abbreviations,
 )
+from adjudicator.search.glossary import (  # noqa: F401 (public here too)
+    GLOSSARY_FILE,
+    GLOSSARY_IN_INDEX,
+    about_the_rules,
+    forget_glossary,
+    glossary_expansions,
+    load_glossary,
+    names_a_term,
+)
 from adjudicator.search.outside import OUTSIDE_FILE, OUTSIDE_KINDS, outside_phrases  # noqa: F401 (public here too)
 from adjudicator.search.places import SETTLEMENT_WORDS, read_places  # noqa: F401 (public here too)
 from adjudicator.search.promote import (
     entering_first,
     guide_first,
     named_card_first,
+    play_where_first,
     players_scenario_first,
     purpose_first,
     side_first,
@@ -73,7 +83,6 @@ from adjudicator.search.routing import (
     CARD_GAME_PREFIX,
     about_card_game,
     about_lcg,
-    names_lcg_keyword,
     prefer_card_game,
     without_game_name,
 )
@@ -83,7 +92,6 @@ OTHER = {"en": "es", "es": "en"}
 EXPORT_NAME = "rules-export.json"
 MANIFEST_NAME = "adjudicator-search.json"
 INDEX_FORMAT = 7  # bump when the documents or the analysis change: forces a rebuild
-GLOSSARY_FILE = Path(__file__).with_name("glossary.json")
 PHRASINGS_FILE = Path(__file__).parents[1] / "data" / "search_phrasings.json"
 # The questions the writers of the tuning relevance sets asked, with the rules that answer them
 # (tools/build_asked.py writes it from tests/search_relevance/, never from a held-out set):
@@ -147,103 +155,6 @@ def check_lang(lang: str | None) -> str:
     return code
 
 
-# -- the glossary ------------------------------------------------------------------------------
-
-def load_glossary(exports: dict[str, list[dict]] | None = None) -> list[dict[str, str]]:
-    """The (en, es) term pairs: the data file, completed by the two built glossaries.
-
-    In the built glossaries a term has the same anchor (``term-Hunt-Box``) in both languages,
-    so pairing the two exports' term records by anchor gives the translation actually shown.
-    """
-    data = json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
-    pairs = {t["term_id"]: {"en": t["en"], "es": t["es"]} for t in data["terms"]}
-    if exports and all(lang in exports for lang in LANGS):
-        titles = {lang: {r["label"]: r["title"] for r in exports[lang] if r["kind"] == "term"}
-                  for lang in LANGS}
-        for term_id, en_title in titles["en"].items():
-            es_title = titles["es"].get(term_id)
-            built = {"en": en_title, "es": es_title}
-            if es_title and es_title != en_title and pairs.get(term_id) != built:
-                # a term the data file lacks, or translated differently on the page: both count
-                pairs[term_id if term_id not in pairs else term_id + "#built"] = built
-    return [dict(term_id=k, **v) for k, v in pairs.items()]
-
-
-GLOSSARY_IN_INDEX = "glossary.json"
-_glossary_cache: dict[str, list[tuple[dict[str, str], dict[str, list[str]]]]] = {}
-
-
-def _analysed_glossary(lang: str | None = None) -> list[tuple[dict[str, str], dict[str, list[str]]]]:
-    """Each pair with its analysed form in each language (cached per index build).
-
-    The pairs come from the index of ``lang`` when it holds them (the data file completed by
-    the built glossaries, saved by :func:`build_index`), else from the data file alone.
-    """
-    source = paths.search_index(lang) / GLOSSARY_IN_INDEX if lang else None
-    stamp = _stamp(paths.search_index(lang)) if lang else None
-    key = f"{source}|{stamp}"
-    if key not in _glossary_cache:
-        from adjudicator.search.backend import analyze
-
-        try:
-            pairs = json.loads(source.read_text(encoding="utf-8")) if source else load_glossary()
-        except (OSError, ValueError):
-            pairs = load_glossary()
-        if len(_glossary_cache) > 8:
-            _glossary_cache.clear()
-        _glossary_cache[key] = [(pair, {code: analyze(pair[code], code) for code in LANGS}) for pair in pairs]
-    return _glossary_cache[key]
-
-
-def _contains(haystack: list[str], needle: list[str]) -> bool:
-    n = len(needle)
-    return n > 0 and any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
-
-
-def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
-    """``(term in lang, lang, boost)`` for each glossary term the query names, in either language."""
-    from adjudicator.search.backend import analyze
-
-    out: dict[tuple[str, ...], tuple[str, str, float]] = {}
-    query_forms = {code: analyze(text, code) for code in LANGS}
-    for pair, forms in _analysed_glossary(lang):
-        for code in LANGS:
-            if _contains(query_forms[code], forms[code]):
-                # The term in the reference's language. A translated term weighs a lot: the
-                # reader's own words will not find it otherwise. A term typed in the
-                # reference's language only nudges its words to stay together (its words
-                # already count one by one). Terms that index alike (Siege/asedio,
-                # Besieged/asediado) count once.
-                boost = 0.25 if code == lang else 2.0
-                key = tuple(forms[lang])
-                if code == lang and len(key) < 2:
-                    break  # one word of the reader's own language: the word itself searches it
-                if key and out.get(key, ("", "", 0.0))[2] < boost:
-                    out[key] = (pair[lang], lang, boost)
-                break
-    return list(out.values())
-
-
-def _about_the_rules(said: str, query: str, lang: str) -> bool:
-    """Whether a query names a term, a keyword or a card of the games (a glossary term in either
-    language, an LCG keyword, a card's whole name): asked with asides, it is still a rules question."""
-    from adjudicator.search.vocabulary import card_names_typed
-
-    return (names_a_term(said, lang) or names_lcg_keyword(query[:MAX_QUERY_CHARS])
-            or bool(card_names_typed(query[:MAX_QUERY_CHARS])))
-
-
-def names_a_term(text: str, lang: str) -> bool:
-    """Whether the query names a term of the games' glossary of two words or more, in either
-    language ("Will of the West", "casilla de cacería"): a word alone ("War", "Army") is said of
-    the game as a product too."""
-    from adjudicator.search.backend import analyze
-
-    query_forms = {code: analyze(text, code) for code in LANGS}
-    return any(len(forms[code]) > 1 and _contains(query_forms[code], forms[code])
-               for _pair, forms in _analysed_glossary(lang) for code in LANGS)
-
-
 # -- opening the index once per process ---------------------------------------------------------
 
 _open_lock = threading.Lock()
@@ -254,7 +165,7 @@ _open_indexes: dict[str, Any] = {}
 SWAP_WAIT, SWAP_POLL = 2.0, 0.005
 
 
-def _stamp(index_dir: Path) -> tuple[int, int] | None:
+def index_stamp(index_dir: Path) -> tuple[int, int] | None:
     try:
         st = (index_dir / MANIFEST_NAME).stat()
     except OSError:
@@ -277,7 +188,7 @@ def open_index(lang: str):
     key = str(index_dir)
     deadline = time.monotonic() + SWAP_WAIT
     while True:
-        stamp = _stamp(index_dir)  # one stat() per search: has a rebuild replaced the index?
+        stamp = index_stamp(index_dir)  # one stat() per search: has a rebuild replaced the index?
         with _open_lock:
             current = _open_indexes.get(key)
             if current is not None and (current.stamp == stamp or stamp is None):
@@ -294,7 +205,7 @@ def open_index(lang: str):
                     _open_indexes[key] = fresh
                     return fresh
         # Missing or unreadable: mid-swap if the old folder is aside or the folder changed since.
-        swapping = backend.being_replaced(index_dir) or _stamp(index_dir) != stamp
+        swapping = backend.being_replaced(index_dir) or index_stamp(index_dir) != stamp
         if not swapping or time.monotonic() >= deadline:
             raise IndexMissing(lang) from error
         time.sleep(SWAP_POLL)
@@ -389,7 +300,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     # A question in the table's words or naming a position is never refused: unsure, the
     # search shows its best few sections as a "did you mean" (result["unsure"]).
     unsure = floor and not asked and bool(ranking.hits) and (described or players_words_read
-                                                             or _about_the_rules(said, query, lang))
+                                                             or about_the_rules(said, query[:MAX_QUERY_CHARS], lang))
     if (refused and not ranking.named) or not ranking.hits or (floor and not unsure):
         if asked:  # why nothing matches, when the query says it
             result["outside"] = (refused or [asked[0][0]])[0]
@@ -405,6 +316,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     hits = purpose_first(hits, query[:MAX_QUERY_CHARS], index)
     hits = side_first(hits, query[:MAX_QUERY_CHARS])
     hits = players_scenario_first(hits, query[:MAX_QUERY_CHARS], about_card_game(query, lang))
+    hits = play_where_first(hits, query[:MAX_QUERY_CHARS], about_card_game(query, lang))
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
@@ -645,5 +557,5 @@ def _build_locked(langs: tuple[str, ...], available: list[str], force: bool,
         })
         report["langs"][lang] = {**counts, "skipped": False,
                                  "seconds": round(time.perf_counter() - lang_started, 3)}
-    _glossary_cache.clear()
+    forget_glossary()
     return report

@@ -219,3 +219,27 @@ def purpose_first(hits: list[Any], query: str, index: Any) -> list[Any]:
         if hit.label in parents:
             return [hit, *hits[:i], *hits[i + 1:]]
     return hits
+
+
+# Where a card of the card game may be played ("can i play my character cards onto a battleground
+# or only onto paths", "puedo jugar un ejército en un camino"): the section on playing that kind of
+# card (sets 46 to 51, spent: the rules of the place it goes to came first). Folded.
+PLAY_VERB = re.compile(r"\b(play|plays|playing|played|put|place|jugar|juego(?! de (?:cartas|la guerra))|juegas"
+                       r"|juega|juegan|poner|pongo|pones|pone|meter|meto|bajar)\b")
+PLAY_PLACE = re.compile(r"\b(paths?|battlegrounds?|caminos?|campos? de batalla|sendas?)\b")
+MOVED = re.compile(r"\b(mov\w*|muev\w*)\b")
+CARD_KINDS = (("wotrcg-play-character", re.compile(r"\b(characters?|personajes?)\b")),
+              ("wotrcg-play-army", re.compile(r"\b(armies|army|ejercitos?)\b")),
+              ("wotrcg-play-event", re.compile(r"\b(events?|eventos?)\b")))
+
+
+def play_where_first(hits: list[Any], query: str, about_card_game: bool) -> list[Any]:
+    """A card-game question of where one kind of card is played gets the section on playing that
+    kind first, over the card game's other sections, when the search found it among the first few."""
+    text = fold(query)
+    if not about_card_game or not PLAY_PLACE.search(text) or MOVED.search(text):
+        return hits   # "played to a path and then moved to a battleground": the move's rule
+    named = _one_named(text, PLAY_VERB, CARD_KINDS)
+    if named is None:
+        return hits
+    return _first_over(hits, named[0], lambda label: label.startswith("wotrcg-"))
