@@ -1270,7 +1270,12 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     # top 3 measured 52; 51 once spent and tuned on: "the ring lads" read as the
                     # Fellowship puts one declaring question fourth (README-set51.md)
                     ("heldout51", "en"): {"first": 47, "top3": 51, "refused": 0, "offtopic_refused": 15},
-                    ("heldout51", "es"): {"first": 47, "top3": 51, "refused": 0, "offtopic_refused": 14}}
+                    ("heldout51", "es"): {"first": 47, "top3": 51, "refused": 0, "offtopic_refused": 14},
+                    # README-set52.md, README-set53.md: measured once at e9edc2a, held out
+                    ("heldout52", "en"): {"first": 48, "top3": 52, "refused": 0, "offtopic_refused": 15},
+                    ("heldout52", "es"): {"first": 45, "top3": 53, "refused": 0, "offtopic_refused": 15},
+                    ("heldout53", "en"): {"first": 47, "top3": 52, "refused": 2, "offtopic_refused": 14},
+                    ("heldout53", "es"): {"first": 52, "top3": 54, "refused": 1, "offtopic_refused": 13}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))
