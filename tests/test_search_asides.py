@@ -84,3 +84,27 @@ def test_a_dialects_spelling_of_in_and_the_is_read_by_the_situation_reader():
     scenario = read_situation("can mi put 2 regular inna erebor wid one muster die?", "en")
     assert scenario["question"]["kind"] == "muster"
     assert scenario["question"]["recruit"] == [{"region": "Erebor"}]
+
+
+@pytest.mark.parametrize(("query", "lang", "region", "army"), [
+    ("the shadow has 6 sauron regulars besieging helms deep where I've got 3 rohan elites and theoden, "
+     "can I sortie with just theoden and 1 elite?", "en", "Helm's Deep", {"elite": 3, "leader": 1}),
+    ("tengo 4 élites de Gondor en Minas Tirith sitiada por 8 orcos, ¿puedo salir solo con 2 élites?", "es",
+     "Minas Tirith", {"elite": 4}),
+])
+def test_the_few_said_to_act_are_not_counted_again(query, lang, region, army):
+    """"With just Théoden and 1 elite" are some of the army already named, not more figures."""
+    from adjudicator.search.situation import read_situation
+
+    nation = "rohan" if lang == "en" else "gondor"
+    position = read_situation(query, lang)["position"]
+    assert position["regions"][region]["free_peoples"][nation] == army
+
+
+def test_more_units_said_with_just_are_counted_when_they_are_not_some_of_an_army_named():
+    from adjudicator.search.situation import read_situation
+
+    query = "I have 3 gondor regulars in Pelargir, can 5 more join with just 2 elites?"
+    position = read_situation(query, "en")["position"]
+    assert position["regions"]["Pelargir"]["free_peoples"]["gondor"]["regular"] == 3
+    assert position["regions"]["Pelargir"]["free_peoples"]["gondor"].get("elite") == 2

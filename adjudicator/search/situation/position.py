@@ -126,6 +126,28 @@ def _leads_unplaced(read: Read, end: int) -> bool:
     return False
 
 
+FEW_WORDS = frozenset({"just", "only", "solo", "jus", "nomas", "unicamente"})
+
+
+def acting_part(read: Read, k: int) -> bool:
+    """Whether the ``k``-th group of units is some of an army already named in its region, said as
+    those that act ("besieged in Helm's Deep with 3 elites and Théoden, can I sortie with just
+    Théoden and 1 elite", "salir solo con 2 élites"): no more figures, none of them counted twice."""
+    group, placed = read.unit_groups[k], read.placed()
+    before = read.tokens[max(0, group[0].start - 3):group[0].start]
+    if placed[k] is None or not (FEW_WORDS & set(before) and {"with", "con"} & set(before)):
+        return False
+    side = read.side_of_group(group, placed[k])
+    for j in range(k):
+        if placed[j] == placed[k] and read.side_of_group(read.unit_groups[j], placed[j]) == side:
+            had: dict[str, int] = {}
+            for u in read.unit_groups[j]:
+                had[u.unit] = had.get(u.unit, 0) + u.count
+            if all(u.count <= had.get(u.unit, 0) for u in group):
+                return True
+    return False
+
+
 def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     """The position the query names: units where they stand, characters with an army, the
     political states, control and sieges, the Fellowship, the Hunt Box and the Corruption."""
@@ -134,10 +156,11 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     position: dict[str, Any] = {}
     side_of = {nid: info["side"] for nid, info in data.nations().items()}
     recruits = recruited(read, kind)
-    for group, rid in zip(read.unit_groups, read.placed(), strict=True):
+    for k, (group, rid) in enumerate(zip(read.unit_groups, read.placed(), strict=True)):
+        some = acting_part(read, k)   # "sortie with just Théoden and 1 elite": counted already
         for u in group:
             u.region = rid
-            if u in recruits or rid is None:
+            if u in recruits or rid is None or some:
                 continue
             nation = u.nation
             if u.unit == "nazgul":
