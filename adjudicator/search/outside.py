@@ -60,6 +60,12 @@ def _not_outside() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], 
                  for entry in _outside_data()["not_outside"]["entries"])
 
 
+def _has(phrase: str, word: str) -> bool:
+    """Whether a phrase found has ``word`` of a ``not_outside`` entry's ``only_with``: anywhere in it,
+    or, written with "=" before it ("=ganan mas"), as the whole phrase ("que bando gana mas" is advice)."""
+    return phrase == word[1:] if word.startswith("=") else word in phrase
+
+
 def outside_phrases(query: str) -> list[tuple[str, str]]:
     """``[(kind, phrase)]``: the phrases of ``query`` that ask what the rules do not answer
     ("best strategy", "sleeves", "expansion", "cuánto dura"), in the order of the kinds."""
@@ -69,7 +75,7 @@ def outside_phrases(query: str) -> list[tuple[str, str]]:
     text = " ".join(_WORD.findall(fold(query)))
     found = [(kind, m.group(0)) for kind, pattern in _outside_patterns() for m in pattern.finditer(text)]
     for drops, phrases, only_with, about in _not_outside():
-        mine = [f for f in found if f[0] == drops and (not only_with or any(w in f[1] for w in only_with))]
+        mine = [f for f in found if f[0] == drops and (not only_with or any(_has(f[1], w) for w in only_with))]
         if mine and ((phrases is not None and phrases.search(text)) or (
                 about == "card-game" and any(about_card_game(query, lang) for lang in ("en", "es"))) or (
                 about == "lcg" and about_lcg(query))):

@@ -1,0 +1,33 @@
+"""Review 53: what this round's changes to the search broke, each with the question that shows it.
+
+A question about the action dice that asks for a winning strategy is still advice; a Spanish
+adjective in "-ico" (mágico, típico, cómico) is no Murcian diminutive; one's own army or a
+Companion "coming with" units is no enemy attack; choosing one guide instead of another is the
+question of changing the guide, not of one guide's ability.
+"""
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import search
+from tests.test_search import search_build, search_index  # noqa: F401 (the session's built index)
+
+# -- not_outside: the action dice and how more are won --------------------------------------------
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "what's a winning strategy with the action dice?"),
+    ("en", "which side wins more with its action dice"),
+    ("es", "¿cuál es la estrategia ganadora con los dados de acción?"),
+    ("es", "¿qué bando gana más partidas con los dados de acción?"),
+])
+def test_advice_about_the_action_dice_is_still_refused(lang, query):
+    result = search.search(query, lang)
+    assert not result["matched"], [r["label"] for r in result["results"][:3]]
+    assert result.get("outside") == "advice"
+
+
+def test_how_more_action_dice_are_won_is_still_no_advice():
+    for query in ("cuantos dados de accion tienen al principio los pueblos libres y como se ganan más",
+                  "¿cómo se gana más dados de acción?"):
+        assert "advice" not in [k for k, _p in search.outside_phrases(query)], query
