@@ -31,3 +31,29 @@ def test_how_more_action_dice_are_won_is_still_no_advice():
     for query in ("cuantos dados de accion tienen al principio los pueblos libres y como se ganan más",
                   "¿cómo se gana más dados de acción?"):
         assert "advice" not in [k for k, _p in search.outside_phrases(query)], query
+
+
+# -- the "-ico" diminutive: not the adjectives -------------------------------------------------------
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize("word", ["mágico", "mágica", "magico", "típico", "típica", "cómico", "médico",
+                                  "medico", "perico"])
+def test_an_adjective_in_ico_is_no_diminutive(word):
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    knows = search.open_index("es").knows
+    assert read_vocabulary(f"el anillo {word} de la partida", "es", knows) == f"el anillo {word} de la partida"
+
+
+@pytest.mark.usefixtures("search_index")
+def test_the_murcian_diminutive_is_still_read():
+    from adjudicator.search.vocabulary import read_vocabulary
+
+    knows = search.open_index("es").knows
+    assert "Nazgûl" in read_vocabulary("¿los fantasmicas pueden mover?", "es", knows)
+
+
+@pytest.mark.usefixtures("search_index")
+def test_the_magic_ring_offers_no_wizards_card():
+    result = search.search("¿qué hace el anillo mágico?", "es")
+    assert "wotr-card-fp-char-08" not in [r["label"] for r in result["results"][:1]]

@@ -55,8 +55,11 @@ def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | No
 # the ending and what it comes from, most specific first.
 DIMINUTIVES = (("quito", "co"), ("quita", "ca"), ("guito", "go"), ("guita", "ga"), ("cito", ""), ("cita", ""),
                ("cito", "e"), ("cita", "e"), ("ito", "o"), ("ita", "a"),
-               # Murcian and Andalusian "-ico" ("los fantasmicas", "bonico": set 51, spent)
+               # Murcian and Andalusian "-ico" ("los fantasmicas": set 51, spent); stressed on its "i", so a
+               # word with an accent before it ("mágico", "típico", "cómico") is none, nor a short one
+               # typed without ("magico", "medico", "perico"): their "mago", "medo", "pero" are other words
                ("ico", "o"), ("ica", "a"))
+ACCENTED = re.compile(r"[áéíóú]", re.IGNORECASE)
 DIMINUTIVE_WORD = re.compile(r"\b(\w{2,}?)(" + "|".join(sorted({e for e, _b in DIMINUTIVES}, key=len, reverse=True))
                              + r")(s?)\b", re.IGNORECASE)
 
@@ -70,6 +73,8 @@ def _undiminished(text: str, known: Callable[[str], bool]) -> str:
         if known(fold(whole)):
             return whole
         stem, ending, plural = m.group(1), m.group(2).lower(), m.group(3)
+        if ending in ("ico", "ica") and (ACCENTED.search(stem) or len(stem) < 4):
+            return whole   # "mágico", "típica", "médico", "perico": adjectives and nouns, no "-ico" diminutive
         for end, becomes in DIMINUTIVES:
             if end == ending:
                 word = stem + becomes + plural
