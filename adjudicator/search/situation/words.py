@@ -234,6 +234,10 @@ PROGRESS = re.compile(r"\b(?:progress|progreso)(?: counter| marker| track| ficha
 FELLOWSHIP_MOVES = re.compile(r"\b(moves?|moving|goes|go|walks?|heads?|leaves?|sale|salen|va|van|mueve|muevo|mover"
                               r"|camina"
                               r"|avanza|viaja|travels?|marcha)\b")
+# Who comes at one: the other side, said as the side, its nations or peoples, a minion, or "he" and "they".
+ENEMY = (r"(?:shadow|sombra|sauron\w*|enemy|enemies|enemigos?|opponent|oponente|rival|orcs?|orcos?|witch king"
+         r"|rey brujo|saruman|nazgul\w*|nazgus?|mordor|isengard|haradrim|southrons?|easterlings|surenos|orientales"
+         r"|del malo|he|they)")
 # What the question asks, by its words (folded), in this order (the first that fits wins).
 INTENTS = (
     ("hunt-damage", re.compile(r"\b(draws?|drew|drawn|sale|salio|saca|saco|roba|robo|robar|sacar)\b.*"
@@ -286,8 +290,12 @@ INTENTS = (
     ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
                           r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b"
                           # an enemy army coming at one ("shadow come with 8 orc", "llega el Rey Brujo con 6
-                          # regulares", "me vienen 8 orcos"): sets 39, 42 and 48, spent
-                          r"|\b(?:comes?|coming|llegan?|vienen?)\b(?: \w+){0,3}? (?:with|con) (?:\d+|an?|un|una)\b"
+                          # regulares", "me vienen 8 orcos"): sets 39, 42 and 48, spent; the enemy said before
+                          # or after the verb ("it comes with 2 leaders", "Gandalf viene con un líder" are one's own)
+                          r"|\b" + ENEMY + r"\b(?: \w+){0,2}? (?:comes?|coming|llegan?|vienen?)\b(?: \w+){0,3}? "
+                          r"(?:with|con) (?:\d+|an?|un|una)\b"
+                          r"|\b(?:comes?|coming|llegan?|vienen?)(?: \w+){0,2}? " + ENEMY + r"\b(?: \w+){0,2}? "
+                          r"(?:with|con) (?:\d+|an?|un|una)\b"
                           r"|\b(?:me|nos) (?:vienen|viene|llegan|llega)\b")),
     ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
     ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
