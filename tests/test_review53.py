@@ -81,3 +81,25 @@ def test_the_enemy_coming_with_units_is_still_an_attack(query, lang):
     from adjudicator.search.situation import read_situation
 
     assert read_situation(query, lang)["question"]["kind"] == "battle"
+
+
+# -- the guide: one chosen instead of another -------------------------------------------------------
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize("query", [
+    "turn 1 can i make strider guide instead of gandalf",
+    "switch guide to strider on turn 1 instead of gandalf",
+    "¿puedo poner a Trancos de guía en vez de Gandalf?",
+])
+def test_one_guide_instead_of_another_is_changing_the_guide(query):
+    lang = "es" if "¿" in query else "en"
+    result = search.search(query, lang)
+    assert result["matched"]
+    assert result["results"][0]["label"] != "wotr-char-strider-guide", [r["label"] for r in result["results"][:3]]
+
+
+@pytest.mark.usefixtures("search_index")
+def test_two_guides_asked_what_they_do_still_gets_the_first_guides_section():
+    result = search.search("Strider as guide what does he do? and does Gandalf do something different as guide?",
+                           "en")
+    assert result["results"][0]["label"] == "wotr-char-strider-guide"

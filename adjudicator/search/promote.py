@@ -94,6 +94,9 @@ GUIDES = (("wotr-char-gandalf-grey-guide", re.compile(r"\bgandalf(?! (?:the |el 
           ("wotr-char-hobbit-guide", re.compile(r"\b(merry|pippin|meriadoc|peregrin)\b")),
           ("wotr-char-gollum-guide", re.compile(r"\bgollum\b")))
 GUIDE = re.compile(r"\b(guides?|guiding|guia|guias)\b")
+# one guide put in another's place: the question of changing the Guide, not of one guide's ability
+SWITCH = re.compile(r"\b(instead|switch\w*|swap\w*|chang\w*|replac\w*|en vez|en lugar|cambi\w*|sustitu\w*"
+                    r"|reemplaz\w*)\b")
 # the Guide at the start of the game is the setup's question ("¿Gandalf el Gris empieza siendo el Guía?")
 AT_START = re.compile(r"\b(start\w*|begin\w*|set ?up|first turn|empiez\w*|empezar|comienz\w*|inicio|principio"
                       r"|primer turno)\b")
@@ -111,6 +114,8 @@ def guide_first(hits: list[Any], query: str) -> list[Any]:
     said = sorted((m.start(), label) for label, pattern in GUIDES for m in pattern.finditer(text))
     if not said:
         return hits
+    if len({label for _at, label in said}) > 1 and SWITCH.search(text):
+        return hits   # one guide instead of another ("make strider guide instead of gandalf"): changing the Guide
     named = [said[0][1]]   # several compared ("Strider as guide ... and Gandalf as guide?"): the first named
     at_start = AT_START.search(text) is not None
     return _first_over(hits, named[0], lambda label: "guide" in label and not (at_start and "setup" in label))
