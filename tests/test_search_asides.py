@@ -108,3 +108,14 @@ def test_more_units_said_with_just_are_counted_when_they_are_not_some_of_an_army
     position = read_situation(query, "en")["position"]
     assert position["regions"]["Pelargir"]["free_peoples"]["gondor"]["regular"] == 3
     assert position["regions"]["Pelargir"]["free_peoples"]["gondor"].get("elite") == 2
+
+
+def test_fillers_and_dialect_spellings_are_no_table_words_of_the_game():
+    """A query whose only players' words are a greeting or a dialect's spelling ("howay man",
+    "dat", "jus") is not read as a rules question in the table's words: it may still be refused."""
+    from adjudicator.search.vocabulary import says_table_words
+
+    assert not says_table_words("howay man, dat is jus wrong", "en", lambda w: True)
+    assert says_table_words("can the wraiths fly anywhere", "en", lambda w: True)
+    assert says_table_words("los Nazgûl solitos pueden entrar", "es", lambda w: w == "solos")
+    assert not says_table_words("acho, qué calor hace hoy", "es", lambda w: False)

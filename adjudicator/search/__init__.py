@@ -267,11 +267,12 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     # accents typed as combining marks (some keyboards, pasted text) are the letters they make
     query = unicodedata.normalize("NFC", query[:MAX_QUERY_CHARS * 4])
     from adjudicator.search.situation import ask_entry
-    from adjudicator.search.vocabulary import read_numbers, read_vocabulary
+    from adjudicator.search.vocabulary import read_numbers, read_vocabulary, says_table_words
 
     text = expanded = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
     players_words = read_vocabulary(text, lang, index.knows)
-    (ask, described), players_words_read = ask_entry(query[:MAX_QUERY_CHARS], lang), players_words != text
+    (ask, described) = ask_entry(query[:MAX_QUERY_CHARS], lang)
+    players_words_read = players_words != text and says_table_words(text, lang, index.knows)
     said = read_places(players_words, lang, index.knows)
     if not about_lcg(query):   # the card game's scenarios are headed by their players; the LCG has none
         said = read_numbers(said, lang)

@@ -216,6 +216,31 @@ def _split(pattern: re.Pattern[str], folded: str, text: str) -> list[str]:
     return [*out, text[cursor:]]
 
 
+@cache
+def _game_words(path: Path = VOCABULARY_FILE) -> dict[str, re.Pattern[str]]:
+    """Per language: the pattern of the phrases that stand for a word of the game (not the fillers,
+    which mean nothing, nor the respellings of common words)."""
+    by_lang: dict[str, dict[str, tuple[str, bool]]] = {}
+    for entry in (entries(path) if path.exists() else []):
+        if entry["kind"] not in ("filler", "respelling"):
+            for say in entry["say"]:
+                key = " ".join(re.findall(r"\w+", fold(say)))
+                if key:
+                    by_lang.setdefault(entry["lang"], {})[key] = ("", True)
+    return {lang: _pattern(keys) for lang, keys in by_lang.items()}
+
+
+def says_table_words(text: str, lang: str, knows: Callable[[str], bool]) -> bool:
+    """Whether ``text`` names a term of the game in the table's words ("the wraiths", "dormida",
+    "las fichitas"): a filler ("howay man") or a dialect's spelling ("dat", "jus") is no such word."""
+    pattern = _game_words().get(lang)
+    if lang == "es":
+        means = _table().get(lang, (None, {}))[1]
+        if _undiminished(text, lambda word: word in means or knows(word)) != text:
+            return True
+    return pattern is not None and pattern.search(fold(text)) is not None
+
+
 def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     """``text`` with each player's phrase of ``lang`` read as the reference's words too
     (or instead, when ``knows`` says the reference never uses the phrase's words)."""
