@@ -119,3 +119,18 @@ def test_fillers_and_dialect_spellings_are_no_table_words_of_the_game():
     assert says_table_words("can the wraiths fly anywhere", "en", lambda w: True)
     assert says_table_words("los Nazgûl solitos pueden entrar", "es", lambda w: w == "solos")
     assert not says_table_words("acho, qué calor hace hoy", "es", lambda w: False)
+
+
+def test_a_final_s_dropped_and_written_as_an_apostrophe_is_read_back():
+    """Andalusian players write "lo' orco'" for "los orcos" (set 55, spent)."""
+    from adjudicator.search.vocabulary import with_final_s
+
+    assert with_final_s("¿cuánta' unidade' caben, 10 muñecajo'?", "es") == "¿cuántas unidades caben, 10 muñecajos?"
+    assert with_final_s("The Orcs' Search y lo' orco'", "es") == "The Orcs' Search y los orcos"
+    assert with_final_s("the hunt's dice, dunno'", "en") == "the hunt's dice, dunno'"
+
+
+@pytest.mark.usefixtures("search_index")
+def test_a_question_in_cadiz_spanish_finds_its_rule():
+    result = search.search("¿Cuánta' unidade' caben como mucho en una región, 10 muñecajo' sin contar lídere'?", "es")
+    assert result["matched"] and result["results"][0]["label"] == "wotr-army-stacking"

@@ -194,9 +194,21 @@ def _respellings(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str
     return {lang: (_pattern(dict.fromkeys(words, ("", True))), words) for lang, words in by_lang.items()}
 
 
+# Andalusian and Canarian speech drops a word's final s, and players write an apostrophe in its
+# place ("cuánta' unidade' caben", "lo' orco'": sets 40 and 55, spent): read the s back. Only
+# after a letter that is not already an s ("The Orcs' Search" keeps its name).
+DROPPED_S = re.compile(r"(?<=[^\W\d_sS])['’](?=[\s,.;:!?)]|$)")
+
+
+def with_final_s(text: str, lang: str) -> str:
+    """``text`` with each final s a Spanish speaker dropped and wrote as an apostrophe read back."""
+    return DROPPED_S.sub("s", text) if lang == "es" else text
+
+
 def respelt(text: str, lang: str) -> str:
     """``text`` with each dialect spelling of a common word as the word ("inna di city" -> "in the
     city"): what the reader of a described position reads (the search reads the whole vocabulary)."""
+    text = with_final_s(text, lang)
     pattern, words = _respellings().get(lang, (None, {}))
     if pattern is None:
         return text
@@ -248,7 +260,7 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     if pattern is None:
         return text
     if lang == "es":
-        text = _undiminished(text, lambda word: word in means or knows(word))
+        text = _undiminished(with_final_s(text, lang), lambda word: word in means or knows(word))
     folded = fold(text)
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match
