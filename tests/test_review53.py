@@ -61,26 +61,21 @@ def test_the_magic_ring_offers_no_wizards_card():
 
 # -- an army "coming with" units: the enemy's only --------------------------------------------------
 
-@pytest.mark.parametrize(("query", "lang"), [
-    ("can my army of 6 in Pelargir go to Dol Amroth? it comes with 2 leaders", "en"),
-    ("I move 4 units from Edoras to Fangorn and Gandalf comes with a leader", "en"),
-    ("tengo 5 regulares en Edoras, ¿puedo mover a Fangorn? Gandalf viene con un líder", "es"),
+@pytest.mark.parametrize(("query", "lang", "kind"), [
+    # one's own army coming with more figures: a move
+    ("can my army of 6 in Pelargir go to Dol Amroth? it comes with 2 leaders", "en", "army-move"),
+    ("I move 4 units from Edoras to Fangorn and Gandalf comes with a leader", "en", "army-move"),
+    ("tengo 5 regulares en Edoras, ¿puedo mover a Fangorn? Gandalf viene con un líder", "es", "army-move"),
+    # the enemy coming with units: still an attack
+    ("mi have 4 gondor regular in minas tirith, shadow come wid 8 orc and 2 nazgul from osgiliath, wah mi do", "en",
+     "battle"),
+    ("Rivendel con 2 élites elfas, llega el Rey Brujo con 6 regulares desde Ettenmoors, ¿qué pasa?", "es", "battle"),
+    ("my 3 regulars in Edoras, sauron's army comes with 6 orcs from Westemnet", "en", "battle"),
 ])
-def test_ones_own_army_coming_with_units_is_a_move(query, lang):
+def test_only_the_enemy_coming_with_units_is_an_attack(query, lang, kind):
     from adjudicator.search.situation import read_situation
 
-    assert read_situation(query, lang)["question"]["kind"] == "army-move"
-
-
-@pytest.mark.parametrize(("query", "lang"), [
-    ("mi have 4 gondor regular in minas tirith, shadow come wid 8 orc and 2 nazgul from osgiliath, wah mi do", "en"),
-    ("Rivendel con 2 élites elfas, llega el Rey Brujo con 6 regulares desde Ettenmoors, ¿qué pasa?", "es"),
-    ("my 3 regulars in Edoras, sauron's army comes with 6 orcs from Westemnet", "en"),
-])
-def test_the_enemy_coming_with_units_is_still_an_attack(query, lang):
-    from adjudicator.search.situation import read_situation
-
-    assert read_situation(query, lang)["question"]["kind"] == "battle"
+    assert read_situation(query, lang)["question"]["kind"] == kind
 
 
 # -- the guide: one chosen instead of another -------------------------------------------------------
