@@ -96,3 +96,10 @@ def test_a_card_moved_after_it_was_played_is_not_read_as_where_it_is_played():
     assert play_where_first(hits, query, True) == hits
     assert play_where_first(hits, "can I play a character on a battleground?", True)[0].label == "wotrcg-play-character"
     assert play_where_first(hits, "can I play a character on a battleground?", False) == hits
+
+
+@pytest.mark.usefixtures("search_index")
+def test_a_tie_on_a_battleground_asks_who_wins_it():
+    """"Empate" is no word of the reference: a tie asks who wins (sets 46 and 52, spent)."""
+    result = search.search("juego de cartas: si en un campo de batalla hay empate, ¿quién se lo queda?", "es")
+    assert result["results"][0]["label"] == "wotrcg-battleground-outcome", [r["label"] for r in result["results"][:3]]
