@@ -282,10 +282,11 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
         return result
     from adjudicator.search.backend import asking_words
 
+    card_game = about_card_game(query, lang)
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)),
                            typed=query_words(read_places(expanded, lang, index.knows)),   # as typed: no vocabulary
-                           game=CARD_GAME_PREFIX if about_card_game(query, lang) else None)
+                           game=CARD_GAME_PREFIX if card_game else None)
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).
@@ -316,8 +317,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     hits = guide_first(hits, query[:MAX_QUERY_CHARS])
     hits = purpose_first(hits, query[:MAX_QUERY_CHARS], index)
     hits = side_first(hits, query[:MAX_QUERY_CHARS])
-    hits = players_scenario_first(hits, query[:MAX_QUERY_CHARS], about_card_game(query, lang))
-    hits = play_where_first(hits, query[:MAX_QUERY_CHARS], about_card_game(query, lang))
+    hits = players_scenario_first(hits, query[:MAX_QUERY_CHARS], card_game)
+    hits = play_where_first(hits, query[:MAX_QUERY_CHARS], card_game)
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)

@@ -80,20 +80,24 @@ def without_game_name(query: str, lang: str) -> str:
     return _GAME_NAME.sub(" ", query) if about_card_game(query, lang) else query
 
 
+def _says_one_of(query: str, markers: tuple[str, ...]) -> bool:
+    """Whether ``query`` says one of ``markers`` (folded, as words: "The Lord of the Rings: The Card
+    Game") or a Time keyword with its number."""
+    text = " ".join(fold(query).replace("'", "").replace("’", "").split())
+    words = " ".join(re.findall(r"\w+", text))
+    return _LCG_TIME.search(text) is not None or any(_has(words, p) for p in markers)
+
+
 def about_lcg(query: str) -> bool:
     """Whether ``query`` names The Lord of the Rings: The Card Game or one of its keywords (any
     language: players mix them)."""
-    text = " ".join(fold(query).replace("'", "").replace("’", "").split())
-    words = " ".join(re.findall(r"\w+", text))   # the markers as words: "The Lord of the Rings: The Card Game"
-    return _LCG_TIME.search(text) is not None or any(_has(words, p) for p in LCG_MARKERS)
+    return _says_one_of(query, LCG_MARKERS)
 
 
 def names_lcg_keyword(query: str) -> bool:
     """Whether ``query`` names one of the LCG's keywords this reference explains ("Surge", "Time 2",
     "escudriñar"), not only the game."""
-    text = " ".join(fold(query).replace("'", "").replace("’", "").split())
-    words = " ".join(re.findall(r"\w+", text))
-    return _LCG_TIME.search(text) is not None or any(_has(words, p) for p in LCG_KEYWORDS)
+    return _says_one_of(query, LCG_KEYWORDS)
 
 
 def prefer_card_game(hits: list[H], label_of, query: str, lang: str) -> list[H]:

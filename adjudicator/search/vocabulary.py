@@ -26,6 +26,11 @@ from adjudicator.search.analysis import fold
 VOCABULARY_FILE = Path(__file__).parents[1] / "data" / "search_vocabulary.json"
 
 
+def _key(say: str) -> str:
+    """A player's phrase as the vocabulary looks it up: folded, its words one space apart."""
+    return " ".join(re.findall(r"\w+", fold(say)))
+
+
 @cache
 def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | None, dict[str, tuple[str, bool]]]]:
     """Per language: one pattern of every phrase (folded, longest first) and each phrase's
@@ -38,7 +43,7 @@ def _table(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str] | No
     by_lang: dict[str, dict[str, tuple[str, bool]]] = {}
     for entry in data["entries"]:
         for say in entry["say"]:
-            key = " ".join(re.findall(r"\w+", fold(say)))
+            key = _key(say)
             if key:
                 by_lang.setdefault(entry["lang"], {}).setdefault(key, (entry["means"], bool(entry.get("replace"))))
     headings = _headings()
@@ -190,7 +195,7 @@ def _respellings(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str
     by_lang: dict[str, dict[str, str]] = {}
     for entry in (e for e in (entries(path) if path.exists() else []) if e["kind"] == "respelling"):
         for say in entry["say"]:
-            by_lang.setdefault(entry["lang"], {})[" ".join(re.findall(r"\w+", fold(say)))] = entry["means"]
+            by_lang.setdefault(entry["lang"], {})[_key(say)] = entry["means"]
     return {lang: (_pattern(dict.fromkeys(words, ("", True))), words) for lang, words in by_lang.items()}
 
 
@@ -236,9 +241,8 @@ def _game_words(path: Path = VOCABULARY_FILE) -> dict[str, re.Pattern[str]]:
     for entry in (entries(path) if path.exists() else []):
         if entry["kind"] not in ("filler", "respelling"):
             for say in entry["say"]:
-                key = " ".join(re.findall(r"\w+", fold(say)))
-                if key:
-                    by_lang.setdefault(entry["lang"], {})[key] = ("", True)
+                if _key(say):
+                    by_lang.setdefault(entry["lang"], {})[_key(say)] = ("", True)
     return {lang: _pattern(keys) for lang, keys in by_lang.items()}
 
 
