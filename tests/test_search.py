@@ -442,14 +442,14 @@ TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", 
                "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
                "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
                "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51",
-               "heldout52", "heldout53", "heldout54", "heldout55")
+               "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57")
 # Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py;
 # the tools' copy of these lists is checked equal below).
 NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35",
              "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
              "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
              "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51",
-             "heldout52", "heldout53", "heldout54", "heldout55")
+             "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
@@ -462,7 +462,8 @@ TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "no
                   "nonsense-heldout45", "nonsense-heldout46", "nonsense-heldout47",
                   "nonsense-heldout48", "nonsense-heldout49", "nonsense-heldout50",
                   "nonsense-heldout51", "nonsense-heldout52", "nonsense-heldout53",
-                  "nonsense-heldout54", "nonsense-heldout55")
+                  "nonsense-heldout54", "nonsense-heldout55",
+                  "nonsense-heldout56", "nonsense-heldout57")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -1287,7 +1288,8 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     # README-set56.md, README-set57.md: measured once at 11de3d1, held out
                     ("heldout56", "en"): {"first": 50, "top3": 53, "refused": 0, "offtopic_refused": 13},
                     ("heldout56", "es"): {"first": 50, "top3": 55, "refused": 0, "offtopic_refused": 14},
-                    ("heldout57", "en"): {"first": 45, "top3": 50, "refused": 1, "offtopic_refused": 15},
+                    # one off-topic line moved to the rules after the measurement (README-set57.md)
+                    ("heldout57", "en"): {"first": 45, "top3": 50, "refused": 1, "offtopic_refused": 14},
                     ("heldout57", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15}}
 
 

@@ -286,7 +286,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     ranking = index.search(words, _phrases(text, words, lang), limit=limit, kind_weight={"term": TERM_WEIGHT},
                            asks=asking_words(query_words(text)),
                            typed=query_words(read_places(expanded, lang, index.knows)),   # as typed: no vocabulary
-                           game=CARD_GAME_PREFIX if card_game else None)
+                           game=CARD_GAME_PREFIX if card_game else None,
+                           unnamed=None if card_game or about_lcg(query) else CARD_GAME_PREFIX)
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).

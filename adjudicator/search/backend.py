@@ -106,6 +106,9 @@ NAMED_MARGIN = 0.01  # ... and scored this share above the best other hit, each 
 # A query that names one game (the card game: search/routing.py) scores the other games' rule
 # sections at this share: "corruption" in a card-game question is the card game's corruption.
 OTHER_GAME = 0.4
+# A query that names no game is most likely about the board game, the one most questions are
+# about: the card game's rule sections score this share ("hand limit" is the board game's).
+UNNAMED_GAME = 0.8
 
 
 # -- what a search returns -----------------------------------------------------------------------
@@ -358,7 +361,8 @@ class OpenIndex:
 
     def search(self, words: list[str], phrases: list[tuple[str, str, float]], limit: int,
                kind_weight: dict[str, float] | None = None, asks: Iterable[str] = (),
-               typed: list[str] | None = None, game: str | None = None) -> Ranking:
+               typed: list[str] | None = None, game: str | None = None,
+               unnamed: str | None = None) -> Ranking:
         """The best ``limit`` documents for ``words`` and ``phrases``, and how well they match.
 
         ``phrases`` are ``(text, language of the text, boost)``: the glossary's translations of
@@ -388,6 +392,8 @@ class OpenIndex:
             base[docnum] *= weights.get(doc["kind"], 1.0)
             if game and doc["kind"] == "rule" and not doc["label"].startswith(game):
                 base[docnum] *= OTHER_GAME
+            elif unnamed and doc["label"].startswith(unnamed):
+                base[docnum] *= UNNAMED_GAME
         wanted = self._wanted(concepts)
         known_weight = sum(c.weight for c in concepts if c.known)
         coverage = {d: self._coverage(d, concepts, known_weight) for d in base}

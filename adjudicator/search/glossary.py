@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from adjudicator import paths
-from adjudicator.search.routing import names_lcg_keyword
+from adjudicator.search.routing import about_card_game, names_lcg_keyword
 
 LANGS = ("en", "es")
 GLOSSARY_FILE = Path(__file__).with_name("glossary.json")
@@ -101,10 +101,13 @@ def glossary_expansions(text: str, lang: str) -> list[tuple[str, str, float]]:
 
 def about_the_rules(said: str, query: str, lang: str) -> bool:
     """Whether a query names a term, a keyword or a card of the games (a glossary term in either
-    language, an LCG keyword, a card's whole name): asked with asides, it is still a rules question."""
+    language, an LCG keyword, a card's whole name) or is about the card game (its name, or a word
+    only it uses): asked with asides, it is still a rules question. A question about the card game
+    as a product says so ("worth buying"), and is refused for that."""
     from adjudicator.search.vocabulary import card_names_typed
 
-    return names_a_term(said, lang) or names_lcg_keyword(query) or bool(card_names_typed(query))
+    return (names_a_term(said, lang) or names_lcg_keyword(query) or about_card_game(query, lang)
+            or bool(card_names_typed(query)))
 
 
 def names_a_term(text: str, lang: str) -> bool:

@@ -28,8 +28,8 @@ MARKERS = {
            "carryover limit", "stack limit", "my reserve", "the reserve", "reserve area", "scoring area",
            "corruption token", "ring token", "draw deck", "trilogy scenario", "duel"),
     "es": ("juego de cartas", "el de cartas", "juego de carta", "el de carta", "wotr de cartas", "wotr de carta",
-           "war of the ring de cartas", "guerra del anillo de cartas", "campo de batalla", "campos de batalla",
-           "pila de ciclado",
+           "war of the ring de cartas", "guerra del anillo de cartas", "version de cartas", "campo de batalla",
+           "campos de batalla", "pila de ciclado",
            "ciclar", "ciclo una",
            "renunciar", "cribar", "limite de cartas acumulables", "mi reserva", "la reserva", "zona de reserva",
            "zona de puntuacion", "ficha de corrupcion", "fichas de corrupcion", "ficha de anillo",
@@ -69,6 +69,8 @@ def _has(text: str, phrase: str) -> bool:
 def about_card_game(query: str, lang: str) -> bool:
     """Whether ``query`` names War of the Ring: The Card Game or uses a word only it uses."""
     text = " ".join(fold(query).split())
+    if lang == "es":   # "el juego d cartas": the texting 'd' for 'de' (search_vocabulary.json)
+        text = re.sub(r"(?<![a-z0-9])d(?![a-z0-9])", "de", text)
     if any(_has(text, p) for p in NOT_HERE.get(lang, ()) + NOT_HERE["en"]):
         return False
     return any(_has(text, p) for p in MARKERS.get(lang, ()) + MARKERS["en"])

@@ -63,7 +63,10 @@ DIMINUTIVES = (("quito", "co"), ("quita", "ca"), ("guito", "go"), ("guita", "ga"
                # Murcian and Andalusian "-ico" ("los fantasmicas": set 51, spent); stressed on its "i", so a
                # word with an accent before it ("mágico", "típico", "cómico") is none, nor a short one
                # typed without ("magico", "medico", "perico"): their "mago", "medo", "pero" are other words
-               ("ico", "o"), ("ica", "a"))
+               ("ico", "o"), ("ica", "a"),
+               # Asturian and Extremaduran "-ín", "-ino", "-ina" ("el dadín", "los muñequinos", "la
+               # fichina": set 57, spent); a word the reference knows as it is ("camino") is left alone
+               ("quín", "co"), ("quino", "co"), ("quina", "ca"), ("ín", "o"), ("ino", "o"), ("ina", "a"))
 ACCENTED = re.compile(r"[áéíóú]", re.IGNORECASE)
 DIMINUTIVE_WORD = re.compile(r"\b(\w{2,}?)(" + "|".join(sorted({e for e, _b in DIMINUTIVES}, key=len, reverse=True))
                              + r")(s?)\b", re.IGNORECASE)
