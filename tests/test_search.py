@@ -1290,7 +1290,16 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout56", "es"): {"first": 50, "top3": 55, "refused": 0, "offtopic_refused": 14},
                     # one off-topic line moved to the rules after the measurement (README-set57.md)
                     ("heldout57", "en"): {"first": 45, "top3": 50, "refused": 1, "offtopic_refused": 14},
-                    ("heldout57", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15}}
+                    ("heldout57", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15},
+                    # README-set58.md to README-set61.md: measured once at a642696 (60 and 61 held out)
+                    ("heldout58", "en"): {"first": 45, "top3": 52, "refused": 0, "offtopic_refused": 15},
+                    ("heldout58", "es"): {"first": 46, "top3": 50, "refused": 0, "offtopic_refused": 14},
+                    ("heldout59", "en"): {"first": 47, "top3": 54, "refused": 0, "offtopic_refused": 13},
+                    ("heldout59", "es"): {"first": 48, "top3": 50, "refused": 0, "offtopic_refused": 14},
+                    ("heldout60", "en"): {"first": 50, "top3": 52, "refused": 0, "offtopic_refused": 15},
+                    ("heldout60", "es"): {"first": 50, "top3": 52, "refused": 0, "offtopic_refused": 14},
+                    ("heldout61", "en"): {"first": 45, "top3": 54, "refused": 1, "offtopic_refused": 12},
+                    ("heldout61", "es"): {"first": 49, "top3": 53, "refused": 0, "offtopic_refused": 15}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))
