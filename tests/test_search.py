@@ -442,14 +442,16 @@ TUNED_PARTS = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", 
                "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
                "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
                "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51",
-               "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57")
+               "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57",
+               "heldout58", "heldout59")
 # Tuned on, but their questions are not indexed as asked before (measured: tools/build_asked.py;
 # the tools' copy of these lists is checked equal below).
 NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35",
              "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
              "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
              "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51",
-             "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57")
+             "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57",
+             "heldout58", "heldout59")
 TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
                   "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
                   "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
@@ -463,7 +465,7 @@ TUNED_NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "no
                   "nonsense-heldout48", "nonsense-heldout49", "nonsense-heldout50",
                   "nonsense-heldout51", "nonsense-heldout52", "nonsense-heldout53",
                   "nonsense-heldout54", "nonsense-heldout55",
-                  "nonsense-heldout56", "nonsense-heldout57")
+                  "nonsense-heldout56", "nonsense-heldout57", "nonsense-heldout58", "nonsense-heldout59")
 HELDOUT, HELDOUT_NONSENSE = "heldout14", "nonsense14"
 GOAL = {"rank1": 0.90, "top3": 0.97, "nonsense": 0.90}
 # What the tuned nonsense reached (94 % of 218 with the score floor and the questions outside the
@@ -1293,13 +1295,16 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout57", "es"): {"first": 49, "top3": 54, "refused": 0, "offtopic_refused": 15},
                     # README-set58.md to README-set61.md: measured once at a642696 (60 and 61 held out)
                     ("heldout58", "en"): {"first": 45, "top3": 52, "refused": 0, "offtopic_refused": 15},
+                    # (set 58: one Spanish off-topic line, not refused, moved to the rules after it)
                     ("heldout58", "es"): {"first": 46, "top3": 50, "refused": 0, "offtopic_refused": 14},
                     ("heldout59", "en"): {"first": 47, "top3": 54, "refused": 0, "offtopic_refused": 13},
                     ("heldout59", "es"): {"first": 48, "top3": 50, "refused": 0, "offtopic_refused": 14},
                     ("heldout60", "en"): {"first": 50, "top3": 52, "refused": 0, "offtopic_refused": 15},
                     ("heldout60", "es"): {"first": 50, "top3": 52, "refused": 0, "offtopic_refused": 14},
                     ("heldout61", "en"): {"first": 45, "top3": 54, "refused": 1, "offtopic_refused": 12},
-                    ("heldout61", "es"): {"first": 49, "top3": 53, "refused": 0, "offtopic_refused": 15}}
+                    # measured at 49 first; the singular Hunt tile ('ficha de caza', after sets 58 and 59
+                    # were studied: 5 better and 2 worse on the spent sets) costs it one (README-set61.md)
+                    ("heldout61", "es"): {"first": 48, "top3": 53, "refused": 0, "offtopic_refused": 15}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))

@@ -77,3 +77,32 @@ def test_a_question_that_names_no_game_is_the_board_games():
 def test_two_editions_compared_by_name_are_refused():
     result = search.search("difference between first edition an second edition o war o the ring", "en")
     assert not result["matched"] and result.get("outside") == "other-editions", result
+
+
+def test_a_cards_whole_name_beside_a_position_asks_the_event_card_question():
+    from adjudicator.search.situation import read_situation
+
+    scenario = read_situation("tengo 3 regulares del Sur y el Este en Umbar; ¿con Corsarios de Umbar puedo "
+                              "desembarcar en Dol Amroth y atacar?", "es")
+    assert scenario and scenario["question"] == {"kind": "event-card", "card": "Corsarios de Umbar"}, scenario
+    assert scenario["position"]["regions"]["Umbar"]["shadow"]["southrons"]["regular"] == 3, scenario
+    # without a position, a card's name is no event-card question of itself (a tile's words, a rule's)
+    alone = read_situation("loseta negativa frasco de galadriel -2", "es")
+    assert not alone or alone["question"]["kind"] != "event-card", alone
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("query", "label"), [
+    ("la ficha de caza que tiene el ojo, cuánto daño me hace", "wotr-hunt-damage-eye"),
+    ("de special hunt tiles dem, when dey go in de hunt pool", "wotr-tiles-special-enter"),
+])
+def test_a_single_hunt_tile_and_the_caribbean_the_find_their_rule(query, label):
+    lang = "es" if "ficha" in query else "en"
+    assert label in labels(query, lang)[:2], labels(query, lang)[:5]
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize(("query", "lang"), [("who played de Witch-king in de films?", "en"),
+                                             ("cuánto sale la guerra del anillo, dónde la consigo", "es")])
+def test_lore_and_where_to_buy_said_in_dialect_are_refused(query, lang):
+    assert not search.search(query, lang)["matched"]

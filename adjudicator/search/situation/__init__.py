@@ -55,7 +55,7 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
     from adjudicator.search.vocabulary import respelt
 
     read = Read(respelt(expand_abbreviations(query, lang), lang))   # "WK", "GtW", "fp"; "inna di": their words
-    card = card_named(read.text, read.tokens)
+    card = card_named(read.text, read.tokens, position=bool(read.units))
     if card is not None and not PLAY_VERB.search(read.text) and next(
             (k for k, rx in INTENTS if rx.search(read.text)), None) in NOT_A_PLAY:
         card = None   # "Corsairs of Umbar event just put units in Pelargir. Can I still recruit": a muster

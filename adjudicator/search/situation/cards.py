@@ -69,6 +69,37 @@ def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[
     return re.compile(r"\b(?:" + "|".join(map(_said, keys)) + r")\b"), ids, shared
 
 
+@cache
+def _whole_names() -> dict[str, str]:
+    """Each card's whole folded name of two telling words or more, in either language, and the card,
+    when the name has a proper name no figure or word of the game has ("Umbar" in "Corsairs of
+    Umbar"; not "The Nazgûl Strike!", which is also what a player says of the figures)."""
+    from adjudicator.wotr.cards import catalogue
+
+    known = tables()["known"]
+    out: dict[str, str] = {}
+    for cid, words_of_card in _card_words().items():
+        if not words_of_card["names"] - known:
+            continue
+        for lang in ("en", "es"):
+            words = words_of(fold(catalogue.card_name(cid, lang)))
+            if len([w for w in words if w not in CARD_STOP and len(w) >= 3]) >= 2:
+                out.setdefault(" ".join(words), cid)
+    return out
+
+
+def _whole_name(text: str) -> str | None:
+    """The card whose whole name (two telling words or more) ``text`` says without a word of
+    playing (sets 58 and 59, spent: "con Corsarios de Umbar puedo desembarcar y atacar"), or None."""
+    pattern, _ids = card_names()
+    whole = _whole_names()
+    for found in pattern.finditer(text):
+        key = _key_of(found.group(0), whole)
+        if key in whole:
+            return whole[key]
+    return None
+
+
 def _shared() -> dict[str, frozenset[str]]:
     """The names several cards begin with ("the ents awake"), and those cards."""
     return _card_table()[2]
@@ -142,12 +173,15 @@ def _proper_names() -> dict[str, list[str]]:
     return out
 
 
-def card_named(text: str, tokens: list[str]) -> str | None:
+def card_named(text: str, tokens: list[str], position: bool = False) -> str | None:
     """The card a query about playing a card names ("can I play challenge of the king"), or None;
     ``""`` when it names a card no more closely than a word several cards share ("la carta de los
-    Ents": three cards awake the Ents)."""
+    Ents": three cards awake the Ents). With no word of playing, only a card's whole name said
+    beside a ``position`` (units or regions) is one."""
     if not PLAYING.search(text):
-        return None
+        # beside a position, a card's whole name is the question ("3 regulares en Umbar, ¿con
+        # "Corsarios de Umbar" puedo desembarcar?"); alone, it may be a tile's or a rule's word
+        return _whole_name(text) if position else None
     pattern, ids = card_names()
     found = pattern.search(text)
     said = set(tokens)
