@@ -24,6 +24,7 @@ def test_a_dialect_spelling_reads_as_the_word_it_spells(said, means):
     assert vocabulary.respelt(f"{said} dice", "en").split()[0] == means
 
 
+@pytest.mark.usefixtures("search_index")
 def test_o_for_of_keeps_an_expansion_name_whole_so_it_is_refused():
     result = search.search("kings o middle-earth, is it oot yet", "en")
     assert not result["matched"] and result.get("outside") == "other-editions", result
