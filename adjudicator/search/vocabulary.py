@@ -182,6 +182,33 @@ def entries(path: Path = VOCABULARY_FILE) -> list[dict]:
 SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 
 
+@cache
+def _contexts(path: Path = VOCABULARY_FILE) -> dict[tuple[str, str], tuple[bool, frozenset[str]]]:
+    """Per language and phrase, where an entry says so: whether it is read only at the end of a
+    clause (``"at_end"``: the Trinidadian tag "ent?", not "an Ent"), and the next words before
+    which it is not read (``"not_before"``: Doric "fit" is "what", but units "fit in" a region)."""
+    out: dict[tuple[str, str], tuple[bool, frozenset[str]]] = {}
+    for entry in (entries(path) if path.exists() else []):
+        if entry.get("at_end") or entry.get("not_before"):
+            for say in entry["say"]:
+                out[(entry["lang"], _key(say))] = (bool(entry.get("at_end")), frozenset(entry.get("not_before", ())))
+    return out
+
+
+def _not_read_here(key: str, lang: str, folded: str, end: int) -> bool:
+    """Whether the phrase ``key``, ending at ``end`` of ``folded``, is not the entry's phrase
+    there: an article before a noun (below), or out of the context its entry says."""
+    return _article_before_a_word(key, lang, folded, end) or _out_of_context(key, lang, folded, end)
+
+
+def _out_of_context(key: str, lang: str, folded: str, end: int) -> bool:
+    """Whether a word follows the phrase ``key`` (ending at ``end`` of ``folded``) where its entry
+    is read only at a clause's end, or the word is one its entry is not read before."""
+    at_end, not_before = _contexts().get((lang, key), (False, frozenset()))
+    after = re.match(r"[^\w.,;:!?()]*(\w+)", folded[end:])
+    return bool(after) and (at_end or after.group(1) in not_before)
+
+
 def _article_before_a_word(key: str, lang: str, folded: str, end: int) -> bool:
     """Whether the phrase ``key``, ending at ``end`` of ``folded``, ends in an article that a noun
     follows: "de una" is "at once" at the end of a clause, but "de una región" is "of a region".
@@ -223,8 +250,12 @@ def respelt(text: str, lang: str) -> str:
     folded = fold(text)
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match
-    return "".join(words.get(" ".join(re.findall(r"\w+", part)), part) if i % 2 else part
-                   for i, part in enumerate(_split(pattern, folded, text)))
+    parts, out, cursor = _split(pattern, folded, text), [], 0
+    for i, part in enumerate(parts):
+        cursor += len(part)
+        key = " ".join(re.findall(r"\w+", part))
+        out.append(words.get(key, part) if i % 2 and not _out_of_context(key, lang, folded, cursor) else part)
+    return "".join(out)
 
 
 def _split(pattern: re.Pattern[str], folded: str, text: str) -> list[str]:
@@ -274,7 +305,7 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     out, cursor = [], 0
     for m in pattern.finditer(folded):
         key = " ".join(re.findall(r"\w+", m.group(0)))
-        if key not in means or _article_before_a_word(key, lang, folded, m.end()):
+        if key not in means or _not_read_here(key, lang, folded, m.end()):
             continue
         meaning, replace = means[key]
         typed = text[m.start():m.end()]

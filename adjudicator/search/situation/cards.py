@@ -73,13 +73,14 @@ def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[
 def _whole_names() -> dict[str, str]:
     """Each card's whole folded name of two telling words or more, in either language, and the card,
     when the name has a proper name no figure or word of the game has ("Umbar" in "Corsairs of
-    Umbar"; not "The Nazgûl Strike!", which is also what a player says of the figures)."""
+    Umbar"; not "The Nazgûl Strike!", which is also what a player says of the figures, nor "The
+    Shadow is Moving" or "The Breaking of the Fellowship", said of a side or the Fellowship)."""
     from adjudicator.wotr.cards import catalogue
 
-    known = tables()["known"]
+    t = tables()
     out: dict[str, str] = {}
     for cid, words_of_card in _card_words().items():
-        if not words_of_card["names"] - known:
+        if not [w for w in words_of_card["names"] - t["known"] - set(t["sides"]) if not t["fellowship"].search(w)]:
             continue
         for lang in ("en", "es"):
             words = words_of(fold(catalogue.card_name(cid, lang)))
