@@ -206,7 +206,9 @@ def _out_of_context(key: str, lang: str, folded: str, end: int) -> bool:
     is read only at a clause's end, or the word is one its entry is not read before."""
     at_end, not_before = _contexts().get((lang, key), (False, frozenset()))
     after = re.match(r"[^\w.,;:!?()]*(\w+)", folded[end:])
-    return bool(after) and (at_end or after.group(1) in not_before)
+    if after is None:
+        return False
+    return at_end or after.group(1) in not_before
 
 
 def _article_before_a_word(key: str, lang: str, folded: str, end: int) -> bool:
