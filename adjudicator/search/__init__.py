@@ -274,7 +274,8 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     (ask, described) = ask_entry(query[:MAX_QUERY_CHARS], lang)
     players_words_read = players_words != text and says_table_words(text, lang, index.knows)
     said = read_places(players_words, lang, index.knows)
-    if not about_lcg(query):   # the card game's scenarios are headed by their players; the LCG has none
+    lcg = about_lcg(query)
+    if not lcg:   # the card game's scenarios are headed by their players; the LCG has none
         said = read_numbers(said, lang)
     text = without_game_name(said, lang)   # the card game's name routes the query (below), no words of a rule
     words = meaningful_words(query_words(text), lang)
@@ -287,7 +288,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
                            asks=asking_words(query_words(text)),
                            typed=query_words(read_places(expanded, lang, index.knows)),   # as typed: no vocabulary
                            game=CARD_GAME_PREFIX if card_game else None,
-                           unnamed=None if card_game or about_lcg(query) else CARD_GAME_PREFIX)
+                           unnamed=None if card_game or lcg else CARD_GAME_PREFIX)
     result["confidence"] = round(ranking.confidence, 3)
     # Advice, products, other editions, the table: no rule answers them, unless the rule found
     # uses those very words itself ("the best possible pairing" of the card game's combat).

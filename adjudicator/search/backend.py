@@ -392,7 +392,7 @@ class OpenIndex:
             base[docnum] *= weights.get(doc["kind"], 1.0)
             if game and doc["kind"] == "rule" and not doc["label"].startswith(game):
                 base[docnum] *= OTHER_GAME
-            elif unnamed and doc["label"].startswith(unnamed):
+            elif unnamed and doc["kind"] == "rule" and doc["label"].startswith(unnamed):
                 base[docnum] *= UNNAMED_GAME
         wanted = self._wanted(concepts)
         known_weight = sum(c.weight for c in concepts if c.known)

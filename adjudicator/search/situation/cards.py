@@ -178,7 +178,7 @@ def card_named(text: str, tokens: list[str], position: bool = False) -> str | No
     """The card a query about playing a card names ("can I play challenge of the king"), or None;
     ``""`` when it names a card no more closely than a word several cards share ("la carta de los
     Ents": three cards awake the Ents). With no word of playing, only a card's whole name said
-    beside a ``position`` (units or regions) is one."""
+    beside a ``position`` (counted units) is one."""
     if not PLAYING.search(text):
         # beside a position, a card's whole name is the question ("3 regulares en Umbar, ¿con
         # "Corsarios de Umbar" puedo desembarcar?"); alone, it may be a tile's or a rule's word
