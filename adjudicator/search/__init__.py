@@ -324,8 +324,13 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
-    if ranking.corrections:
-        result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], ranking.corrections)
+    from adjudicator.search.analysis import fold
+    from adjudicator.search.vocabulary import read_words
+
+    read = read_words(expanded, lang)
+    corrections = {word: fix for word, fix in ranking.corrections.items() if fold(word) not in read}
+    if corrections:
+        result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], corrections)
     return result
 
 

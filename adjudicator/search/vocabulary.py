@@ -183,15 +183,18 @@ SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "un
 
 
 @cache
-def _contexts(path: Path = VOCABULARY_FILE) -> dict[tuple[str, str], tuple[bool, frozenset[str]]]:
+def _contexts(path: Path = VOCABULARY_FILE) -> dict[tuple[str, str], tuple[bool, frozenset[str], bool]]:
     """Per language and phrase, where an entry says so: whether it is read only at the end of a
-    clause (``"at_end"``: the Trinidadian tag "ent?", not "an Ent"), and the next words before
-    which it is not read (``"not_before"``: Doric "fit" is "what", but units "fit in" a region)."""
-    out: dict[tuple[str, str], tuple[bool, frozenset[str]]] = {}
+    clause (``"at_end"``: the Trinidadian tag "ent?", not "an Ent"), the next words before which
+    it is not read (``"not_before"``: Doric "fit" is "what", but units "fit in" a region), and
+    whether it is not read before a word that starts with a vowel (``"not_before_vowel"``: Cajun
+    "an" is "and" in "2 elites an a leader", the article in "an elite")."""
+    out: dict[tuple[str, str], tuple[bool, frozenset[str], bool]] = {}
     for entry in (entries(path) if path.exists() else []):
-        if entry.get("at_end") or entry.get("not_before"):
+        if entry.get("at_end") or entry.get("not_before") or entry.get("not_before_vowel"):
             for say in entry["say"]:
-                out[(entry["lang"], _key(say))] = (bool(entry.get("at_end")), frozenset(entry.get("not_before", ())))
+                out[(entry["lang"], _key(say))] = (bool(entry.get("at_end")), frozenset(entry.get("not_before", ())),
+                                                   bool(entry.get("not_before_vowel")))
     return out
 
 
@@ -204,11 +207,12 @@ def _not_read_here(key: str, lang: str, folded: str, end: int) -> bool:
 def _out_of_context(key: str, lang: str, folded: str, end: int) -> bool:
     """Whether a word follows the phrase ``key`` (ending at ``end`` of ``folded``) where its entry
     is read only at a clause's end, or the word is one its entry is not read before."""
-    at_end, not_before = _contexts().get((lang, key), (False, frozenset()))
+    at_end, not_before, not_before_vowel = _contexts().get((lang, key), (False, frozenset(), False))
     after = re.match(r"[^\w.,;:!?()]*(\w+)", folded[end:])
     if after is None:
-        return False
-    return at_end or after.group(1) in not_before
+        return not_before_vowel   # "an" ending the query is no "and"
+    return at_end or after.group(1) in not_before or (not_before_vowel and after.group(1)[0] in "aeiou"
+                                                                  and after.group(1) not in ("a", "an"))
 
 
 def _article_before_a_word(key: str, lang: str, folded: str, end: int) -> bool:
@@ -315,3 +319,15 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
         out += [text[cursor:m.start()], f"{typed} {meaning}" if kept else meaning]
         cursor = m.end()
     return "".join(out) + text[cursor:]
+
+
+def read_words(text: str, lang: str) -> set[str]:
+    """The words (folded) of ``text`` that a player's phrase of the vocabulary reads: no spelling
+    help corrects them ("el malo" is the Shadow, not a misspelt "mazo": set 60, spent)."""
+    pattern, means = _table().get(lang, (None, {}))
+    if pattern is None:
+        return set()
+    folded = fold(text)
+    return {w for m in pattern.finditer(folded) for key in [" ".join(re.findall(r"\w+", m.group(0)))]
+            if key in means and not _not_read_here(key, lang, folded, m.end()) for w in key.split()}
+

@@ -30,6 +30,8 @@ from adjudicator.search.situation.words import (
 AGAIN_COUNTS = frozenset({"one", "two", "three", "uno", "dos", "tres", "otro", "otra"})
 # The riders are the Nazgûl, unless a nation's are said ("jinetes de Rohan": Rohan's units).
 RIDERS = frozenset({"jinete", "jinetes"})
+# "an army of 8", "un ejército de 7": that many units of no type said (set 61, spent)
+ARMY_WORDS = frozenset({"army", "armies", "stack", "ejercito", "ejército", "ejercitos", "ejércitos"})
 
 
 class Armies(Places):
@@ -44,6 +46,8 @@ class Armies(Places):
         """Counted units ("4 gondor regulars", "3 elites de rohan", "6 orcs", "a leader"), the
         leaders the books name ("Théoden"), and a count that repeats the units before it ("4
         regulares de la Sombra en Pelargir y 2 en Lamedon"); then each group's nation and side."""
+        from adjudicator import data
+
         NUMBERS.update(table("numbers"))
         out: list[Unit] = []
         tokens = self.tokens
@@ -66,7 +70,13 @@ class Armies(Places):
             if n is None or i in covered:
                 continue
             nation, unit, j, word, implied = None, None, i + 1, None, None
-            while j < min(len(tokens), i + 5):   # "4 gondor regulars", "3 orc regulars", "2 elven elites"
+            if i >= 2 and tokens[i - 1] in ("of", "de") and tokens[i - 2] in ARMY_WORDS and tok not in ARTICLES and \
+                    not (i + 1 < len(tokens) and (unit_spelt(tokens[i + 1], t) in t["units"]
+                                                  or tokens[i + 1] in t["nations"] or tokens[i + 1] in NOT_UNITS)):
+                unit, j = "regular", i   # "a Shadow army of 7 in Pelargir": 7 units of no type said
+                homes = [data.regions()[r].get("nation") for _s, e, r in self.regions_at if e == i - 2]
+                nation = next((h for h in homes if h in data.nations()), None)   # "an Angmar army of 8"
+            while unit is None and j < min(len(tokens), i + 5):   # "4 gondor regulars", "2 elven elites"
                 w = unit_spelt(tokens[j], t)
                 if w in RIDERS and tokens[j + 1:j + 2] in (["de"], ["of"], ["del"]) and \
                         j + 2 < len(tokens) and tokens[j + 2] in t["nations"]:
@@ -387,6 +397,9 @@ class Armies(Places):
         if verb is None:
             return None
         at = self.token_at(verb.start())
+        if at and self.tokens[at - 1] in ("he", "she", "they", "ella", "ellos", "puede", "pueden") and mine \
+                and len(others) == 1:
+            return others[0]   # "my 3 regulars in Minas Tirith, if he attacks", "puede atacar": not mine (sets 47, 60)
         subject = self._subject_side(at)   # "si Saruman ataca", "Isengard attacks": that side's army
         if subject is not None:
             theirs = [k for k, g in enumerate(groups) if self.side_of_group(g, self.region_of(g)) == subject]

@@ -64,7 +64,7 @@ ORIGIN_BEFORE = {"from", "desde"}
 COMING = {"viene", "vienen", "llega", "llegan", "sale", "salen", "ataca", "atacan", "baja", "bajan", "venir",
           "comes", "coming", "come", "marches", "march", "attacks", "attack"}
 # Before a group the asker says is theirs.
-MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me"}
+MINE = {"my", "mi", "mis", "tengo", "ive", "i", "we", "our", "nuestro", "nuestros", "nuestra", "tenemos", "me", "yo"}
 # An attack said and who makes it.
 ATTACKS = re.compile(r"\b(attacks?|attacking|ataca|atacan|atacando|ataco|atacar|moves? in|se mete|se meten"
                      r"|assaults?|le pego|les pego|pegarle|pegarles|le pega|le pegan|les pega|les pegan)\b")
