@@ -65,7 +65,8 @@ HELDOUT_NAMES: tuple[str, ...] = ("situations-heldout28", "situations-heldout29"
                                   "situations-heldout52", "situations-heldout53", "situations-heldout54",
                                   "situations-heldout55", "situations-heldout56", "situations-heldout57",
                                   "situations-heldout58", "situations-heldout59", "situations-heldout60",
-                                  "situations-heldout61")
+                                  "situations-heldout61", "situations-heldout62", "situations-heldout63",
+                                  "situations-heldout64")
 # What a held-out set gave when the lead measured it, once (README-set28.md): the goal (8 in 10,
 # kind and fields) is NOT met on situations-heldout28, so its measured counts are asserted as a
 # floor rather than the goal, and the note says so.
@@ -166,9 +167,17 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, ...]] = {("situations-heldout
                                                             ("situations-heldout60", "en"): (9, 3, 5),
                                                             ("situations-heldout60", "es"): (12, 7, 9),
                                                             ("situations-heldout61", "en"): (10, 2, 4),
-                                                            ("situations-heldout61", "es"): (10, 6, 6)}
+                                                            ("situations-heldout61", "es"): (10, 6, 6),
+                                                            # README-set62.md to 64: measured once at 8049f1d
+                                                            ("situations-heldout62", "en"): (8, 5, 6),
+                                                            ("situations-heldout62", "es"): (10, 5, 7),
+                                                            ("situations-heldout63", "es"): (10, 1, 4),
+                                                            ("situations-heldout64", "en"): (8, 5, 6),
+                                                            ("situations-heldout64", "es"): (8, 2, 4)}
 HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
                                  if (ROOT / "tests" / "search_relevance" / f"{n}.yaml").exists())
+# A set with one half only: its other writer wrote nothing in time (README-set63.md)
+ONE_HALF: dict[str, tuple[str, ...]] = {"situations-heldout63": ("es",)}
 
 
 def _region(name: Any) -> str | None:
@@ -302,13 +311,16 @@ def test_the_situation_set_is_bilingual_and_labelled():
 
 @pytest.mark.parametrize("name", [*STUDIED, *HELDOUT])
 def test_each_situation_set_is_bilingual_and_labelled(name):
+    """Each set has both halves, but one whose other writer wrote nothing in time (ONE_HALF)."""
     queries = _load(name)
-    assert len(queries) >= 20
-    for lang in ("en", "es"):
+    halves = ONE_HALF.get(name, ("en", "es"))
+    assert len(queries) >= 10 * len(halves)
+    for lang in halves:
         assert sum(q["lang"] == lang for q in queries) >= 10
     for q in queries:   # a situation may name no field a scenario holds (set 31: the Will of the West as a die)
         shown = q["query"] if name not in HELDOUT else "a held-out question"
-        assert q["kinds"] and isinstance(q["fields"], dict), shown
+        # a position no question kind answers is said so by its labeller (set 64: passing)
+        assert (q["kinds"] or q.get("why")) and isinstance(q["fields"], dict), shown
     assert sum(bool(q["fields"]) for q in queries) >= 0.9 * len(queries)
 
 
