@@ -72,7 +72,8 @@ class Armies(Places):
             nation, unit, j, word, implied = None, None, i + 1, None, None
             if i >= 2 and tokens[i - 1] in ("of", "de") and tokens[i - 2] in ARMY_WORDS and tok not in ARTICLES and \
                     not (i + 1 < len(tokens) and (unit_spelt(tokens[i + 1], t) in t["units"]
-                                                  or tokens[i + 1] in t["nations"] or tokens[i + 1] in NOT_UNITS)):
+                                                  or tokens[i + 1] in t["nations"] or tokens[i + 1] in NOT_UNITS
+                                                  or self.region_home(i + 1) is not None)):
                 unit, j = "regular", i   # "a Shadow army of 7 in Pelargir": 7 units of no type said
                 homes = [data.regions()[r].get("nation") for _s, e, r in self.regions_at if e == i - 2]
                 nation = next((h for h in homes if h in data.nations()), None)   # "an Angmar army of 8"
@@ -397,7 +398,7 @@ class Armies(Places):
         if verb is None:
             return None
         at = self.token_at(verb.start())
-        if at and self.tokens[at - 1] in ("he", "she", "they", "ella", "ellos", "puede", "pueden") and mine \
+        if at and self.tokens[at - 1] in ("he", "she", "ella", "puede") and mine \
                 and len(others) == 1:
             return others[0]   # "my 3 regulars in Minas Tirith, if he attacks", "puede atacar": not mine (sets 47, 60)
         subject = self._subject_side(at)   # "si Saruman ataca", "Isengard attacks": that side's army
