@@ -266,8 +266,9 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     index = open_index(lang)  # a missing index is reported even for an empty query
     # accents typed as combining marks (some keyboards, pasted text) are the letters they make
     query = unicodedata.normalize("NFC", query[:MAX_QUERY_CHARS * 4])
+    from adjudicator.search.analysis import fold
     from adjudicator.search.situation import ask_entry
-    from adjudicator.search.vocabulary import read_numbers, read_vocabulary, says_table_words
+    from adjudicator.search.vocabulary import read_numbers, read_vocabulary, read_words, says_table_words
 
     text = expanded = expand_abbreviations(query[:MAX_QUERY_CHARS], lang)
     players_words = read_vocabulary(text, lang, index.knows)
@@ -324,10 +325,7 @@ def search(query: str, lang: str = "en", limit: int = 10) -> dict[str, Any]:
     result["results"] = [_item(lang, h) for h in hits[:UNSURE_RESULTS if unsure else None]]
     if ask is not None:
         result["ask"] = ask   # the question it describes, partly filled (search/situation.py)
-    from adjudicator.search.analysis import fold
-    from adjudicator.search.vocabulary import read_words
-
-    read = read_words(expanded, lang)
+    read = read_words(expanded, lang) if ranking.corrections else set()   # the player's phrases: not misspelt
     corrections = {word: fix for word, fix in ranking.corrections.items() if fold(word) not in read}
     if corrections:
         result["suggestion"] = _apply_corrections(query[:MAX_QUERY_CHARS], corrections)

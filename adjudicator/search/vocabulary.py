@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -309,10 +309,7 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match
     out, cursor = [], 0
-    for m in pattern.finditer(folded):
-        key = " ".join(re.findall(r"\w+", m.group(0)))
-        if key not in means or _not_read_here(key, lang, folded, m.end()):
-            continue
+    for m, key in _phrases_read(pattern, means, lang, folded):
         meaning, replace = means[key]
         typed = text[m.start():m.end()]
         kept = not replace and all(knows(w) for w in key.split()) and fold(meaning) != key
@@ -321,13 +318,19 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
     return "".join(out) + text[cursor:]
 
 
+
+def _phrases_read(pattern: re.Pattern[str], means: dict, lang: str, folded: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each player's phrase of ``folded`` (its match and key) that is read where it stands."""
+    for m in pattern.finditer(folded):
+        key = " ".join(re.findall(r"\w+", m.group(0)))
+        if key in means and not _not_read_here(key, lang, folded, m.end()):
+            yield m, key
+
+
 def read_words(text: str, lang: str) -> set[str]:
     """The words (folded) of ``text`` that a player's phrase of the vocabulary reads: no spelling
     help corrects them ("el malo" is the Shadow, not a misspelt "mazo": set 60, spent)."""
     pattern, means = _table().get(lang, (None, {}))
     if pattern is None:
         return set()
-    folded = fold(text)
-    return {w for m in pattern.finditer(folded) for key in [" ".join(re.findall(r"\w+", m.group(0)))]
-            if key in means and not _not_read_here(key, lang, folded, m.end()) for w in key.split()}
-
+    return {w for _m, key in _phrases_read(pattern, means, lang, fold(text)) for w in key.split()}
