@@ -65,14 +65,14 @@ TUNING = ("tuning", "heldout", "tuning2", "tuning3", "tuning4", "tuning5", "tuni
           "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
           "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51",
           "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57",
-          "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout64")
+          "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64")
 # Tuned on, but not indexed as questions asked before (tools/build_asked.py says why).
 NOT_ASKED = ("heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35",
              "heldout36", "heldout37", "heldout38", "heldout39", "heldout40",
              "heldout41", "heldout42", "heldout43", "heldout44", "heldout45",
              "heldout46", "heldout47", "heldout48", "heldout49", "heldout50", "heldout51",
              "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57",
-             "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout64")
+             "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64")
 NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense-tuning3", "nonsense-tuning4",
             "nonsense-tuning5", "nonsense-tuning6", "nonsense-tuning7", "nonsense-tuning8", "nonsense-tuning9",
             "nonsense-tuning10", "nonsense-tuning11", "nonsense-tuning12", "nonsense-tuning13",
@@ -87,7 +87,7 @@ NONSENSE = ("nonsense-tuning", "nonsense-heldout", "nonsense-tuning2", "nonsense
             "nonsense-heldout51", "nonsense-heldout52", "nonsense-heldout53",
             "nonsense-heldout54", "nonsense-heldout55",
             "nonsense-heldout56", "nonsense-heldout57", "nonsense-heldout58", "nonsense-heldout59",
-            "nonsense-heldout60", "nonsense-heldout61", "nonsense-heldout62",
+            "nonsense-heldout60", "nonsense-heldout61", "nonsense-heldout62", "nonsense-heldout63",
             "nonsense-heldout64")
 
 

@@ -13,6 +13,9 @@ from typing import Any
 from adjudicator.search.analysis import fold
 
 CARD_REACH = 5   # a section named by the query is moved first from at most this rank
+# Text in quotes, straight or typographic, double or single (a single quote only where no letter
+# touches it from outside: "the Ents' rage" has an apostrophe, not a quote).
+QUOTED = re.compile(r'["“”«»]([^"“”«»]{3,80})["“”«»]|(?<!\w)[\'‘’]([^\'‘’]{3,80})[\'‘’](?!\w)')
 
 
 def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
@@ -27,6 +30,12 @@ def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     typed = card_names_typed(query)
     if not typed:
         return hits
+    quoted = {label for m in QUOTED.finditer(query) for label in card_names_typed(m.group(1) or m.group(2))}
+    # a card's name in quotes is what is asked ('eso de "hay otro camino" cómo funciona', where
+    # 'camino' pulls the card game's path above it: set 64, spent), wherever the ranking put it
+    named = next((i for i, hit in enumerate(hits) if hit.label in quoted), None)
+    if named:
+        return [hits[named], *hits[:named], *hits[named + 1:]]
     for i, hit in enumerate(hits[:CARD_REACH]):
         if hit.label in typed:
             docnum = index.index.by_label.get(hit.label)

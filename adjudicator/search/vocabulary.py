@@ -246,6 +246,25 @@ def with_final_s(text: str, lang: str) -> str:
     return DROPPED_S.sub("s", text) if lang == "es" else text
 
 
+# An English "-ing" typed without its g, as many dialects say it ("sittin", "attackin'", "movin"):
+# about a hundred of the stored questions have one (Appalachian, Southern, Cajun, Newfoundland...).
+DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)\b")
+
+
+def with_final_g(text: str, lang: str, known: Callable[[str], bool], read: Callable[[str], bool]) -> str:
+    """``text`` with each English word that dropped the g of its "-ing" read with it: only a word
+    the reference does not know as typed ("cousin", "Hollin" are words of their own) whose "-ing"
+    it knows, and no word of a player's phrase (``read``: "fechtin" is its own entry)."""
+    if lang != "en":
+        return text
+
+    def fixed(m: re.Match[str]) -> str:
+        word = m.group(1)
+        low = word.lower()
+        return word + "g" if not known(low) and not read(low) and known(low + "g") else word
+    return DROPPED_G.sub(fixed, text)
+
+
 def respelt(text: str, lang: str) -> str:
     """``text`` with each dialect spelling of a common word as the word ("inna di city" -> "in the
     city"): what the reader of a described position reads (the search reads the whole vocabulary)."""
@@ -305,6 +324,7 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
         return text
     if lang == "es":
         text = _undiminished(with_final_s(text, lang), lambda word: word in means or knows(word))
+    text = with_final_g(text, lang, knows, lambda word: word in _phrase_words(lang))
     folded = fold(text)
     if len(folded) != len(text):
         return text   # folding changed the length (a rare letter): positions would not match
@@ -317,6 +337,12 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
         cursor = m.end()
     return "".join(out) + text[cursor:]
 
+
+
+@cache
+def _phrase_words(lang: str) -> frozenset[str]:
+    """Every word of the players' phrases of ``lang`` (folded)."""
+    return frozenset(w for key in _table().get(lang, (None, {}))[1] for w in key.split())
 
 
 def _phrases_read(pattern: re.Pattern[str], means: dict, lang: str, folded: str) -> Iterator[tuple[re.Match[str], str]]:
