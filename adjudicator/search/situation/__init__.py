@@ -32,7 +32,15 @@ import re
 import unicodedata
 from typing import Any
 
-from adjudicator.search.situation.cards import NOT_A_PLAY, PLAY_VERB, card_named
+from adjudicator.search.situation.cards import (
+    CARD_WORD,
+    NOT_A_PLAY,
+    NOT_A_PLAY_UNLESS_A_CARD,
+    PLAY_VERB,
+    card_named,
+    draw_question,
+    said_as_a_people,
+)
 from adjudicator.search.situation.kinds import Read
 from adjudicator.search.situation.lexicon import region_name
 from adjudicator.search.situation.position import read_position
@@ -56,8 +64,10 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
 
     read = Read(respelt(expand_abbreviations(query, lang), lang))   # "WK", "GtW", "fp"; "inna di": their words
     card = card_named(read.text, read.tokens, position=bool(read.units))
-    if card is not None and not PLAY_VERB.search(read.text) and next(
-            (k for k, rx in INTENTS if rx.search(read.text)), None) in NOT_A_PLAY:
+    intent = next((k for k, rx in INTENTS if rx.search(read.text)), None) if card is not None else None
+    if card is not None and not PLAY_VERB.search(read.text) and (
+            intent in NOT_A_PLAY or intent in NOT_A_PLAY_UNLESS_A_CARD and not CARD_WORD.search(read.text)
+            and said_as_a_people(read.text)):
         card = None   # "Corsairs of Umbar event just put units in Pelargir. Can I still recruit": a muster
     if card is not None:
         from adjudicator.wotr.cards import catalogue
@@ -72,6 +82,9 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
             out["position"] = position
         out["question"] = {"kind": "event-card", **({"card": catalogue.card_name(card, lang)} if card else {})}
         return out
+    drawing = draw_question(read.text) if not (read.units or read.regions) else None
+    if drawing is not None:   # "3 event cards and 2 combat cards in hand and draw two more"
+        return {"game": GAME, "lang": lang, "_described": len(drawing) > 1, "question": drawing}
     hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corru[pc]\w*)\b", read.text)
     fellowship = tables()["fellowship"].search(read.text)
     ring = ELVEN_RING.search(read.text) and RING_USE.search(read.text)   # "can I use Vilya to change a die"

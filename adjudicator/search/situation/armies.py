@@ -13,6 +13,7 @@ from adjudicator.search.situation.words import (
     ARTICLES,
     ATTACKS,
     ATTACKS_ME,
+    HOLDING,
     I_ATTACK,
     INTENTS,
     JOINERS,
@@ -30,6 +31,8 @@ from adjudicator.search.situation.words import (
 AGAIN_COUNTS = frozenset({"one", "two", "three", "uno", "dos", "tres", "otro", "otra"})
 # The riders are the Nazgûl, unless a nation's are said ("jinetes de Rohan": Rohan's units).
 RIDERS = frozenset({"jinete", "jinetes"})
+# The verbs whose "me" is the asker attacked or reached, not "my" ("me atacan 7 regulares").
+OBJECT_VERB = re.compile(r"(?:atac|asedi|siti|vien|viene|llega|caen|cae|rode|pega|mete)\w*$")
 # "an army of 8", "un ejército de 7": that many units of no type said (set 61, spent)
 ARMY_WORDS = frozenset({"army", "armies", "stack", "ejercito", "ejército", "ejercitos", "ejércitos"})
 
@@ -209,6 +212,12 @@ class Armies(Places):
         for _s, e, cid in self.chars_at:   # "llega el Rey Brujo con 6 regulares": the Witch-king's army
             if e < start and start - e <= 2 and self.tokens[e] in ("con", "with", "leading", "y", "and"):
                 return str(data.characters()[cid]["side"])
+            # "saruman's got 6 regulars", "Saruman tiene 6 regulares" (set 64, spent): his army
+            if e < start and start - e <= 3 and set(self.tokens[e:start]) <= HOLDING:
+                return str(data.characters()[cid]["side"])
+        for word, cid in tables()["chars"]:   # "saruman's got" is said of his side, not his figure
+            if re.search(rf"\b{re.escape(word)} s (?:got|army|armies|forces|units|troops)\b", before):
+                return str(data.characters()[cid]["side"])
         return None
 
     def _group_nation(self, group: list[Unit], t: dict) -> None:
@@ -371,9 +380,14 @@ class Armies(Places):
 
     def mine(self, group: list[Unit]) -> bool:
         """A group the asker says is theirs: "my 4 regulars", "tengo 3 regulares", "I've got"."""
-        before = self.tokens[max(0, group[0].start - 4):group[0].start]
+        at = max(0, group[0].start - 4)
+        before = self.tokens[at:group[0].start]
+        # "me atacan 7 regulares", "nos vienen 8 orcos": the asker is the object, the army is not his
+        objects = {at + k for k, w in enumerate(before) if w in ("me", "nos") and k + 1 < len(before)
+                   and OBJECT_VERB.match(before[k + 1])}
         # "got 3 sauron regulars in Osgiliath, can I attack": a chat's "(I've) got" opening the query
-        return any(w in MINE for w in before) or before[:1] == ["got"] and group[0].start == 1
+        return any(w in MINE and at + k not in objects for k, w in enumerate(before)) or \
+            before[:1] == ["got"] and group[0].start == 1
 
     def attacker(self) -> int | None:
         """Which group attacks (its index in the groups), when the query says so: "they attack

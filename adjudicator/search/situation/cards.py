@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from adjudicator.search.analysis import fold
 from adjudicator.search.situation.lexicon import region_pattern, words_of
@@ -19,6 +20,21 @@ PLAYING = re.compile(r"\b(play|plays|played|playing|card|cards|event|jugar|juego
 PLAY_VERB = re.compile(r"\b(play|plays|played|playing|jugar|juego|juega|juegan|juegas|jugue|jugo|jugado|jugada|jugarla"
                        r"|jugarlo|jugarse|usar|use|used|uso)\b")
 NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
+# A battle asked of an army a card is named after ("los corsarios de umbar salieron con 4 monos, si
+# los ataco": set 64, spent) is the battle, unless the card is said to be one or played.
+NOT_A_PLAY_UNLESS_A_CARD = {"battle", "battle-outcome"}
+CARD_WORD = re.compile(r"\b(cards?|cartas?|events?|eventos?)\b")
+PEOPLE_ARTICLE = re.compile(r"\b(?:the|los|las|el|la)\W+$")
+
+
+def said_as_a_people(text: str) -> bool:
+    """Whether the card's name ``text`` (folded) has is said with an article, as a people is ("los
+    corsarios de umbar salieron con 4 monos"), not as a card's title ("con Corsarios de Umbar puedo
+    desembarcar")."""
+    pattern, _ids = card_names()
+    found = pattern.search(text)
+    return found is not None and (PEOPLE_ARTICLE.search(text[:found.start()]) is not None
+                                  or found.group(0).split()[0] in ("the", "los", "las", "el", "la"))
 
 
 def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
@@ -60,6 +76,19 @@ def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[
                 shortened.setdefault(" ".join(first), set()).add(cid)
                 if len(first) >= 3 and first[0] in ("the", "los", "las", "la", "el"):   # "Ents Awake"
                     shortened.setdefault(" ".join(first[1:]), set()).add(cid)
+            if len(words) >= 3 and words[0] in ("the", "los", "las", "la", "el"):
+                # the whole name without its article: "Palantír de Orthanc" (set 63, spent)
+                shortened.setdefault(" ".join(words[1:]), set()).add(cid)
+    # ... and the names players give a card, kept in the search's vocabulary as its nicknames
+    # ("the paths of the dead" for Dead Men of Dunharrow: sets 54, 59 and 62, spent)
+    from adjudicator.search.vocabulary import entries
+
+    by_name = {fold(catalogue.card_name(cid, lang)): cid for cid in catalogue.cards() for lang in ("en", "es")}
+    for entry in entries():
+        if entry["kind"] == "nickname" and fold(entry["means"]) in by_name:
+            for say in entry["say"]:
+                if words_of(fold(say)):
+                    ids.setdefault(" ".join(words_of(fold(say))), by_name[fold(entry["means"])])
     shared: dict[str, frozenset[str]] = {}
     for said, cids in shortened.items():
         ids.setdefault(said, next(iter(cids)) if len(cids) == 1 else "")
@@ -229,3 +258,34 @@ def card_named(text: str, tokens: list[str], position: bool = False) -> str | No
         if sharing:
             return ""
     return None
+
+
+# Drawing Event cards onto a hand (`draw-cards`): "I got 3 event cards and 2 combat cards in hand
+# and draw two more", "tengo 5 cartas en la mano y quiero robar otra" (sets 54 and 62, spent).
+HAND_SAID = re.compile(r"\b(?:in (?:my |the )?hand|en (?:la |mi )?mano|hand limit|limite de (?:la )?mano"
+                       r"|discard down|descartar)\b")
+DRAW_SAID = re.compile(r"\b(?:draws?|drawing|drew|robar|robo|roba|robas|roban|robamos|robe)\b"
+                       r"(?: (\d|one|two|three|four|another|una|otra|dos|tres|cuatro|un)\b)?")
+HAND_COUNT = re.compile(r"\b(\d|one|two|three|four|five|six|una|dos|tres|cuatro|cinco|seis) (?:\w+ ){0,2}?"
+                        r"(?:cards?|cartas?)\b")
+ONE_MORE = {"another": 1, "otra": 1, "una": 1, "un": 1}
+
+
+def draw_question(text: str) -> dict[str, Any] | None:
+    """The `draw-cards` question ``text`` (folded) asks, with the hand and the draw it says, or None
+    when it asks no draw onto a hand. A hand over six before the draw is no hand the game has (the
+    form asks), and the cards counted after the draw verb are the draw's, not the hand's."""
+    from adjudicator.search.situation.words import number
+
+    draw = DRAW_SAID.search(text)
+    if draw is None or not HAND_SAID.search(text):
+        return None
+    question: dict[str, Any] = {"kind": "draw-cards"}
+    held = [number(m.group(1)) for m in HAND_COUNT.finditer(text, 0, draw.start())]
+    if held and 0 <= sum(held) <= 6:
+        question["hand"] = sum(held)
+    if draw.group(1):
+        drawn = ONE_MORE.get(draw.group(1)) or number(draw.group(1))
+        if 1 <= drawn <= 4:
+            question["draw"] = drawn
+    return question

@@ -145,6 +145,13 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
             declared_at = read.fellowship_at() or (ordered[0] if ordered else None)
             if declared_at is not None:
                 question["region"] = region_name(declared_at, lang)
+        elif kind == "politics" and ENTERS.search(read.text) and [
+                rid for rid in read.marked(DESTINATION_BEFORE) if data.regions()[rid].get("nation")]:
+            # "if I march the uruks to Westfold does that put Rohan at war": an enemy army enters a
+            # region of the nation (sets 49 and 64, spent)
+            dest = [rid for rid in read.marked(DESTINATION_BEFORE) if data.regions()[rid].get("nation")]
+            question["event"] = "enemy-army-enters"
+            question["region"] = region_name(dest[-1], lang)
         elif kind == "politics":
             companion = [c for c in read.chars if c not in ("gollum", *BRINGABLE)
                          and data.characters()[c]["side"] == "free_peoples"]
@@ -157,6 +164,11 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
     if die:
         question["die"] = die
     return question
+
+
+# An army moving in: the move of an enemy army into a nation's region.
+ENTERS = re.compile(r"\b(march\w*|moves?|moved|moving|enters?|entered|entering|walks?|walked|mueve\w*|movi\w*"
+                    r"|entra\w*|marcha\w*|meto|mete|meten|llega\w*)\b")
 
 
 def _fellowship_and_rings(read: Read, kind: str, lang: str, ordered: list[str]) -> dict[str, Any]:

@@ -37,7 +37,11 @@ ARTICLE_WORDS = {"the", "el", "la", "los", "las", "of"}
 # "there" after units or the Fellowship: the region said last before them ("los 3 orcos ahí").
 THERE = frozenset({"there", "ahi", "alli", "alla"})
 # Inside a Stronghold and outside it ("I have 2 elites inside", "fuera hay 8 regulares").
-INSIDE = {"inside", "adentro", "dentro", "within"}
+INSIDE = {"inside", "adentro", "dentro", "within",
+          # "holed up in Minas Tirith", "metidos en el Abismo", "encerrados" (sets 62 to 64, spent)
+          "holed", "metidos", "metido", "metidas", "encerrados", "encerrado", "atrincherados"}
+# What a figure's army is said with: "saruman's got 6 regulars", "el Rey Brujo tiene 8 orcos".
+HOLDING = {"s", "got", "has", "have", "had", "gets", "brings", "tiene", "trae", "lleva", "ha", "han"}
 OUTSIDE = {"outside", "fuera", "afuera"}
 # Verbs whose "an elite", "un regular" is the one unit something is done to, not one more unit
 # on the board ("can he downgrade an elite", "reduce a regular", "pierdo un élite": set 35, spent).
@@ -275,6 +279,8 @@ INTENTS = (
                            r".*\b(advance|advances|advancing|avanzar|avanza|avanzo|avanzan|move (?:straight |right )?in"
                            r"|move (?:straight |right )?into|go (?:straight )?into|occupy|ocupar|ocupa)\b")),
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
+                            # "does that put the North at war", "los puedo poner en guerra" (sets 64, spent)
+                            r"|puts? (?:\w+ ){0,3}?(?:at|to) war|pone[rn]?(?:los|las|lo|la)? (?:\w+ ){0,2}?en guerra"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
                             r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
     # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro", "cuántos dados tira el
@@ -282,11 +288,21 @@ INTENTS = (
     ("battle", re.compile(r"\b(atta?c?k\w*|ataca\w*|ataco|atacar)\b.*\b(how many dice|cuantos dados"
                           r"|rerolls?|re rolls?|relanz\w*|volver a tirar)\b"
                           r"|\b(how many dice|cuantos dados)\b.*\b(attacker|atacante|atacantes)\b"
+                          # a battle's roll said by its hits and misses ("rolled 5 dice and got 2 hits, how
+                          # many of them misses can I reroll": set 64, spent); the Hunt's roll is read above
+                          r"|\b(hits?|misses|impactos?|aciertos?|fallos?)\b.*\b(rerolls?|re rolls?|relanz\w*"
+                          r"|volver a tirar)\b|\b(rerolls?|re rolls?|relanz\w*|volver a tirar)\b.*\b(hits?|misses"
+                          r"|impactos?|aciertos?|fallos?)\b"
                           r"|\b(sortie|sorties|salida)\b")),
     ("battle-outcome", re.compile(r"\b(how many dice|cuantos dados|who wins|quien gana|vs|versus|contra"
                                   r"|(?<!walk )(?<!go )rounds?|rondas?|under siege|sitiad[oa]s?"
                                   r"|asediad[oa]s?|besieged|besieging|odds|chances?|probabilidad\w*|survive|sobrevivir"
-                                  r"|aguantar)\b")),
+                                  r"|aguantar"
+                                  # the siege said as a verb ("los elfos me asedian Dol Guldur", "keep siegin"),
+                                  # and a battle lost or won ("si pierdo la batalla"): sets 63 and 64, spent
+                                  r"|asedian?|sitian?|siegin|sieging"
+                                  r"|(?:lose|loses|lost|losing|pierdo|pierde|pierden|perdemos|perder|gano|ganan?|ganamos"
+                                  r"|win|wins|won) (?:the |a |la |el )?(?:battle|batalla|fight|pelea|combate))\b")),
     ("battle", re.compile(r"\b(atta?c?k\w*|fight\w*|sortie|ataca\w*|ataco|atacar|pegar|salir|salida)\b"
                           r"|\b(?:le|les) (?:pego|pega|pegan|pegamos)\b|\bpegarles?\b"
                           # an enemy army coming at one ("shadow come with 8 orc", "llega el Rey Brujo con 6

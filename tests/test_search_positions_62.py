@@ -1,0 +1,109 @@
+"""Positions as sets 62 to 64 described them (issue 25): who is attacked, sieges said another way,
+a battle's roll, a card that is also an army, drawing cards, the cards' other names.
+
+Learned from the spent sets 62 to 64, each rule general and checked on every stored situation
+(the counts in the round's note).
+"""
+from __future__ import annotations
+
+from adjudicator.search.situation import read_situation
+
+
+def read(query: str, lang: str) -> dict:
+    scenario = read_situation(query, lang)
+    assert scenario is not None, query
+    return scenario
+
+
+def test_me_atacan_is_the_askers_army_attacked_where_it_stands():
+    """'me atacan 7 regulares': 'me' is the asker attacked, not 'my' army (it was read as a second
+    army of the asker's, and the asker's region as where the attack came from)."""
+    got = read("Tengo 2 regulares, 1 élite y 1 líder de Gondor en Osgiliath y me atacan 7 regulares y 3 élites "
+               "de Sauron con el Rey Brujo, ¿cuántos dados tiro yo?", "es")
+    assert got["question"]["kind"] == "battle" and got["question"].get("to") == "Osgiliath", got
+    assert "from" not in got["question"], got
+    assert got["position"]["regions"]["Osgiliath"]["free_peoples"]["gondor"] == {"regular": 2, "elite": 1, "leader": 1}
+
+
+def test_holed_up_inside_and_sitting_outside_is_a_siege():
+    got = read("3 Gondor elites and Gandalf the White holed up in Minas Tirith, 6 Mordor regulars, 1 elite and 2 "
+               "Nazgul sittin outside — if I sortie do the Nazgul count as leaders?", "en")
+    slot = got["position"]["regions"]["Minas Tirith"]
+    assert slot["besieged"] == "free-peoples", got
+    assert slot["shadow"]["sauron"] == {"regular": 6, "elite": 1} and slot["shadow"]["nazgul"] == 2, got
+
+
+def test_a_figures_got_is_his_sides_army():
+    got = read("helms deep, man's got 3 rohan elites and theoden inside, saruman's got 6 regulars 4 elites and "
+               "saruman himself outside, how many rounds can he keep sieging", "en")
+    slot = got["position"]["regions"]["Helm's Deep"]
+    assert slot["free_peoples"]["rohan"] == {"elite": 3, "leader": 1}, got   # not 6 regulars more of Rohan's
+    assert slot["shadow"]["isengard"] == {"regular": 6, "elite": 4}, got
+
+
+def test_a_roll_said_by_its_hits_and_misses_is_a_battle():
+    got = read("Shadow's got 5 regulars, 3 Nazgul and the Witch-king in Dol Guldur, rolled 5 dice and got 2 hits, "
+               "how many of them misses can I reroll?", "en")
+    assert got["question"]["kind"] == "battle", got
+
+
+def test_a_siege_said_as_a_verb_or_a_battle_lost_asks_the_battle():
+    assert read("los elfos me asedian Dol Guldur con 5 élites y Legolas, y yo dentro tengo 3 orcos y un espectro "
+                "de líder, ¿qué pasa con mi único líder?", "es")["question"]["kind"] == "battle-outcome"
+    assert read("legolas está separado en el bosque negro con 2 elites elfos y los de dol guldur atacan con 5 "
+                "regulares, si pierdo la batalla legolas se muere", "es")["question"]["kind"] in (
+        "battle-outcome", "retreat")
+    # ... but "must they besiege first" asks the move
+    assert read("los del malo tienen 6 regulares de Sauron en Osgiliath, ¿pueden entrar a Minas Tirith de una o "
+                "primero tienen que sitiar?", "es")["question"]["kind"] == "army-move"
+
+
+def test_an_army_a_card_is_named_after_is_the_army_unless_the_card_is_played():
+    attacked = read("tengo a aragorn con 5 regulares de gondor en pelargir y los corsarios de umbar salieron con 4 "
+                    "monos, si los ataco y me hacen 2 bajas los quito de regulares", "es")
+    assert attacked["question"]["kind"] == "battle", attacked
+    played = read("juego Corsarios de Umbar con 4 regulares en Umbar, ¿puedo atacar Pelargir?", "es")
+    assert played["question"] == {"kind": "event-card", "card": "Corsarios de Umbar"}, played
+    said = read("the corsairs of umbar card, can its units attack Pelargir straight away", "en")
+    assert said["question"]["kind"] == "event-card", said
+
+
+def test_a_draw_onto_a_hand_asks_draw_cards_with_the_hand_and_the_draw():
+    got = read("I got 3 event cards and 2 combat cards in hand and draw two more, I'm at 7, do I discard down to 6",
+               "en")
+    assert got["question"] == {"kind": "draw-cards", "hand": 5, "draw": 2}, got
+    over = read("Tengo 7 cartas en la mano y quiero usar un dado de evento para robar otra, ¿tengo que descartar?",
+                "es")
+    assert over["question"] == {"kind": "draw-cards", "draw": 1}, over   # 7 before a draw is no hand there is
+    assert read_situation("what is the hand limit", "en") is None
+
+
+def test_a_card_by_its_other_name_or_without_its_article():
+    paths = read("aragorn n 5 gondor units in pelargir, I wanna play the paths of the dead, can I recruit there",
+                 "en")
+    assert paths["question"] == {"kind": "event-card", "card": "Dead Men of Dunharrow"}, paths
+    sendas = read('tengo a Aragorn en Dol Amroth, ¿puedo jugar "Senderos de los Muertos"?', "es")
+    assert sendas["question"] == {"kind": "event-card", "card": "Los Muertos del Sagrario"}, sendas
+    palantir = read('Tengo en la mano "Palantír de Orthanc" y Saruman está en Orthanc, ¿puedo jugarla?', "es")
+    assert palantir["question"] == {"kind": "event-card", "card": "El Palantír de Orthanc"}, palantir
+
+
+def test_putting_a_nation_at_war_asks_its_politics():
+    got = read("Dwarves ain't at war, 1 regular in Erebor and Dale's empty, if the Easterlings attack Dale does "
+               "that put the North at war?", "en")
+    assert got["question"]["kind"] == "politics", got
+
+
+def test_an_enemy_army_marching_into_a_nations_region_is_the_politics_event_there():
+    got = read("Saruman in Orthanc with 6 uruks, Rohan not at war yet, if I march the uruks to Westfold does that "
+               "put Rohan at war straight off?", "en")
+    assert got["question"] == {"kind": "politics", "nation": "rohan", "event": "enemy-army-enters",
+                               "region": "Westemnet"}, got
+
+
+def test_the_westfold_is_the_boards_westemnet_in_either_language():
+    got = read("tengo 3 regulares y 2 élites de Rohan con Théoden en Edoras y la sombra tiene 6 regulares de "
+               "Isengard en Folde Oeste, si ataco yo cuántos dados tiro", "es")
+    assert got["question"]["kind"] == "battle" and got["question"].get("to") == "Oestemnet", got
+    assert got["position"]["regions"]["Oestemnet"]["shadow"]["isengard"] == {"regular": 6}, got
+    assert "Folde" not in got["position"]["regions"], got
