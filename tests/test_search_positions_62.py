@@ -107,3 +107,48 @@ def test_the_westfold_is_the_boards_westemnet_in_either_language():
     assert got["question"]["kind"] == "battle" and got["question"].get("to") == "Oestemnet", got
     assert got["position"]["regions"]["Oestemnet"]["shadow"]["isengard"] == {"regular": 6}, got
     assert "Folde" not in got["position"]["regions"], got
+
+
+def kind(query: str, lang: str) -> str:
+    return read(query, lang)["question"]["kind"]
+
+
+def test_the_fellowship_revealed_and_asked_where_it_goes_is_its_reveal():
+    assert kind("Fellowship's in Moria with Gandalf the Grey guidin, the Sauron side pulls a reveal tile, where do "
+                "I get to move em and can they stay put?", "en") == "reveal-fellowship"
+    assert kind("Los cachorritos del anillo están en Fangorn ocultos y me sale una ficha que los revela, ¿a qué "
+                "regiones los puede mover mi sobrino?", "es") == "reveal-fellowship"
+
+
+def test_a_companion_asked_to_take_the_hunts_damage_is_its_casualty():
+    assert kind("fellowship in moria with gandalf as guide, tile comes up 2, can gandalf just take the hit and die "
+                "to save the corruption", "en") == "hunt-casualty"
+
+
+def test_nazgul_sent_flying_move_as_characters():
+    assert kind("tengo el Rey Brujo y 2 nazgul en Minas Morgul, los quiero mandar volando a Edoras donde solo hay "
+                "1 regular de Rohan, se puede?", "es") == "character-move"
+
+
+def test_what_only_a_battle_has_asks_the_battle():
+    assert kind("the bad lad's got 8 orc regulars and 3 nazgul in osgiliath, my 5 gondor regulars and boromir are "
+                "there, does the witch-king get to reroll with the nazgul as leaders", "en") == "battle"
+    assert kind("Shadow has 6 Isengard regulars and Saruman at Orthanc, can Saruman add a combat die?",
+                "en") == "battle"
+    # ... but the Hunt's reroll is the Hunt's
+    assert kind("nazgul and 4 orcs in moria, the fellowship walks into moria, do the shadow get the reroll",
+                "en") != "battle"
+
+
+def test_a_nation_moved_to_active_or_war_asks_its_politics_and_a_ring_turns_a_die():
+    assert kind("Saruman's 5 Isengard regulars march from Orthanc into the Gap of Rohan. Rohan is still passive. "
+                "Does that move them to active?", "en") == "politics"
+    assert kind("shadow rolled 4 eyes out of 7 dice and i've got 2 elven rings left, can i turn one of them eyes "
+                "into summat else?", "en") == "elven-ring"
+    assert kind("Saruman in Orthanc with 3 Isengard regulars, can his ability turn them regulars into elites?",
+                "en") == "muster"
+
+
+def test_the_hobbits_nicknames_are_the_fellowship():
+    assert kind("los petisos están en lórien con 5 de corrupción y me queda un dado de la voluntad del oeste, "
+                "¿puedo declarar ahí y curar?", "es") == "declare-fellowship"

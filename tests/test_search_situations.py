@@ -232,6 +232,14 @@ def _as_list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
 
 
+def _fields_of(kind: str) -> set[str]:
+    """The question's own fields of ``kind`` (its parameters)."""
+    from adjudicator import registry
+
+    spec = registry.spec("war-of-the-ring", kind)
+    return {p.name for p in spec.params} if spec else set()
+
+
 def field_filled(scenario: dict, path: str, want: Any) -> bool:
     """Whether the scenario the search offers holds what the query named at ``path``.
 
@@ -242,6 +250,10 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
     marker is at war or some steps from it) is compared as it stands, so it is never filled."""
     question, position = scenario["question"], scenario.get("position", {})
     if path in ("from", "to"):
+        if path == "to" and path not in _fields_of(question["kind"]):
+            # a kind with no destination holds the region the move goes into as its event's region
+            # ("walks to the Woodland Realm, does that push the Elves to war": the politics)
+            return _region(question.get("region")) == _region(want)
         return _region(question.get(path)) == _region(want)
     if path == "card":
         from adjudicator.wotr.cards import catalogue

@@ -11,6 +11,7 @@ from adjudicator.search.situation.words import (
     BRING_NEAR,
     BRINGABLE,
     CHARACTER_DIE,
+    COMBAT,
     DECLARE,
     ELVEN_RING,
     ENTER_MORDOR,
@@ -72,6 +73,9 @@ class Read(Armies, FellowshipReading):
         if kind == "army-move" and (CHARACTER_DIE.search(self.text) or movers and all(
                 u.unit == "nazgul" for u in movers)):
             return "character-move"   # "el Witch-king y 2 nazgul ... con un dado de personaje"
+        if kind in ("army-move", None) and COMBAT.search(self.text) and self.units and \
+                not tables()["fellowship"].search(self.text):
+            return "battle"   # "does the Witch-king get to reroll", "count as leaders", "combat die" (sets 48 to 51)
         if kind is None and TILE.search(self.text):
             return "hunt-damage"   # "the tile drawn is a 2": what that tile does
         if kind is None and (self.box or self.eyes or self.mordor):

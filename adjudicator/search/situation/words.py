@@ -244,6 +244,12 @@ ENEMY = (r"(?:shadow|sombra|sauron\w*|enemy|enemies|enemigos?|opponent|oponente|
          r"|del malo|he|they)")
 # What the question asks, by its words (folded), in this order (the first that fits wins).
 INTENTS = (
+    # the Fellowship revealed, and where it goes ("pulls a reveal tile, where do I get to move em",
+    # "me sale una ficha que los revela, ¿a qué regiones los puede mover": sets 49 and 64, spent)
+    ("reveal-fellowship", re.compile(r"\b(reveal tiles?|gets? revealed|got revealed|me revelan|nos revelan|los revela"
+                                     r"|la revela|me revela|revealed by|revelad[oa] por)\b.*\b(where|donde|adonde"
+                                     r"|a que regiones?|move|moves|moved|mover|moverla|moverlos|muevo|mueve|muevan"
+                                     r"|stay put)\b")),
     ("hunt-damage", re.compile(r"\b(draws?|drew|drawn|sale|salio|saca|saco|roba|robo|robar|sacar)\b.*"
                                r"\b(tiles?|fichas?|losetas?)\b|\b(eye|ojo) (tile|ficha|loseta)\b"
                                r"|\b(draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
@@ -257,6 +263,8 @@ INTENTS = (
                                  r"|\b(?:who|quien) (?:takes|recibe|se come|absorbe)\b"
                                  # "can I make him take the damage"
                                  r"|\b(?:make|let) \w+ take (?:it|the (?:hit|hits|damage))\b"
+                                 # "can Gandalf take it", "can a companion soak any of it" (sets 38, 54, 55)
+                                 r"|\bcan (?:\w+ ){1,3}?(?:take (?:it|the (?:hit|hits|damage))|soak|absorb)\b"
                                  r"|\b(?:casualty|casualties)\b)")),
     ("hunt-roll", re.compile(r"\b(eyes?|ojos?)\b.*\b(hunt|hung box|caza|caceria|busqueda)\b"
                              r"|\b(hunt|hung box|caza|caceria|busqueda)\b.*\b(rolls?|dice|die|dados?"
@@ -268,7 +276,8 @@ INTENTS = (
                           # "poner un regular en Bree", "place 2 elites in Dale": new figures (set 33, spent)
                           r"|(?:poner|pongo|sacar|saco|place|put) (?:un|una|\d|dos|tres|an?|one|two|three) "
                           r"(?:regular|elite|lider|leader)\w*)\b"
-                          r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*)\b.*\belites?\b")),
+                          r"|\b(cambiar\w*|sustitu\w*|reemplaz\w*|replace\w*|swap\w*|convert\w*|turns? \w+ \w+ into"
+                          r"|turn them into|promot\w*)\b.*\belites?\b")),
     # who has won: the victory points a conquest gives, a game over (sets 40 and 41, spent)
     ("victory", re.compile(r"\b(victory points?|puntos de victoria|\d+ (?:vp|vps|points|puntos)|how many points"
                            r"|cuantos puntos|win the game|wins the game|won the game|gana la partida|ganan la partida"
@@ -281,6 +290,8 @@ INTENTS = (
     ("politics", re.compile(r"\b(go to war|goes to war|go(es)? at war|into the war|entran? en guerra|a la guerra"
                             # "does that put the North at war", "los puedo poner en guerra" (sets 64, spent)
                             r"|puts? (?:\w+ ){0,3}?(?:at|to) war|pone[rn]?(?:los|las|lo|la)? (?:\w+ ){0,2}?en guerra"
+                            # "does that move them to active", "bring them to war" (sets 29 and 35, spent)
+                            r"|(?:move|moves|bring|brings|push|pushes) (?:\w+ ){0,2}?to (?:active|war|at war)"
                             r"|activate[sd]?|activa(?:n|da)?|political track|political marker|track politico|marcador"
                             r"|politic[ao]s?|wake|wakes|despierta\w*)\b")),
     # an attack's dice ("Ataco Osgiliath con ..., cuántos dados tiro", "cuántos dados tira el
@@ -316,7 +327,7 @@ INTENTS = (
     ("separate-companions", re.compile(r"\b(separate[sd]?|separating|split|splits|separo|separar|separa|separan)\b")),
     ("army-move", re.compile(r"\b(move|moves|moving|march|marches|walk|go|ir|mover\w*|muev\w*|marchar|entrar|too many"
                              r"|demasiad[oa]s)\b")),
-    ("character-move", re.compile(r"\b(fly|volar|vuelan)\b")),
+    ("character-move", re.compile(r"\b(fly|flies|flying|flew|volar|vuelan|vuela|volando)\b")),
 )
 # The action die a question says it uses ("with army die", "using muster die", "con el dado del
 # casco", "un dado de personaje"): the face, for the kinds whose question has a `die`.
@@ -343,7 +354,8 @@ ARMY_ASKED = re.compile(r"\b(?:can|could|may|pueden|puede|puedo|podemos)\b(?:\W+
 # the rings a side says it holds by name ("tengo Vilya, Nenya y Narya") are its `held`.
 RING_NAMES = re.compile(r"\b(vilya|nenya|narya)\b")
 ELVEN_RING = re.compile(r"\b(?:vilya|nenya|narya|elven rings?|elf rings?|anillos? elficos?|anillos? de los elfos)\b")
-RING_USE = re.compile(r"\b(?:use|uses|using|used|usar|uso|usa|usas|usando|cambiar|cambio|change|changing|flip)\b")
+RING_USE = re.compile(r"\b(?:use|uses|using|used|usar|uso|usa|usas|usando|cambiar|cambio|change|changing|flip"
+                      r"|turn|turns|convertir|convierto)\b")
 RINGS_MINE = re.compile(r"\b(?:tengo|tenemos|i have|ive got|i ve got|we have|my|mis|still have)\b")
 # The face an Elven Ring changes a die into: "to turn a die into an Eye", "cambiar a Voluntad de Occidente".
 RING_TO = re.compile(r"\b(?:into|to|a|en|por) (?:an? |un |una |el |la )?(eye|ojo|will of the west|voluntad de occidente"
@@ -393,6 +405,11 @@ SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatr
                        r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
 CHARACTER_DIE = re.compile(r"\b(?:character (?:die|dice|action|result)|dados? de personajes?|resultado de personaje"
                            r"|accion de personaje)\b")
+# What only a battle has: its rerolls, its combat cards and dice, its leaders counted, initiative.
+COMBAT = re.compile(r"\b(rerolls?|re rolls?|reroll|relanz\w*|repetir (?:los )?dados|repite dados"
+                    r"|combat (?:cards?|dice|die)|cartas? de combate|dados? de combate|initiative|iniciativa"
+                    r"|leadership|liderazgo"
+                    r"|(?:count|counts|cuentan?) (?:as|como) (?:a )?(?:leaders?|lideres|lider))\b")
 REROLL = re.compile(r"\b(rerolls?|re rolls?|rerolling|relanz\w*|repit\w*|repet\w*|volver a tirar)\b")
 RETREAT = re.compile(r"\b(retreat\w*|retir\w*|repleg\w*)\b")
 INTO_STRONGHOLD = re.compile(r"\b(?:if|si|can|could|do|should|must|to|puedo|podemos|tengo que|debo|hay que)"
