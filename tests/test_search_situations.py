@@ -250,10 +250,13 @@ def field_filled(scenario: dict, path: str, want: Any) -> bool:
     marker is at war or some steps from it) is compared as it stands, so it is never filled."""
     question, position = scenario["question"], scenario.get("position", {})
     if path in ("from", "to"):
-        if path == "to" and path not in _fields_of(question["kind"]):
-            # a kind with no destination holds the region the move goes into as its event's region
-            # ("walks to the Woodland Realm, does that push the Elves to war": the politics)
-            return _region(question.get("region")) == _region(want)
+        if path not in _fields_of(question["kind"]):
+            # a kind with no such field holds the region a move goes into as its event's region
+            # ("walks to the Woodland Realm, does that push the Elves to war": the politics), and
+            # the regions an army moves from or into in its position ("Corsairs of Umbar ... attack
+            # Dol Amroth": the card's question, Umbar's army and Dol Amroth in the position)
+            held = {_region(question.get("region")), *(_region(r) for r in position.get("regions", {}))}
+            return _region(want) in held - {None}
         return _region(question.get(path)) == _region(want)
     if path == "card":
         from adjudicator.wotr.cards import catalogue
