@@ -152,3 +152,18 @@ def test_a_nation_moved_to_active_or_war_asks_its_politics_and_a_ring_turns_a_di
 def test_the_hobbits_nicknames_are_the_fellowship():
     assert kind("los petisos están en lórien con 5 de corrupción y me queda un dado de la voluntad del oeste, "
                 "¿puedo declarar ahí y curar?", "es") == "declare-fellowship"
+
+
+def test_the_politics_asked_is_of_the_nation_said_passive_and_of_the_region_entered():
+    got = read("Saruman's 5 Isengard regulars march from Orthanc into the Gap of Rohan. Rohan is still passive on "
+               "the track. Does that move them to active, or only if they get attacked in Rohan proper?", "en")
+    assert got["question"] == {"kind": "politics", "nation": "rohan", "event": "enemy-army-enters",
+                               "region": "Gap of Rohan"}, got
+
+
+def test_my_grandsons_army_is_not_mine():
+    got = read("My grandson has 6 Sauron regulars, 2 elites and the Witch-king sitting in Osgiliath, and I've got 3 "
+               "Gondor regulars, 1 elite and a leader inside Minas Tirith. If he attacks, how many dice do we roll?",
+               "en")
+    assert got["question"]["kind"] == "battle", got
+    assert (got["question"].get("from"), got["question"].get("to")) == ("Osgiliath", "Minas Tirith"), got

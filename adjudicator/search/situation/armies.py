@@ -31,6 +31,14 @@ from adjudicator.search.situation.words import (
 AGAIN_COUNTS = frozenset({"one", "two", "three", "uno", "dos", "tres", "otro", "otra"})
 # The riders are the Nazgûl, unless a nation's are said ("jinetes de Rohan": Rohan's units).
 RIDERS = frozenset({"jinete", "jinetes"})
+# The people a player names as the other player ("my grandson has", "mi primo tiene"): whose army
+# is not the asker's (sets 52, 53 and 64, spent). Not "compañero", which is a Companion too.
+PEOPLE = frozenset({"grandson", "granddaughter", "son", "daughter", "dad", "father", "mum", "mom", "mother",
+                    "brother", "sister", "cousin", "nephew", "niece", "uncle", "aunt", "wife", "husband", "friend",
+                    "mate", "buddy", "opponent", "partner", "boyfriend", "girlfriend", "flatmate", "roommate",
+                    "nieto", "nieta", "hijo", "hija", "padre", "papa", "madre", "mama", "hermano", "hermana", "primo",
+                    "prima", "sobrino", "sobrina", "tio", "tia", "marido", "esposo", "esposa", "novio", "novia",
+                    "amigo", "amiga", "rival", "oponente", "cunado", "cunada", "cunao", "pareja", "suegro", "suegra"})
 # The verbs whose "me" is the asker attacked or reached, not "my" ("me atacan 7 regulares").
 OBJECT_VERB = re.compile(r"(?:atac|asedi|siti|vien|viene|llega|caen|cae|rode|pega|mete)\w*$")
 # "an army of 8", "un ejército de 7": that many units of no type said (set 61, spent)
@@ -385,6 +393,8 @@ class Armies(Places):
         # "me atacan 7 regulares", "nos vienen 8 orcos": the asker is the object, the army is not his
         objects = {at + k for k, w in enumerate(before) if w in ("me", "nos") and k + 1 < len(before)
                    and OBJECT_VERB.match(before[k + 1])}
+        # "my grandson has 6 Sauron regulars", "mi primo tiene 8 orcos": the army is the other player's
+        objects |= {at + k for k, w in enumerate(before) if k + 1 < len(before) and before[k + 1] in PEOPLE}
         # "got 3 sauron regulars in Osgiliath, can I attack": a chat's "(I've) got" opening the query
         return any(w in MINE and at + k not in objects for k, w in enumerate(before)) or \
             before[:1] == ["got"] and group[0].start == 1

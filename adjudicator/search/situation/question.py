@@ -118,8 +118,11 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
         if hits and "mordor" not in position.get("fellowship", {}):   # on the Mordor Track no roll finds it
             question["successes"] = min(number(hits.group(1)), 5)
     if kind in ("muster", "politics"):
-        nation = muster_nation(read) if kind == "muster" else read.nations[0] if read.nations else \
-            data.regions()[read.regions[0]].get("nation") if read.regions else None
+        # the politics of the Free Peoples nation whose state the query says ("Rohan is still passive"),
+        # not of the army that moves in ("Saruman's 5 Isengard regulars march ...": set 29, spent)
+        stated = [n for n in position.get("politics", {}) if data.nations().get(n, {}).get("side") == "free_peoples"]
+        nation = muster_nation(read) if kind == "muster" else stated[0] if stated else read.nations[0] \
+            if read.nations else data.regions()[read.regions[0]].get("nation") if read.regions else None
         if nation:
             question["nation"] = nation
         if kind == "muster":
@@ -136,8 +139,15 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 # "reclutar en Pelargir y Lossarnach": a figure in each ("Dale or Erebor" asks which)
                 where = listed_with(read, (after or ordered)[0], joins=("and", "y", "e"))[:2]
                 question["recruit"] = [{"region": region_name(rid, lang)} for rid in where]
-        if kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
-                                            read.text):
+        entered = _entered(read) if kind == "politics" else []
+        if entered:
+            # "if I march the uruks to Westfold does that put Rohan at war", "marching into Dagorlad, does
+            # that move Gondor ... or only an attack does": an enemy army enters a region of the nation
+            # (sets 29, 49 and 64, spent)
+            question["event"] = "enemy-army-enters"
+            question["region"] = region_name(entered[-1], lang)
+        elif kind == "politics" and re.search(r"\b(attacked|atacan|atacad[oa]s?|(?:the|an|el|un) (?:attack|ataque))\b",
+                                              read.text):
             question["event"] = "attacked"
         elif kind == "politics" and tables()["fellowship"].search(read.text) and \
                 re.search(r"\b(declared?|declares|declaring|declarada|declaro|declara|declarar)\b", read.text):
@@ -145,13 +155,6 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
             declared_at = read.fellowship_at() or (ordered[0] if ordered else None)
             if declared_at is not None:
                 question["region"] = region_name(declared_at, lang)
-        elif kind == "politics" and ENTERS.search(read.text) and [
-                rid for rid in read.marked(DESTINATION_BEFORE) if data.regions()[rid].get("nation")]:
-            # "if I march the uruks to Westfold does that put Rohan at war": an enemy army enters a
-            # region of the nation (sets 49 and 64, spent)
-            dest = [rid for rid in read.marked(DESTINATION_BEFORE) if data.regions()[rid].get("nation")]
-            question["event"] = "enemy-army-enters"
-            question["region"] = region_name(dest[-1], lang)
         elif kind == "politics":
             companion = [c for c in read.chars if c not in ("gollum", *BRINGABLE)
                          and data.characters()[c]["side"] == "free_peoples"]
@@ -164,6 +167,22 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
     if die:
         question["die"] = die
     return question
+
+
+def _entered(read: Read) -> list[str]:
+    """The regions of a nation an army is said to move into ("march the uruks to Westfold", "marching
+    into Dagorlad"): each named right after a word of moving in and a word of destination."""
+    from adjudicator import data
+
+    out = []
+    for s, _e, rid in read.regions_at:
+        k = s - 1
+        while k >= 0 and read.tokens[k] in ("the", "el", "la", "los", "las"):
+            k -= 1
+        if k >= 1 and read.tokens[k] in DESTINATION_BEFORE and data.regions()[rid].get("nation") and any(
+                ENTERS.fullmatch(w) for w in read.tokens[max(0, k - 4):k]):
+            out.append(rid)
+    return out
 
 
 # An army moving in: the move of an enemy army into a nation's region.
