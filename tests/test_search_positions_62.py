@@ -167,3 +167,12 @@ def test_my_grandsons_army_is_not_mine():
                "en")
     assert got["question"]["kind"] == "battle", got
     assert (got["question"].get("from"), got["question"].get("to")) == ("Osgiliath", "Minas Tirith"), got
+
+
+def test_moves_to_come_this_turn_put_the_free_peoples_dice_before_the_last_in_the_box():
+    got = read("tengo la comunidad escondida en rivendel y la sombra ha puesto tres dados en la caja de caza si "
+               "muevo la comunidad dos veces este turno con que numero me caza la segunda vez", "es")
+    assert got["position"]["hunt"]["box"] == {"shadow": 3, "free_peoples": 1}, got
+    again = read("The fellowship is in Moria with progress 2 and the shadow put 3 dice in the hunt bowl, I move "
+                 "again — how many dice do they roll?", "en")
+    assert again["position"]["hunt"]["box"] == {"shadow": 3, "free_peoples": 1}, again

@@ -18,6 +18,8 @@ from adjudicator.search.situation.words import (
     FP_BOX,
     FP_MOVE,
     FP_MOVED,
+    FP_TIMES,
+    FP_TIMES_DICE,
     HELD_BY,
     HUNT_DICE,
     MUSTER_WORD,
@@ -224,9 +226,10 @@ def read_position(read: Read, kind: str, lang: str) -> dict[str, Any]:
     moved = FP_MOVE.search(read.text)
     nth = (moved.group(1) or moved.group(2)) if moved else None
     already = FP_MOVED.search(read.text)
+    times = FP_TIMES.search(read.text)
     free_dice = min(number(free.group(1)), 6) if free else ORDINALS[nth] - 1 if nth else \
         (2 if already.group(1) == "twice" else 1 if already.group(1) == "once" else min(number(already.group(1)), 6)) \
-        if already else None
+        if already else FP_TIMES_DICE[times.group(1)] if times else None
     if shadow_dice is not None:
         position.setdefault("hunt", {})["box"] = {"shadow": min(number(shadow_dice), 10)}
     if free_dice and kind in ("hunt-roll", "hunt-damage", "fellowship-move", "enter-mordor"):

@@ -170,10 +170,13 @@ MORDOR_STEP = re.compile(r"\b(?:step|paso|casilla|space|espacio) (\d|one|two|thr
 HUNT_BOX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|uno|dos|tres|cuatro|cinco|seis|siete|un) "
                       r"(?:shadow |action )?(?:dice|die|dados?|eyes?|ojos?)(?: de (?:la )?sombra| del? ojo)? "
                       r"(?:in|en|on) "
-                      r"(?:the |la )?(?:hunt box|hung box|eye box|box|caza|caceria|busqueda"
-                      # "3 dados en la ficha de la cacería" (set 45, spent)
+                      r"(?:the |la |el )?(?:hunt box|hung box|eye box|box|caza|caceria|busqueda"
+                      # "3 dados en la ficha de la cacería" (set 45, spent); the Box as a cup, a bowl, a
+                      # bucket, a poke, a pozal (sets 58, 60, 62 to 64, spent)
+                      r"|hunt (?:cup|bowl|bucket|poke)|pozal de (?:la )?(?:caza|caceria)"
                       r"|(?:caja|ficha|casilla) de (?:la )?(?:caza|caceria|busqueda)|caja)\b"
-                      r"|\b(?:hunt box|hung box|eye box|caja de (?:la )?(?:caza|caceria|busqueda)) "
+                      r"|\b(?:hunt box|hung box|eye box|hunt (?:cup|bowl|bucket|poke)"
+                      r"|caja de (?:la )?(?:caza|caceria|busqueda)) "
                       # "hunt box got 4 dice" (set 44, spent)
                       r"(?:has|have|got|with|tiene|con) (\d+)\b"
                       # "la cacería tiene 3 dados", "the hunt has 2 dice" (set 35, spent)
@@ -193,8 +196,16 @@ FP_BOX = re.compile(r"\b(\d|one|two|three|uno|un|una|dos|tres) (?:dados? (?:mios
 # it twice"): that many Free Peoples dice in the Hunt Box.
 FP_MOVED = re.compile(r"\b(?:movi|movimos|ha movido|he movido|hemos movido|se movio|se ha movido|moved|have moved"
                       r"|has moved)"
-                      r"(?: (?:la|lo|it|the fellowship|la comunidad))? (\d|dos|tres|two|three|twice|once|una(?= vez))"
-                      r"(?: (?:veces|times|vez))?\b")
+                      r"(?: (?:la|lo|it|the fellowship|la comunidad|la fellowship))? (\d|dos|tres|two|three|twice|once"
+                      r"|una(?= vez))(?: (?:veces|times|vez))?\b")
+# The Fellowship to move so many times this turn, or once more ("si muevo dos veces", "I move them 3
+# times", "I move again", "si la muevo otra vez"): at its last move, one Free Peoples die fewer in the
+# Hunt Box than its moves (sets 35 to 62, spent: each labeller counted them so).
+FP_TIMES = re.compile(r"\b(?:move|moves|moving|muevo|mueve|muevan|mover|moverla|moverlos|movemos)"
+                      r"(?: (?:it|them|la|lo|the fellowship|la comunidad|la fellowship))? (twice|dos veces|2 veces"
+                      r"|two times|2 times|three times|3 times|tres veces|3 veces|again|otra vez|de nuevo)\b")
+FP_TIMES_DICE = {"twice": 1, "dos veces": 1, "2 veces": 1, "two times": 1, "2 times": 1, "three times": 2,
+                 "3 times": 2, "tres veces": 2, "3 veces": 2, "again": 1, "otra vez": 1, "de nuevo": 1}
 FP_MOVE = re.compile(r"\b(second|third|fourth|2nd|3rd|4th|segund[oa]|tercer[oa]?|cuart[oa]) (?:fellowship )?"
                      r"(?:move|movimiento|mov)\b"
                      # "se mueve por segunda vez", "moves a second time" (situations-heldout33, spent)
