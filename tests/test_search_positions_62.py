@@ -176,3 +176,12 @@ def test_moves_to_come_this_turn_put_the_free_peoples_dice_before_the_last_in_th
     again = read("The fellowship is in Moria with progress 2 and the shadow put 3 dice in the hunt bowl, I move "
                  "again — how many dice do they roll?", "en")
     assert again["position"]["hunt"]["box"] == {"shadow": 3, "free_peoples": 1}, again
+
+
+def test_a_tile_said_by_what_it_says_or_pulled_out_is_the_tile_drawn():
+    said = read("corruption at 10, fellowship on step 3 of de mordor track, shadow draw de hunt tile dat say 2 and "
+                "i got no companions left, wuh happen?", "en")
+    assert said["question"] == {"kind": "hunt-damage", "tile": 2}, said
+    loseta = read("frodo está en el paso 3 del track de mordor con corrupción 9 y el malo saca una loseta que dice 3",
+                  "es")
+    assert loseta["question"]["tile"] == 3, loseta

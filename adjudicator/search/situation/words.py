@@ -227,8 +227,12 @@ CORRUPTION = re.compile(r"\b(\d{1,3}) (?:de |of |points of |puntos de )corru[pc]
                         r"|right|va|anda|sigue) )*(\d{1,3})\b")   # "corruption actually at 9" (set 45, spent)
 HIDDEN = re.compile(r"\b(hidden|escondid[ao]s?|ocult[ao]s?)\b")
 REVEALED = re.compile(r"\b(revealed|revelad[ao]s?|descubiert[ao]s?)\b")
-TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria)?"
-                  r"(?: tile| ficha| loseta)\b"
+TILE = re.compile(r"\b(?:the |a |an |la |una |un )?(eye|ojo|\d|-\d)(?: hunt| de caza| de caceria| eye)?"
+                  r"(?: tile| ficha| loseta| chit| chip)\b"
+                  # "a hunt tile dat say 2", "una loseta que dice 3", "i pull a 3 out the bag" (sets 54 to 64, spent)
+                  r"|\b(?:tile|ficha|loseta|chit|chip)s? (?:that|dat|which|que) (?:says?|dice|pone) (?:a |an |un )?"
+                  r"(eye|ojo|\d)\b"
+                  r"|\b(?:pull|pulls|pulled|draw|draws|drew|saco|saca|sale) (?:a |an |un |una )?(\d) (?:out|from|de)\b"
                   r"|\b(?:draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
                   r"|\b(?:tile|ficha|loseta)s? (?:de caza |de caceria |de busqueda |of the hunt )?"
                   r"(?:de |del |of |with (?:a |an )?|con (?:un |una )?)?(?:the |el )?(eye|ojo|\d)\b"
