@@ -185,3 +185,12 @@ def test_a_tile_said_by_what_it_says_or_pulled_out_is_the_tile_drawn():
     loseta = read("frodo está en el paso 3 del track de mordor con corrupción 9 y el malo saca una loseta que dice 3",
                   "es")
     assert loseta["question"]["tile"] == 3, loseta
+
+
+def test_one_step_from_war_said_another_way_is_one_step_and_not_at_war():
+    got = read("Rohan is on the step before at war, Saruman army of 6 Isengard regulars attack Fords of Isen — does "
+               "Rohan go straight to at war or only move one step?", "en")
+    assert got["position"]["politics"]["rohan"] == {"steps": 1, "active": True}, got
+    casillero = read("quiero reclutar un élite en Dol Amroth pero Gondor está en el casillero de al lado de guerra, "
+                     "no en guerra, ¿puedo con un dado de bandera?", "es")
+    assert casillero["position"]["politics"]["gondor"] == {"steps": 1, "active": True}, casillero

@@ -25,11 +25,13 @@ from adjudicator.search.situation.words import (
     MUSTER_WORD,
     NO_BOX,
     NOT_BEFORE,
+    ONE_STEP,
     ORDINALS,
     PASSIVE,
     RECRUIT_WORD,
     SIDE_HOLDS,
     STEPS,
+    STEPS_FROM_TOP,
     TO_WAR_BEFORE,
     number,
     tables,
@@ -242,12 +244,15 @@ def _politics(read: Read, kind: str) -> dict[str, Any]:
     state said right after nations is theirs; said alone, it is every nation's the query names."""
     out: dict[str, Any] = {}
     states = []
-    for rx, state in ((AT_WAR, "at-war"), (PASSIVE, "passive"), (ACTIVE, "active"), (STEPS, "steps")):
+    for rx, state in ((AT_WAR, "at-war"), (PASSIVE, "passive"), (ACTIVE, "active"), (STEPS, "steps"),
+                      (STEPS_FROM_TOP, "steps"), (ONE_STEP, "one-step")):
         for m in rx.finditer(read.text):
             if NOT_BEFORE.search(read.text[:m.start()]):
                 continue   # "Rohan aún no está en guerra": not at war, how far the query does not say
             if state == "at-war" and kind == "politics":
                 continue
+            if state == "at-war" and any(o.start() <= m.start() < o.end() for o in ONE_STEP.finditer(read.text)):
+                continue   # "on the step before at war": one step from it
             if state == "at-war" and TO_WAR_BEFORE.search(read.text[:m.start()]):
                 continue   # "la nación pasa a at war", "move it to At War": what is asked, not the state
             states.append((read.token_at(m.start()), state, m))
@@ -264,7 +269,8 @@ def _politics(read: Read, kind: str) -> dict[str, Any]:
                 out[nation] = {**(cur if isinstance(cur, dict) else {}), "active": True}
             else:
                 cur = out.get(nation)
-                out[nation] = {"steps": number(m.group(1)), **(cur if isinstance(cur, dict) else {})}
+                steps = 1 if state == "one-step" else number(m.group(1))
+                out[nation] = {"steps": steps, **(cur if isinstance(cur, dict) else {})}
     for nation, state in out.items():
         if isinstance(state, dict) and "steps" in state:
             out[nation] = {"steps": state["steps"], "active": state.get("active", True)}

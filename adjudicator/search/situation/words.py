@@ -94,6 +94,12 @@ TO_WAR_BEFORE = re.compile(r"\b(?:pasa|pasan|pasar|va|van|ir|sube|suben|subir|mo
 NOT_BEFORE = re.compile(r"\b(not|isn t|aren t|isnt|arent|no|aun no|todavia no|never|nunca|yet)\W+(?:\w+\W+){0,2}$")
 STEPS = re.compile(r"\b(\d|one|two|three|uno|una|un|dos|tres) (?:steps?|boxes|box|spaces?|casillas?|pasos?|espacios?"
                    r"|cajas?) (?:away )?(?:from|de|del|to|para|hasta) (?:la |the )?(?:war|guerra|at war)\b")
+# One step from war said another way: "on the step before at war", "1 step from top", "en el casillero
+# de al lado de guerra" (sets 49, 53 and 58, spent), "(\d) steps? from (the )?top" for more.
+ONE_STEP = re.compile(r"\b(?:the |el )?(?:step|box|space|casilla|casillero|paso) (?:right )?(?:before|just before"
+                      r"|de al lado de|al lado de|antes de) (?:the |la )?(?:at war|war|guerra|en guerra)\b")
+STEPS_FROM_TOP = re.compile(r"\b(\d|one|two|uno|dos) (?:steps?|pasos?|casillas?) (?:from|de|del) (?:the |la |el )?"
+                            r"(?:top|cima|arriba|final)\b")
 BESIEGED = re.compile(r"\b(besieged|besieging|besieges?|under siege|sieged|sitiad[oa]s?|asediad[oa]s?|sitiando"
                       r"|asediando"
                       r"|asedian?|sitian?|siege rounds?"
