@@ -69,9 +69,18 @@ def test_a_cards_name_in_quotes_is_the_card_asked_about(query, lang):
 
 @pytest.mark.usefixtures("search_index")
 def test_a_quote_that_names_no_card_moves_nothing():
-    """A quoted word of a rule ("at war") is no card: the ranking stands."""
-    assert top('what is the difference between a nation that is "active" and one "at war"', "en") == [
-        top("what is the difference between a nation that is active and one at war", "en")[0]]
+    """A quoted word of a rule beside a card's name unquoted: the quotes move nothing (the ranking
+    stands as without them)."""
+    assert top('the "hunt box" is full, what does There Is Another Way do', "en", 3) == \
+        top("the hunt box is full, what does There Is Another Way do", "en", 3)
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize("typed", ["my lines are thin", "the basin", "aragorn n at least 2 elites"])
+def test_words_of_their_own_keep_their_letters(typed):
+    """No "thing" of "thin" (the index knows "thing" by its stem), and texting's "n" before "at" is
+    "and", not Pittsburgh's "n'at", which ends a clause."""
+    assert vocabulary.read_vocabulary(typed, "en", open_index("en").knows) == typed
 
 
 @pytest.mark.usefixtures("search_index")
@@ -79,6 +88,7 @@ def test_monterrey_ocupo_is_i_need_and_no_occupying():
     knows = open_index("es").knows
     assert "ocup" not in vocabulary.read_vocabulary("ocupo que gandalf el gris se haya muerto", "es", knows)
     assert "ocupa" in vocabulary.read_vocabulary("el ejército que ocupa la región", "es", knows)
+    assert "ocupo" in vocabulary.read_vocabulary("si ocupo Minas Tirith gano puntos", "es", knows)
 
 
 @pytest.mark.usefixtures("search_index")

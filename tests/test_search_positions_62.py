@@ -194,3 +194,42 @@ def test_one_step_from_war_said_another_way_is_one_step_and_not_at_war():
     casillero = read("quiero reclutar un élite en Dol Amroth pero Gondor está en el casillero de al lado de guerra, "
                      "no en guerra, ¿puedo con un dado de bandera?", "es")
     assert casillero["position"]["politics"]["gondor"] == {"steps": 1, "active": True}, casillero
+
+
+# -- what a fresh reviewer found these readings must not do -------------------------------------
+
+def test_a_companion_walking_into_his_nation_is_his_move_and_a_nations_own_army_no_enemy():
+    gimli = read("Gimli walks into Erebor, does that activate the Dwarves?", "en")
+    assert gimli["question"]["event"] == "companion-ends-move", gimli
+    own = read("if I move my 3 Gondor regulars to Pelargir, does Gondor go to war", "en")
+    assert own["question"].get("event") != "enemy-army-enters", own
+
+
+def test_a_turn_is_no_ring_used_and_an_attack_after_a_reveal_is_no_reveal():
+    assert kind("Galadriel is in Lorien with Nenya, on my turn can the elves with 5 elites attack Dol Guldur",
+                "en") != "elven-ring"
+    assert kind("the fellowship got revealed in Lorien where 3 orc regulars are, can they attack", "en") != \
+        "reveal-fellowship"
+
+
+def test_saruman_said_as_the_owner_of_an_army_makes_it_isengards():
+    got = read("Saruman's got 6 regulars in Orthanc, can they attack Helms Deep", "en")
+    assert got["position"]["regions"]["Orthanc"]["shadow"] == {"isengard": {"regular": 6}}, got
+
+
+def test_a_card_named_with_words_of_the_game_is_not_read_in_plain_talk():
+    assert kind("5 orcos y 2 nazgul atacan Osgiliath, ¿puedo jugar una carta de combate?", "es") != "event-card"
+    assert kind("in my last battle I played a combat card with 5 regulars in Pelargir, can I reroll", "en") != \
+        "event-card"
+
+
+def test_a_hunt_tile_drawn_or_a_card_games_hand_is_no_event_card_draw():
+    assert read_situation("si robo una ficha de caza tengo que descartar una carta de la mano?", "es") is None or \
+        kind("si robo una ficha de caza tengo que descartar una carta de la mano?", "es") != "draw-cards"
+    lcg = read_situation("in the LCG I have 5 cards in hand, how many do I draw each round", "en")
+    assert lcg is None or lcg["question"]["kind"] != "draw-cards", lcg
+
+
+def test_a_move_asked_beside_a_siege_stated_is_the_move():
+    assert kind("la Sombra asedia Minas Tirith con 8 orcos, ¿puedo mover mis 3 regulares de Minas Tirith a "
+                "Lossarnach?", "es") == "army-move"

@@ -2,8 +2,8 @@
 
 The ranking (search/backend.py) scores words; a few questions name what they ask so plainly that
 its section belongs first even when the words around the name pull a neighbour above it. Each rule
-here moves one hit up, from among the first :data:`CARD_REACH`, and only over the sections it says;
-it never adds a hit the ranking did not find.
+here moves one hit up, from among the first :data:`CARD_REACH` (a card named in quotes: from wherever
+the ranking put it), and only over the sections it says; it never adds a hit the ranking did not find.
 """
 from __future__ import annotations
 

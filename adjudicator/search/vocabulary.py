@@ -241,14 +241,30 @@ def _respellings(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str
 DROPPED_S = re.compile(r"(?<=[^\W\d_sS])['’](?=[\s,.;:!?)]|$)")
 
 
+# A span in single quotes ("eso de 'hay otro camino' cómo funciona"): its closing quote is no dropped s.
+SINGLE_QUOTED = re.compile(r"(?<!\w)['‘]([^'‘’\n]{3,80}?)['’](?!\w)")
+
+
 def with_final_s(text: str, lang: str) -> str:
-    """``text`` with each final s a Spanish speaker dropped and wrote as an apostrophe read back."""
-    return DROPPED_S.sub("s", text) if lang == "es" else text
+    """``text`` with each final s a Spanish speaker dropped and wrote as an apostrophe read back;
+    text in single quotes keeps its quotes (as double ones, the same length)."""
+    if lang != "es":
+        return text
+    return DROPPED_S.sub("s", SINGLE_QUOTED.sub(lambda m: f"“{m.group(1)}”", text))
 
 
 # An English "-ing" typed without its g, as many dialects say it ("sittin", "attackin'", "movin"):
 # about a hundred of the stored questions have one (Appalachian, Southern, Cajun, Newfoundland...).
 DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)\b")
+# English words and names of their own in "-in", whose "-ing" the index may know by its stem ("thin",
+# "basin", "robin"): never read as a dropped g.
+OWN_IN = frozenset({"thin", "basin", "robin", "cabin", "margin", "origin", "raisin", "muffin", "cousin", "violin",
+                    "penguin", "pumpkin", "napkin", "coffin", "goblin", "griffin", "begin", "within", "again",
+                    "cumin", "resin", "satin", "latin", "darin", "marin", "merlin", "elvin", "kevin", "austin",
+                    "dublin", "berlin", "martin", "justin", "dustin", "colin", "erin", "robbin", "bobbin",
+                    "hollin", "thorin", "tolkien", "akin", "skin", "twin", "chin", "grin", "spin", "main", "gain",
+                    "pain", "rain", "plain", "train", "chain", "brain", "grain", "drain", "stain", "domain",
+                    "terrain", "captain", "certain", "curtain", "fountain", "mountain", "villain", "bargain"})
 
 
 def with_final_g(text: str, lang: str, known: Callable[[str], bool], read: Callable[[str], bool]) -> str:
@@ -261,7 +277,7 @@ def with_final_g(text: str, lang: str, known: Callable[[str], bool], read: Calla
     def fixed(m: re.Match[str]) -> str:
         word = m.group(1)
         low = word.lower()
-        return word + "g" if not known(low) and not read(low) and known(low + "g") else word
+        return word + "g" if low not in OWN_IN and not known(low) and not read(low) and known(low + "g") else word
     return DROPPED_G.sub(fixed, text)
 
 

@@ -82,7 +82,10 @@ def read_situation(query: str, lang: str) -> dict[str, Any] | None:
             out["position"] = position
         out["question"] = {"kind": "event-card", **({"card": catalogue.card_name(card, lang)} if card else {})}
         return out
-    drawing = draw_question(read.text) if not (read.units or read.regions) else None
+    from adjudicator.search.routing import about_card_game, about_lcg
+
+    drawing = draw_question(read.text) if not (read.units or read.regions or about_card_game(query, lang)
+                                                   or about_lcg(query)) else None
     if drawing is not None:   # "3 event cards and 2 combat cards in hand and draw two more"
         return {"game": GAME, "lang": lang, "_described": len(drawing) > 1, "question": drawing}
     hunted = re.search(r"\b(hunt|caza|caceria|busqueda|corru[pc]\w*)\b", read.text)

@@ -263,7 +263,10 @@ class Armies(Places):
         return home in nations and nation in nations and nations[home]["side"] != nations[nation]["side"]
 
     def _shadow_nation(self) -> str:
-        said = set(self.nations) | ({"isengard"} if "saruman" in self.chars else set())
+        # Saruman named, or his army said as his ("Saruman's got 6 regulars": no figure of his read)
+        his = "saruman" in self.chars or re.search(r"\bsaruman s (?:got|army|armies|forces|units|troops)\b",
+                                                   " ".join(self.tokens))
+        said = set(self.nations) | ({"isengard"} if his else set())
         return "isengard" if "isengard" in said and "sauron" not in said else "sauron"
 
 

@@ -28,9 +28,9 @@ PEOPLE_ARTICLE = re.compile(r"\b(?:the|los|las|el|la)\W+$")
 
 
 def said_as_a_people(text: str) -> bool:
-    """Whether the card's name ``text`` (folded) has is said with an article, as a people is ("los
-    corsarios de umbar salieron con 4 monos"), not as a card's title ("con Corsarios de Umbar puedo
-    desembarcar")."""
+    """Whether the card's name that ``text`` (folded) says comes with an article, as a people's name
+    does ("los corsarios de umbar salieron con 4 monos"), not as a card's title does ("con Corsarios
+    de Umbar puedo desembarcar")."""
     pattern, _ids = card_names()
     found = pattern.search(text)
     return found is not None and (PEOPLE_ARTICLE.search(text[:found.start()]) is not None
@@ -76,8 +76,9 @@ def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[
                 shortened.setdefault(" ".join(first), set()).add(cid)
                 if len(first) >= 3 and first[0] in ("the", "los", "las", "la", "el"):   # "Ents Awake"
                     shortened.setdefault(" ".join(first[1:]), set()).add(cid)
-            if len(words) >= 3 and words[0] in ("the", "los", "las", "la", "el"):
-                # the whole name without its article: "Palantír de Orthanc" (set 63, spent)
+            if len(words) >= 3 and words[0] in ("the", "los", "las", "la", "el") and _telling_name(cid):
+                # the whole name without its article, when it has a proper name no figure or word of
+                # the game has: "Palantír de Orthanc" (set 63, spent); not "Nazgûl atacan", "Last Battle"
                 shortened.setdefault(" ".join(words[1:]), set()).add(cid)
     # ... and the names players give a card, kept in the search's vocabulary as its nicknames
     # ("the paths of the dead" for Dead Men of Dunharrow: sets 54, 59 and 62, spent)
@@ -98,6 +99,14 @@ def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[
     return re.compile(r"\b(?:" + "|".join(map(_said, keys)) + r")\b"), ids, shared
 
 
+def _telling_name(cid: str) -> bool:
+    """Whether the card's name has a proper name that no figure, side or word of the game has
+    ("Orthanc" in "The Palantír of Orthanc", "Umbar"; not "Nazgûl", "Shadow", "Fellowship")."""
+    t = tables()
+    return bool([w for w in _card_words()[cid]["names"] - t["known"] - set(t["sides"])
+                 if not t["fellowship"].search(w)])
+
+
 @cache
 def _whole_names() -> dict[str, str]:
     """Each card's whole folded name of two telling words or more, in either language, and the card,
@@ -106,10 +115,9 @@ def _whole_names() -> dict[str, str]:
     Shadow is Moving" or "The Breaking of the Fellowship", said of a side or the Fellowship)."""
     from adjudicator.wotr.cards import catalogue
 
-    t = tables()
     out: dict[str, str] = {}
-    for cid, words_of_card in _card_words().items():
-        if not [w for w in words_of_card["names"] - t["known"] - set(t["sides"]) if not t["fellowship"].search(w)]:
+    for cid in _card_words():
+        if not _telling_name(cid):
             continue
         for lang in ("en", "es"):
             words = words_of(fold(catalogue.card_name(cid, lang)))
@@ -263,7 +271,9 @@ def card_named(text: str, tokens: list[str], position: bool = False) -> str | No
 # Drawing Event cards onto a hand (`draw-cards`): "I got 3 event cards and 2 combat cards in hand
 # and draw two more", "tengo 5 cartas en la mano y quiero robar otra" (sets 54 and 62, spent).
 HAND_SAID = re.compile(r"\b(?:in (?:my |the )?hand|en (?:la |mi )?mano|hand limit|limite de (?:la )?mano"
-                       r"|discard down|descartar)\b")
+                       r"|discard down)\b")
+# ... not a Hunt tile drawn ("si robo una ficha de caza tengo que descartar una carta de la mano")
+NOT_A_CARD_DRAWN = re.compile(r"\b(?:tiles?|fichas?|losetas?|chits?|hunt|caza|caceria|busqueda)\b")
 DRAW_SAID = re.compile(r"\b(?:draws?|drawing|drew|robar|robo|roba|robas|roban|robamos|robe)\b"
                        r"(?: (\d|one|two|three|four|another|una|otra|dos|tres|cuatro|un)\b)?")
 HAND_COUNT = re.compile(r"\b(\d|one|two|three|four|five|six|una|dos|tres|cuatro|cinco|seis) (?:\w+ ){0,2}?"
@@ -278,7 +288,7 @@ def draw_question(text: str) -> dict[str, Any] | None:
     from adjudicator.search.situation.words import number
 
     draw = DRAW_SAID.search(text)
-    if draw is None or not HAND_SAID.search(text):
+    if draw is None or not HAND_SAID.search(text) or NOT_A_CARD_DRAWN.search(text):
         return None
     question: dict[str, Any] = {"kind": "draw-cards"}
     held = [number(m.group(1)) for m in HAND_COUNT.finditer(text, 0, draw.start())]

@@ -19,11 +19,13 @@ from adjudicator.search.situation.words import (
     INTO_ELITES,
     INTO_STRONGHOLD,
     LEAVES,
+    MOVE_ASKED,
     NEAR_WORDS,
     REROLL,
     RETREAT,
     RING_USE,
     SEPARATE,
+    SIEGE_VERB,
     STATED_POLITICS,
     TAKEN_OUT,
     TILE,
@@ -73,6 +75,9 @@ class Read(Armies, FellowshipReading):
         if kind == "army-move" and (CHARACTER_DIE.search(self.text) or movers and all(
                 u.unit == "nazgul" for u in movers)):
             return "character-move"   # "el Witch-king y 2 nazgul ... con un dado de personaje"
+        if kind == "battle-outcome" and SIEGE_VERB.search(self.text) and MOVE_ASKED.search(self.text) and not \
+                dict(INTENTS)["battle-outcome"].search(SIEGE_VERB.sub(" ", self.text)):
+            return "army-move"   # "la Sombra asedia Minas Tirith, ¿puedo mover mis 3 regulares a Lossarnach?"
         if kind in ("army-move", None) and COMBAT.search(self.text) and self.units and \
                 not tables()["fellowship"].search(self.text):
             return "battle"   # "does the Witch-king get to reroll", "count as leaders", "combat die" (sets 48 to 51)

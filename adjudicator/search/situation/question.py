@@ -139,7 +139,9 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
                 # "reclutar en Pelargir y Lossarnach": a figure in each ("Dale or Erebor" asks which)
                 where = listed_with(read, (after or ordered)[0], joins=("and", "y", "e"))[:2]
                 question["recruit"] = [{"region": region_name(rid, lang)} for rid in where]
-        entered = _entered(read) if kind == "politics" else []
+        companions = [c for c in read.chars if c not in ("gollum", *BRINGABLE)
+                      and data.characters()[c]["side"] == "free_peoples"]
+        entered = _entered(read, question.get("nation")) if kind == "politics" and not companions else []
         if entered:
             # "if I march the uruks to Westfold does that put Rohan at war", "marching into Dagorlad, does
             # that move Gondor ... or only an attack does": an enemy army enters a region of the nation
@@ -169,11 +171,20 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
     return question
 
 
-def _entered(read: Read) -> list[str]:
-    """The regions of a nation an army is said to move into ("march the uruks to Westfold", "marching
-    into Dagorlad"): each named right after a word of moving in and a word of destination."""
+def _entered(read: Read, nation: str | None) -> list[str]:
+    """The regions of a nation an enemy army is said to move into ("march the uruks to Westfold",
+    "marching into Dagorlad"): each named right after a word of moving in and a word of destination,
+    when the units the query names are of the other side than ``nation`` ("if I move my 3 Gondor
+    regulars to Pelargir, does Gondor go to war" is no enemy entering)."""
     from adjudicator import data
 
+    if nation not in data.nations():
+        return []
+    other = "shadow" if data.nations()[nation]["side"] == "free_peoples" else "free_peoples"
+    sides = [read.side_of_group(g, read.region_of(g)) for g in read.unit_groups]
+    if other not in sides and (sides or not (any(side == other for _i, side in read.sides_at) or any(
+            data.nations().get(n, {}).get("side") == other for n in read.nations))):
+        return []   # the units said are the nation's own; none said, the other side is not named either
     out = []
     for s, _e, rid in read.regions_at:
         k = s - 1

@@ -267,10 +267,14 @@ ENEMY = (r"(?:shadow|sombra|sauron\w*|enemy|enemies|enemigos?|opponent|oponente|
 INTENTS = (
     # the Fellowship revealed, and where it goes ("pulls a reveal tile, where do I get to move em",
     # "me sale una ficha que los revela, ¿a qué regiones los puede mover": sets 49 and 64, spent)
-    ("reveal-fellowship", re.compile(r"\b(reveal tiles?|gets? revealed|got revealed|me revelan|nos revelan|los revela"
-                                     r"|la revela|me revela|revealed by|revelad[oa] por)\b.*\b(where|donde|adonde"
-                                     r"|a que regiones?|move|moves|moved|mover|moverla|moverlos|muevo|mueve|muevan"
-                                     r"|stay put)\b")),
+    # (the Fellowship what moves, and no attack asked: "revealed in Lorien where 3 orcs are, can they attack")
+    ("reveal-fellowship", re.compile(r"^(?!.*\b(?:attack\w*|atac\w*|ataque)\b).*"
+                                     r"\b(reveal tiles?|gets? revealed|got revealed|me revelan|nos revelan"
+                                     r"|los revela|la revela|me revela|revealed by|revelad[oa] por)\b.*"
+                                     r"\b(where (?:do|can|does|will|must) (?:i|we|it|they)|adonde|a donde"
+                                     r"|a que regiones?|(?:move|moves|mover) (?:em|them|it)"
+                                     r"|(?:la|los|las|lo) (?:muevo|mueve|mueven|puede mover|puedo mover)"
+                                     r"|moverla|moverlos|me muevo|nos movemos|stay put)\b")),
     ("hunt-damage", re.compile(r"\b(draws?|drew|drawn|sale|salio|saca|saco|roba|robo|robar|sacar)\b.*"
                                r"\b(tiles?|fichas?|losetas?)\b|\b(eye|ojo) (tile|ficha|loseta)\b"
                                r"|\b(draws?|drew|sale|salio|saca|saco|roba|robo) (?:the |an? |el |un )?(eye|ojo)\b"
@@ -376,7 +380,7 @@ ARMY_ASKED = re.compile(r"\b(?:can|could|may|pueden|puede|puedo|podemos)\b(?:\W+
 RING_NAMES = re.compile(r"\b(vilya|nenya|narya)\b")
 ELVEN_RING = re.compile(r"\b(?:vilya|nenya|narya|elven rings?|elf rings?|anillos? elficos?|anillos? de los elfos)\b")
 RING_USE = re.compile(r"\b(?:use|uses|using|used|usar|uso|usa|usas|usando|cambiar|cambio|change|changing|flip"
-                      r"|turn|turns|convertir|convierto)\b")
+                      r"|turns? (?:\w+ ){0,4}?into|convertir|convierto)\b")
 RINGS_MINE = re.compile(r"\b(?:tengo|tenemos|i have|ive got|i ve got|we have|my|mis|still have)\b")
 # The face an Elven Ring changes a die into: "to turn a die into an Eye", "cambiar a Voluntad de Occidente".
 RING_TO = re.compile(r"\b(?:into|to|a|en|por) (?:an? |un |una |el |la )?(eye|ojo|will of the west|voluntad de occidente"
@@ -426,6 +430,11 @@ SUCCESSES = re.compile(r"\b(\d|one|two|three|four|five|uno|una|un|dos|tres|cuatr
                        r"(?:successes|success|hits|aciertos|acierto|exitos|exito)\b")
 CHARACTER_DIE = re.compile(r"\b(?:character (?:die|dice|action|result)|dados? de personajes?|resultado de personaje"
                            r"|accion de personaje)\b")
+# A move asked of an army ("¿puedo mover mis 3 regulares de Minas Tirith a Lossarnach?"), beside a
+# siege only stated ("la Sombra asedia Minas Tirith"): the move is the question.
+MOVE_ASKED = re.compile(r"\b(?:can|could|may|pueden|puede|puedo|podemos)\b(?:\W+\w+){0,3}?\W+"
+                        r"(?:move|march|mover|moverse|moverme|marchar|moverlos)\b")
+SIEGE_VERB = re.compile(r"\b(?:asedian?|sitian?|siegin|sieging)\b")
 # What only a battle has: its rerolls, its combat cards and dice, its leaders counted, initiative.
 COMBAT = re.compile(r"\b(rerolls?|re rolls?|reroll|relanz\w*|repetir (?:los )?dados|repite dados"
                     r"|combat (?:cards?|dice|die)|cartas? de combate|dados? de combate|initiative|iniciativa"
