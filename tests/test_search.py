@@ -1318,7 +1318,13 @@ HELDOUT_MEASURED = {("heldout29", "en"): {"first": 46, "top3": 54, "refused": 0,
                     ("heldout64", "es"): {"first": 52, "top3": 53, "refused": 0, "offtopic_refused": 12},
                     # README-set65.md: measured once at 34824cf (the code of fc2b2eb), before any change; held out
                     ("heldout65", "en"): {"first": 45, "top3": 52, "refused": 0, "offtopic_refused": 15},
-                    ("heldout65", "es"): {"first": 47, "top3": 53, "refused": 0, "offtopic_refused": 14}}
+                    ("heldout65", "es"): {"first": 47, "top3": 53, "refused": 0, "offtopic_refused": 14},
+                    # README-set66.md, README-set67.md: written and labelled at this round's start, measured
+                    # once at d1547ea, after the round's changes (the same counts as fc2b2eb's); held out
+                    ("heldout66", "en"): {"first": 46, "top3": 52, "refused": 0, "offtopic_refused": 12},
+                    ("heldout66", "es"): {"first": 49, "top3": 52, "refused": 0, "offtopic_refused": 13},
+                    ("heldout67", "en"): {"first": 47, "top3": 52, "refused": 0, "offtopic_refused": 13},
+                    ("heldout67", "es"): {"first": 44, "top3": 51, "refused": 0, "offtopic_refused": 13}}
 
 
 @pytest.mark.parametrize("name, lang", sorted(HELDOUT_MEASURED))

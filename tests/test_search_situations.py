@@ -185,7 +185,13 @@ HELDOUT_MEASURED: dict[tuple[str, str], tuple[int, ...]] = {("situations-heldout
                                                             ("situations-heldout64", "es"): (8, 2, 4),
                                                             # README-set65.md: measured once at 34824cf
                                                             ("situations-heldout65", "en"): (9, 4, 6),
-                                                            ("situations-heldout65", "es"): (12, 6, 6)}
+                                                            ("situations-heldout65", "es"): (12, 6, 6),
+                                                            # README-set66.md, README-set67.md: measured once at
+                                                            # d1547ea, after the round's changes
+                                                            ("situations-heldout66", "en"): (10, 5, 7),
+                                                            ("situations-heldout66", "es"): (11, 5, 8),
+                                                            ("situations-heldout67", "en"): (10, 6, 6),
+                                                            ("situations-heldout67", "es"): (11, 4, 6)}
 HELDOUT: tuple[str, ...] = tuple(n for n in HELDOUT_NAMES
                                  if (ROOT / "tests" / "search_relevance" / f"{n}.yaml").exists())
 # A set with one half only: its other writer wrote nothing in time (none now: set 63's English
