@@ -6,6 +6,8 @@ Learned from the spent sets 62 to 64, each rule general and checked on every sto
 """
 from __future__ import annotations
 
+import pytest
+
 from adjudicator.search.situation import read_situation
 
 
@@ -94,11 +96,17 @@ def test_putting_a_nation_at_war_asks_its_politics():
     assert got["question"]["kind"] == "politics", got
 
 
-def test_an_enemy_army_marching_into_a_nations_region_is_the_politics_event_there():
-    got = read("Saruman in Orthanc with 6 uruks, Rohan not at war yet, if I march the uruks to Westfold does that "
-               "put Rohan at war straight off?", "en")
+@pytest.mark.parametrize("query, region", [
+    ("Saruman in Orthanc with 6 uruks, Rohan not at war yet, if I march the uruks to Westfold does that put Rohan "
+     "at war straight off?", "Westemnet"),
+    # the nation said passive, not the army's: Rohan's politics, not Isengard's
+    ("Saruman's 5 Isengard regulars march from Orthanc into the Gap of Rohan. Rohan is still passive on the track. "
+     "Does that move them to active, or only if they get attacked in Rohan proper?", "Gap of Rohan"),
+])
+def test_an_enemy_army_marching_into_a_nations_region_is_the_politics_event_there(query, region):
+    got = read(query, "en")
     assert got["question"] == {"kind": "politics", "nation": "rohan", "event": "enemy-army-enters",
-                               "region": "Westemnet"}, got
+                               "region": region}, got
 
 
 def test_the_westfold_is_the_boards_westemnet_in_either_language():
@@ -152,13 +160,6 @@ def test_a_nation_moved_to_active_or_war_asks_its_politics_and_a_ring_turns_a_di
 def test_the_hobbits_nicknames_are_the_fellowship():
     assert kind("los petisos están en lórien con 5 de corrupción y me queda un dado de la voluntad del oeste, "
                 "¿puedo declarar ahí y curar?", "es") == "declare-fellowship"
-
-
-def test_the_politics_asked_is_of_the_nation_said_passive_and_of_the_region_entered():
-    got = read("Saruman's 5 Isengard regulars march from Orthanc into the Gap of Rohan. Rohan is still passive on "
-               "the track. Does that move them to active, or only if they get attacked in Rohan proper?", "en")
-    assert got["question"] == {"kind": "politics", "nation": "rohan", "event": "enemy-army-enters",
-                               "region": "Gap of Rohan"}, got
 
 
 def test_my_grandsons_army_is_not_mine():

@@ -387,20 +387,26 @@ def test_a_described_situation_offers_its_question_with_the_form_filled_in(clien
     assert "Preguntar: " in spanish and "¿Querías decir una de estas?" in spanish
 
 
-def test_a_draw_onto_a_hand_offers_the_draw_question_filled_in(client, monkeypatch):
-    """"3 event cards and 2 combat cards in hand and draw two more": "Ask:" the draw, its form
-    opened with the hand and the draw (sets 54 and 62, spent)."""
+def _search_page_offering(client, monkeypatch, query: str, label: str, page: str) -> str:
+    """The English search page of ``query`` when its one rule found is ``label`` (of ``page``), with the
+    situation the query describes read as the search reads it."""
     from adjudicator.search.situation import ask_entry
     from web import engine
 
-    query = "I got 3 event cards and 2 combat cards in hand and draw two more, do I discard down to 6"
     ask, _described = ask_entry(query, "en")
     found = {"query": query, "lang": "en", "matched": True, "unsure": False, "suggestion": None, "closest": [],
-             "ask": ask, "results": [{"label": "wotr-hand-limit", "title": "Hand limit", "page": "board/actions",
-                                      "url": "/en/docs/board/actions.html#wotr-hand-limit", "kind": "rule",
-                                      "snippet": "hand", "score": 3.0}]}
+             "ask": ask, "results": [{"label": label, "title": label, "page": page,
+                                      "url": f"/en/docs/{page}.html#{label}", "kind": "rule",
+                                      "snippet": "rule", "score": 3.0}]}
     monkeypatch.setattr(engine, "search", lambda q, lang, limit=20: json.loads(json.dumps(found)))
-    page = client.get("/en/search", query_string={"q": query}).get_data(as_text=True)
+    return client.get("/en/search", query_string={"q": query}).get_data(as_text=True)
+
+
+def test_a_draw_onto_a_hand_offers_the_draw_question_filled_in(client, monkeypatch):
+    """"3 event cards and 2 combat cards in hand and draw two more": "Ask:" the draw, its form
+    opened with the hand and the draw (sets 54 and 62, spent)."""
+    query = "I got 3 event cards and 2 combat cards in hand and draw two more, do I discard down to 6"
+    page = _search_page_offering(client, monkeypatch, query, "wotr-hand-limit", "board/actions")
     link = re.search(r'<p class="ask-situation"><a class="ask-link" href="([^"]+)">Ask: ([^<]+)</a>', page)
     assert link and link.group(1).startswith("/en/ask/war-of-the-ring/draw-cards?from="), page
     form = client.get(unescape(link.group(1))).get_data(as_text=True)
