@@ -95,3 +95,23 @@ def test_monterrey_ocupo_is_i_need_and_no_occupying():
 def test_winning_easily_is_advice():
     assert not search.search("con qué mazo de héroes empiezo en el LCG para ganar fácil la primera aventura",
                              "es")["matched"]
+
+
+@pytest.mark.usefixtures("search_index")
+@pytest.mark.parametrize("query, lang", [
+    ("which hero deck would you build for the LCG quest", "en"),
+    ("is the card game a good intro to the board game", "en"),
+    ("who win more, free peoples or shadow, any stats", "en"),
+    ("how long a full game takes for two", "en"),
+    ("cuánto cuesta la caja en Bogotá", "es"),
+    ("qué mazo de héroes me arman para el LCG", "es"),
+    ("qué tal es el juego de cartas comparado con el Arkham Horror LCG", "es"),
+])
+def test_advice_prices_and_comparisons_said_as_the_spent_sets_said_them_are_refused(query, lang):
+    assert not search.search(query, lang)["matched"], query
+
+
+@pytest.mark.usefixtures("search_index")
+def test_winning_a_battleground_with_more_strength_is_still_a_rules_question():
+    assert search.search("battleground in the card game, you win it with more strength or more shields?",
+                         "en")["matched"]
