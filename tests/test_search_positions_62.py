@@ -234,3 +234,10 @@ def test_a_hunt_tile_drawn_or_a_card_games_hand_is_no_event_card_draw():
 def test_a_move_asked_beside_a_siege_stated_is_the_move():
     assert kind("la Sombra asedia Minas Tirith con 8 orcos, ¿puedo mover mis 3 regulares de Minas Tirith a "
                 "Lossarnach?", "es") == "army-move"
+
+
+def test_a_side_said_before_the_askers_my_is_not_the_askers_army():
+    """"Shadow rolls 3 hits on my 5 regulars": the regulars are the asker's (Gondor's, in Minas Tirith),
+    not the Shadow's (a reviewer's finding)."""
+    got = read("Shadow rolls 3 hits on my 5 regulars in Minas Tirith, what do I lose", "en")
+    assert got["position"]["regions"]["Minas Tirith"] == {"free_peoples": {"gondor": {"regular": 5}}}, got

@@ -209,7 +209,10 @@ class Armies(Places):
         start = group[0].start
         since = max([0, start - 7] + [u.end for u in self._counted if u.end <= start]
                     + [b for b in self.breaks if b <= start])
-        before = " ".join(self.tokens[max(0, min(start - 4, since)):start])
+        said = self.tokens[max(0, min(start - 4, since)):start]
+        # "Shadow rolls 3 hits on my 5 regulars": a side said before the asker's "my" is not theirs
+        mine_at = [k for k, w in enumerate(said) if w in ("my", "mi", "mis", "our", "nuestros", "nuestras")]
+        before = " ".join(said[mine_at[-1] + 1:] if mine_at else said)
         after = " ".join(self.tokens[group[-1].end - 3:group[-1].end + 1]) if group[-1].end >= 3 else ""
         for text in (before, after):
             found = [sides[w] for w in sides if re.search(rf"\b{w}\b", text)]
