@@ -13,9 +13,8 @@ from typing import Any
 from adjudicator.search.analysis import fold
 
 CARD_REACH = 5   # a section named by the query is moved first from at most this rank
-# Text in quotes, straight or typographic, double or single (a single quote only where no letter
-# touches it from outside: "the Ents' rage" has an apostrophe, not a quote).
-QUOTED = re.compile(r'["“”«»]([^"“”«»]{3,80})["“”«»]|(?<!\w)[\'‘’]([^\'‘’]{3,80})[\'‘’](?!\w)')
+# Text in double quotes, straight or typographic (single quotes: vocabulary.SINGLE_QUOTED).
+DOUBLE_QUOTED = re.compile(r'["“”«»]([^"“”«»]{3,80})["“”«»]')
 
 
 def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
@@ -25,12 +24,13 @@ def typed_card_first(hits: list[Any], query: str, index: Any) -> list[Any]:
     what is asked (sets 33, 35 and 37, where the keyword's section came first). A section of the
     card's own ("cards under The Orcs' Search") or another rule first is left first: the card's
     name is then what the question is about, not what it asks."""
-    from adjudicator.search.vocabulary import card_names_typed
+    from adjudicator.search.vocabulary import SINGLE_QUOTED, card_names_typed
 
     typed = card_names_typed(query)
     if not typed:
         return hits
-    quoted = {label for m in QUOTED.finditer(query) for label in card_names_typed(m.group(1) or m.group(2))}
+    quoted = {label for rx in (DOUBLE_QUOTED, SINGLE_QUOTED) for m in rx.finditer(query)
+              for label in card_names_typed(m.group(1))}
     # a card's name in quotes is what is asked ('eso de "hay otro camino" cómo funciona', where
     # 'camino' pulls the card game's path above it: set 64, spent), wherever the ranking put it
     named = next((i for i, hit in enumerate(hits) if hit.label in quoted), None)

@@ -241,7 +241,9 @@ def _respellings(path: Path = VOCABULARY_FILE) -> dict[str, tuple[re.Pattern[str
 DROPPED_S = re.compile(r"(?<=[^\W\d_sS])['’](?=[\s,.;:!?)]|$)")
 
 
-# A span in single quotes ("eso de 'hay otro camino' cómo funciona"): its closing quote is no dropped s.
+# A span in single quotes, only where no letter touches a quote from outside ("the Ents' rage" has an
+# apostrophe): its closing quote is no dropped s ("eso de 'hay otro camino'"), and a card named in it
+# is the card asked about (promote.py).
 SINGLE_QUOTED = re.compile(r"(?<!\w)['‘]([^'‘’\n]{3,80}?)['’](?!\w)")
 
 
@@ -352,7 +354,6 @@ def read_vocabulary(text: str, lang: str, knows: Callable[[str], bool]) -> str:
         out += [text[cursor:m.start()], f"{typed} {meaning}" if kept else meaning]
         cursor = m.end()
     return "".join(out) + text[cursor:]
-
 
 
 @cache

@@ -24,7 +24,9 @@ NOT_A_PLAY = {"muster", "hunt-roll", "hunt-damage", "hunt-casualty"}
 # los ataco": set 64, spent) is the battle, unless the card is said to be one or played.
 NOT_A_PLAY_UNLESS_A_CARD = {"battle", "battle-outcome"}
 CARD_WORD = re.compile(r"\b(cards?|cartas?|events?|eventos?)\b")
-PEOPLE_ARTICLE = re.compile(r"\b(?:the|los|las|el|la)\W+$")
+# The articles a card's name may begin with, or be said with as a people's ("los corsarios").
+CARD_ARTICLES = ("the", "los", "las", "la", "el")
+PEOPLE_ARTICLE = re.compile(r"\b(?:" + "|".join(CARD_ARTICLES) + r")\W+$")
 
 
 def said_as_a_people(text: str) -> bool:
@@ -34,7 +36,7 @@ def said_as_a_people(text: str) -> bool:
     pattern, _ids = card_names()
     found = pattern.search(text)
     return found is not None and (PEOPLE_ARTICLE.search(text[:found.start()]) is not None
-                                  or found.group(0).split()[0] in ("the", "los", "las", "el", "la"))
+                                  or found.group(0).split()[0] in CARD_ARTICLES)
 
 
 def card_names() -> tuple[re.Pattern[str], dict[str, str]]:
@@ -74,9 +76,9 @@ def _card_table() -> tuple[re.Pattern[str], dict[str, str], dict[str, frozenset[
                     first[0] in other and first[0] not in t["known"]
                     and names.characters().lookup(first[0]) is None)):
                 shortened.setdefault(" ".join(first), set()).add(cid)
-                if len(first) >= 3 and first[0] in ("the", "los", "las", "la", "el"):   # "Ents Awake"
+                if len(first) >= 3 and first[0] in CARD_ARTICLES:   # "Ents Awake"
                     shortened.setdefault(" ".join(first[1:]), set()).add(cid)
-            if len(words) >= 3 and words[0] in ("the", "los", "las", "la", "el") and _telling_name(cid):
+            if len(words) >= 3 and words[0] in CARD_ARTICLES and _telling_name(cid):
                 # the whole name without its article, when it has a proper name no figure or word of
                 # the game has: "Palantír de Orthanc" (set 63, spent); not "Nazgûl atacan", "Last Battle"
                 shortened.setdefault(" ".join(words[1:]), set()).add(cid)

@@ -15,6 +15,7 @@ from adjudicator.search.situation.position import (
     recruited,
 )
 from adjudicator.search.situation.words import (
+    ARTICLE_WORDS,
     BECOMES,
     BRINGABLE,
     DESTINATION_BEFORE,
@@ -158,11 +159,9 @@ def read_question(read: Read, kind: str, lang: str, position: dict[str, Any]) ->
             if declared_at is not None:
                 question["region"] = region_name(declared_at, lang)
         elif kind == "politics":
-            companion = [c for c in read.chars if c not in ("gollum", *BRINGABLE)
-                         and data.characters()[c]["side"] == "free_peoples"]
-            if companion and regions:   # "Gimli walks into Erebor", "llevo a Legolas a los Puertos Grises"
+            if companions and regions:   # "Gimli walks into Erebor", "llevo a Legolas a los Puertos Grises"
                 question["event"] = "companion-ends-move"
-                question["companion"] = names.character_name(companion[0], lang).split(",")[0]
+                question["companion"] = names.character_name(companions[0], lang).split(",")[0]
                 dest = read.marked(DESTINATION_BEFORE)
                 question["region"] = region_name(dest[-1] if dest else ordered[0], lang)
     die = _die_said(read, kind)
@@ -188,7 +187,7 @@ def _entered(read: Read, nation: str | None) -> list[str]:
     out = []
     for s, _e, rid in read.regions_at:
         k = s - 1
-        while k >= 0 and read.tokens[k] in ("the", "el", "la", "los", "las"):
+        while k >= 0 and read.tokens[k] in ARTICLE_WORDS:
             k -= 1
         if k >= 1 and read.tokens[k] in DESTINATION_BEFORE and data.regions()[rid].get("nation") and any(
                 ENTERS.fullmatch(w) for w in read.tokens[max(0, k - 4):k]):
