@@ -223,11 +223,9 @@ class Armies(Places):
         for _s, e, cid in self.chars_at:   # "llega el Rey Brujo con 6 regulares": the Witch-king's army
             if e < start and start - e <= 2 and self.tokens[e] in ("con", "with", "leading", "y", "and"):
                 return str(data.characters()[cid]["side"])
-            # "saruman's got 6 regulars", "Saruman tiene 6 regulares" (set 64, spent): his army
+        # "saruman's got 6 regulars" (his army, no figure of his read), "Saruman tiene 6 regulares" (set 64)
+        for _s, e, cid in self.chars_at + self.owners:
             if e < start and start - e <= 3 and set(self.tokens[e:start]) <= HOLDING:
-                return str(data.characters()[cid]["side"])
-        for word, cid in tables()["chars"]:   # "saruman's got" is said of his side, not his figure
-            if re.search(rf"\b{re.escape(word)} s (?:got|army|armies|forces|units|troops)\b", before):
                 return str(data.characters()[cid]["side"])
         return None
 
@@ -267,8 +265,7 @@ class Armies(Places):
 
     def _shadow_nation(self) -> str:
         # Saruman named, or his army said as his ("Saruman's got 6 regulars": no figure of his read)
-        his = "saruman" in self.chars or re.search(r"\bsaruman s (?:got|army|armies|forces|units|troops)\b",
-                                                   " ".join(self.tokens))
+        his = "saruman" in self.chars or any(cid == "saruman" for _s, _e, cid in self.owners)
         said = set(self.nations) | ({"isengard"} if his else set())
         return "isengard" if "isengard" in said and "sauron" not in said else "sauron"
 

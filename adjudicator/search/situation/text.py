@@ -133,6 +133,8 @@ class Text:
 
     def _characters(self, t: dict) -> list[tuple[int, int, str]]:
         found: list[tuple[int, int, str]] = []
+        # the figures said as an army's owner ("Saruman's got 8 Uruk elites"), read by armies.py
+        self.owners: list[tuple[int, int, str]] = []
         taken: set[int] = set()
         for word, cid in t["chars"]:
             for m in re.finditer(rf"\b{re.escape(word)}\b", self.text):
@@ -142,6 +144,7 @@ class Text:
                     continue
                 taken |= span
                 if re.match(r"s (?:got|army|armies|forces|units|troops|side)\b", self.text[m.end():].lstrip()):
+                    self.owners.append((first, first + len(word.split()), cid))
                     continue   # "Saruman's got 8 Uruk elites": his side's, not his figure
                 found.append((first, first + len(word.split()), cid))
         if any(cid == "gandalf-the-white" for _s, _e, cid in found):   # "Gandalf the White ... Gandalf's reroll"
